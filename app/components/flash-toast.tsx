@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import type { Flash } from '~/lib/flash';
+
+/** The one-time message from the previous action, with an Undo button when the action can be undone. */
+export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`toast toast-${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'} data-toast>
+      <span>{t(flash.key, flash.values ?? {})}</span>
+      {flash.undo ? (
+        <Form method="post" action="/undo" className="toast-undo">
+          <input type="hidden" name="csrf" value={csrfToken} />
+          <input type="hidden" name="token" value={flash.undo} />
+          <button type="submit" className="button button-small">
+            {t('toast.undo')}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

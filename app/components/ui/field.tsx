@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { useErrorText } from '~/lib/use-error-text';
+
+interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  errors?: string[];
+  hint?: string;
+}
+
+/** A labelled input with its hint and errors wired up for assistive technology. */
+export function Field({ label, errors, hint, id, className, ...input }: FieldProps) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const errorText = useErrorText();
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = errors?.length ? `${inputId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {errorId ? (
+        <p id={errorId} className="field-error" role="alert">
+          {errors!.map((e) => errorText(e)).join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Form-level errors (not tied to one field). */
+export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
+  const errorText = useErrorText();
+  if (!errors?.length) return null;
+  return (
+    <div className="form-errors" role="alert" id={id}>
+      {errors.map((e) => (
+        <p key={e}>{errorText(e)}</p>
+      ))}
+    </div>
+  );
+}

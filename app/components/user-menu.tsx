@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useLocation } from 'react-router';
+import { useRootData } from '~/lib/root-data';
+import { Avatar } from './avatar';
+import { CsrfInput } from './csrf-input';
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const data = useRootData();
+  const location = useLocation();
+  const user = data?.user;
+  if (!data?.initialized) return null;
+  if (!user) {
+    const here = location.pathname + location.search;
+    const to = location.pathname === '/login' ? '/login' : `/login?redirectTo=${encodeURIComponent(here)}`;
+    return (
+      <Link className="button button-primary button-small" to={to}>
+        {t('nav.login')}
+      </Link>
+    );
+  }
+  const display = user.nickname || user.username;
+  return (
+    <details className="menu user-menu">
+      <summary className="user-chip" aria-label={`${display} — ${t('nav.mainMenu')}`}>
+        <Avatar name={display} url={user.avatarUrl} color={user.avatarColor} size={30} />
+        <span className="user-chip-name">{display}</span>
+      </summary>
+      <div className="menu-panel menu-panel-right">
+        <p className="menu-identity">
+          <strong>{display}</strong>
+          <span>@{user.username}</span>
+        </p>
+        <nav aria-label={t('nav.mainMenu')} className="menu-links">
+          <Link to="/profile">{t('nav.profile')}</Link>
+          {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
+        </nav>
+        <Form method="post" action="/logout" className="menu-section">
+          <CsrfInput />
+          <button type="submit" className="button button-ghost button-block">
+            {t('nav.logout')}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,92 @@
+import { PassThrough } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
+import { connectDb, disconnectDb } from '#server/db';
+import { loadEnvOrExit } from '#server/env';
+import { logger } from '#server/logger';
+import { startMaintenance, stopMaintenance } from '#server/maintenance';
+import { NonceContext } from './lib/nonce';
+
+// Boot: validate configuration (one-line error and exit 1 if wrong), connect, start housekeeping timers.
+loadEnvOrExit();
+void connectDb().catch(() => {});
+startMaintenance();
+
+export const streamTimeout = 5_000;
+
+/** Called by scripts/serve.mjs on SIGTERM/SIGINT after the HTTP server stopped accepting requests. */
+export async function shutdown(): Promise<void> {
+  stopMaintenance();
+  await disconnectDb().catch(() => {});
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logger.error('render', 'unhandled error', {
+    path: new URL(request.url).pathname,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+};
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = randomBytes(16).toString('base64');
+
+  return new Promise<Response>((resolve, reject) => {
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // Pages are rendered completely before sending: they must work without JavaScript, so nothing is deferred.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          responseHeaders.set(
+            'Content-Security-Policy',
+            [
+              "default-src 'self'",
+              `script-src 'self' 'nonce-${nonce}'`,
+              "style-src 'self' 'unsafe-inline'",
+              "img-src 'self' data: blob: https: http:",
+              "font-src 'self' data:",
+              "connect-src 'self'",
+              "frame-ancestors 'none'",
+              "base-uri 'self'",
+              "form-action 'self'",
+              "object-src 'none'",
+            ].join('; '),
+          );
+          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          handleError(error, { request, params: {}, context: loadContext } as never);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,197 @@
+import { z, type ZodType } from 'zod';
+import type { Actor } from '#server/actor';
+import { authenticate } from '#server/auth/authenticate';
+import { CSRF_HEADER, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
+import { env } from '#server/env';
+import { AppError, isAppError } from '#server/errors';
+import { logger } from '#server/logger';
+
+export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RunArgs<B, Q, A> {
+  request: Request;
+  params: Record<string, string | undefined>;
+  actor: A;
+  body: B;
+  query: Q;
+}
+
+export interface Handler<B = unknown, Q = unknown, L extends AuthLevel = AuthLevel> {
+  auth: L;
+  /** zod schema for a JSON body. Without it the body is left unread (e.g. for uploads). */
+  body?: ZodType<B>;
+  /** zod schema for the query string (an object of its parameters). */
+  query?: ZodType<Q>;
+  /** Maximum JSON body size in bytes (default BODY_LIMIT_BYTES). */
+  bodyLimit?: number;
+  /** Whether a read-only token may call this. Default: only for GET. */
+  readOnlyOk?: boolean;
+  /** Success status (default 200). */
+  status?: number;
+  run: (args: RunArgs<B, Q, L extends 'user' | 'admin' ? Actor : Actor | null>) => Promise<unknown> | unknown;
+}
+
+type Handlers = Partial<Record<Method, Handler<any, any, any>>>;
+
+/** The error body every `/api` failure uses: `{"error", "code", "details"?}`. */
+export function errorResponse(err: AppError): Response {
+  const body: Record<string, unknown> = { error: err.message, code: err.code };
+  if (err.details !== undefined) body.details = err.details;
+  return Response.json(body, { status: err.status, headers: err.headers });
+}
+
+function zodDetails(error: z.ZodError) {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+export function validationError(error: z.ZodError, where: 'body' | 'query'): AppError {
+  const first = error.issues[0];
+  const field = first?.path.join('.');
+  const message = first ? (field ? `${field}: ${first.message}` : first.message) : `Invalid ${where}`;
+  return new AppError('validation_failed', message, zodDetails(error));
+}
+
+/** Maps anything thrown by a handler to a JSON response; unexpected errors are logged, never shown. */
+export function toErrorResponse(err: unknown, request: Request): Response {
+  if (err instanceof Response) return err;
+  if (isAppError(err)) return errorResponse(err);
+  if (err instanceof z.ZodError) return errorResponse(validationError(err, 'body'));
+  logger.error('api', 'unhandled error', {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
+  return errorResponse(new AppError('internal', 'Internal server error'));
+}
+
+/** Reads a request body as text, refusing it as soon as it passes `limit` bytes. */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    throw new AppError('payload_too_large', `Request body is larger than ${limit} bytes`);
+  }
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new AppError('payload_too_large', `Request body is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJson(request: Request, limit: number): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (/multipart\/form-data|application\/x-www-form-urlencoded/i.test(type)) {
+    throw new AppError('unsupported_media_type', 'Send the body as JSON (Content-Type: application/json)');
+  }
+  const text = await readBodyText(request, limit);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('invalid_json', 'Request body is not valid JSON');
+  }
+}
+
+/** Query parameters as an object; a parameter given several times becomes an array. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length > 1 ? all : (all[0] ?? '');
+  }
+  return out;
+}
+
+/** Resolves the caller and enforces an auth level; shared by apiRoute and other resource routes. */
+export async function requireLevel(request: Request, level: AuthLevel): Promise<Actor | null> {
+  const { actor, badToken } = await authenticate(request);
+  if (level === 'public' || level === 'optional') return level === 'public' ? null : actor;
+  if (!actor) {
+    throw new AppError(
+      'unauthorized',
+      badToken ? 'The access token is invalid, expired or revoked' : 'Authentication required',
+      undefined,
+      { 'WWW-Authenticate': 'Bearer realm="api"' },
+    );
+  }
+  if (level === 'admin' && actor.role !== 'admin') throw new AppError('forbidden', 'Administrator role required');
+  return actor;
+}
+
+/** CSRF defence for cookie-authenticated state changes; Bearer-token calls are exempt. */
+export async function checkCsrf(request: Request): Promise<void> {
+  const { actor } = await authenticate(request);
+  if (actor?.via === 'token') return;
+  if (!sameOriginRequest(request)) {
+    throw new AppError('csrf_failed', 'Cross-site request refused (Origin does not match this site)');
+  }
+  const header = request.headers.get(CSRF_HEADER);
+  if (header !== null && !csrfTokenMatches(request, header)) {
+    throw new AppError('csrf_failed', 'CSRF token does not match; reload the page and try again');
+  }
+}
+
+/**
+ * Builds a resource route from per-method handlers: authentication, CSRF, body/query parsing with zod,
+ * a streaming body-size limit, 405 with Allow, and JSON errors. Use as
+ * `const handle = apiRoute({...}); export { handle as loader, handle as action };`.
+ */
+export function apiRoute(handlers: Handlers) {
+  const allowed = Object.keys(handlers) as Method[];
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
+
+  async function handle({ request, params }: { request: Request; params: Record<string, string | undefined> }) {
+    try {
+      const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
+      const handler = handlers[method];
+      if (!handler) {
+        throw new AppError('method_not_allowed', `Method ${request.method} is not allowed here`, undefined, {
+          Allow: allow,
+        });
+      }
+      const actor = await requireLevel(request, handler.auth);
+      if (method !== 'GET') {
+        await checkCsrf(request);
+        if (actor?.readOnly && !handler.readOnlyOk) {
+          throw new AppError('forbidden', 'This access token is read-only');
+        }
+      }
+      let query: unknown = undefined;
+      if (handler.query) {
+        const parsed = handler.query.safeParse(queryObject(new URL(request.url)));
+        if (!parsed.success) throw validationError(parsed.error, 'query');
+        query = parsed.data;
+      }
+      let body: unknown = undefined;
+      if (handler.body) {
+        const raw = await readJson(request, handler.bodyLimit ?? env().BODY_LIMIT_BYTES);
+        const parsed = handler.body.safeParse(raw);
+        if (!parsed.success) {
+          if (raw === undefined) throw new AppError('validation_failed', 'Request body is required');
+          throw validationError(parsed.error, 'body');
+        }
+        body = parsed.data;
+      }
+      const result = await handler.run({ request, params, actor, body, query });
+      if (result instanceof Response) return result;
+      return Response.json(result ?? { ok: true }, {
+        status: handler.status ?? 200,
+        headers: { 'Cache-Control': 'no-store' },
+      });
+    } catch (err) {
+      return toErrorResponse(err, request);
+    }
+  }
+
+  return handle;
+}

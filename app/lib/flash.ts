@@ -1,0 +1,8 @@
+/** A one-time message shown on the next page (e.g. "Card deleted — Undo"). Text is an i18n key. */
+export interface Flash {
+  kind: 'success' | 'error' | 'info';
+  key: string;
+  values?: Record<string, string | number>;
+  /** An undo token for the last deletion. */
+  undo?: string;
+}

@@ -1,0 +1,102 @@
+import Negotiator from 'negotiator';
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import type { Actor } from '#server/actor';
+import { authenticate } from '#server/auth/authenticate';
+import { CSRF_COOKIE, csrfCookie } from '#server/auth/cookies';
+import { newCsrfToken } from '#server/auth/csrf';
+import { readCookies } from '#server/auth/request';
+import { isInitialized } from '#server/setup/setup.service';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n';
+import type { Flash } from './flash';
+import { readFlash } from './flash.server';
+import { THEME_COOKIE, LANG_COOKIE, isTheme, type Theme } from './preferences';
+
+export interface RequestInfo {
+  actor: Actor | null;
+  locale: Locale;
+  theme: Theme;
+  csrfToken: string;
+  flash: Flash | null;
+  /** Cookies to set on whatever response this request ends with. */
+  setCookies: string[];
+}
+
+export const requestInfoContext = createContext<RequestInfo>();
+
+export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
+  return context.get(requestInfoContext);
+}
+
+export function detectLocale(request: Request, cookies: Record<string, string | undefined>): Locale {
+  const chosen = cookies[LANG_COOKIE];
+  if (isLocale(chosen)) return chosen;
+  const header = request.headers.get('accept-language');
+  if (!header) return DEFAULT_LOCALE;
+  // Map regional tags (zh-CN, zh-Hans, en-GB) to the languages we have.
+  const preferred = new Negotiator({ headers: { 'accept-language': header } }).languages();
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
+  }
+  return DEFAULT_LOCALE;
+}
+
+// Paths reachable before the first admin exists.
+const SETUP_ALLOWED = ['/setup', '/preferences'];
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+function withHeaders(response: Response, cookies: string[]): Response {
+  let res = response;
+  try {
+    for (const c of cookies) res.headers.append('Set-Cookie', c);
+  } catch {
+    // Some responses carry immutable headers; copy them.
+    res = new Response(res.body, res);
+    for (const c of cookies) res.headers.append('Set-Cookie', c);
+  }
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!res.headers.has(k)) res.headers.set(k, v);
+  return res;
+}
+
+/** Resolves who is asking and how they want pages shown; runs once per request before any loader or action. */
+export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+  if (isApi) {
+    // Resource routes do their own authentication; they only get the common headers.
+    return withHeaders(await next(), []);
+  }
+  const cookies = readCookies(request);
+  const setCookies: string[] = [];
+  let csrfToken = cookies[CSRF_COOKIE];
+  if (!csrfToken || !/^[0-9a-f]{64}$/.test(csrfToken)) {
+    csrfToken = newCsrfToken();
+    setCookies.push(csrfCookie(request, csrfToken));
+  }
+  const flash = readFlash(request, cookies);
+  if (flash) setCookies.push(flash.clearCookie);
+  const { actor } = await authenticate(request);
+  const theme = isTheme(cookies[THEME_COOKIE]) ? cookies[THEME_COOKIE] : 'system';
+  context.set(requestInfoContext, {
+    actor,
+    locale: detectLocale(request, cookies),
+    theme,
+    csrfToken,
+    flash: flash?.value ?? null,
+    setCookies,
+  });
+
+  const path = url.pathname.replace(/\.data$/, '');
+  if (!SETUP_ALLOWED.some((p) => path === p || path.startsWith(`${p}/`)) && !(await isInitialized())) {
+    throw redirect('/setup');
+  }
+  return withHeaders(await next(), setCookies);
+};
+
+export { LOCALES };

@@ -1,0 +1,143 @@
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { getSettings } from '#server/settings/settings.service';
+import { findUserById } from '#server/users/user.lookup';
+import { isInitialized } from '#server/setup/setup.service';
+import { ErrorPage } from '~/components/error-page';
+import { SiteFooter } from '~/components/site-footer';
+import { SiteHeader } from '~/components/site-header';
+import { FlashToast } from '~/components/flash-toast';
+import { DEFAULT_LOCALE, LOCALE_TAGS, getI18n, type Locale } from '~/lib/i18n';
+import { useNonce } from '~/lib/nonce';
+import { useRootData } from '~/lib/root-data';
+import { requestInfo, rootMiddleware } from '~/lib/request-context.server';
+import { avatarUrlOf } from '~/lib/user-view';
+import enhanceUrl from '~/client/enhance.ts?worker&url';
+import stylesUrl from '~/styles/app.css?url';
+import type { Route } from './+types/root';
+
+export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesUrl },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const info = requestInfo(context);
+  const settings = await getSettings();
+  const actor = info.actor;
+  const account = actor ? await findUserById(actor.userId) : null;
+  const user =
+    actor && account
+      ? {
+          id: actor.userId,
+          username: actor.username,
+          role: actor.role,
+          nickname: account.nickname,
+          avatarUrl: avatarUrlOf(account),
+          avatarColor: account.avatarColor,
+        }
+      : null;
+  return {
+    initialized: await isInitialized(),
+    locale: info.locale,
+    theme: info.theme,
+    csrfToken: info.csrfToken,
+    flash: info.flash,
+    siteName: settings.siteName,
+    user,
+  };
+}
+
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Preferences, sign-in and the like are all form posts; plain navigations need not reload the root.
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+interface RouteHandle {
+  /** false: render this page without React on the client; ship only the small enhancement script. */
+  hydrate?: boolean;
+  /** Hide the shared header (pages with their own, e.g. the dashboard). */
+  bareHeader?: boolean;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const matches = useMatches();
+  const locale: Locale = data?.locale ?? DEFAULT_LOCALE;
+  const theme = data?.theme ?? 'system';
+  const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  return (
+    <html lang={LOCALE_TAGS[locale]} data-locale={locale} data-theme={theme === 'system' ? undefined : theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === 'system' ? 'light dark' : theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={getI18n(locale)}>{children}</I18nextProvider>
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script type="module" src={enhanceUrl} nonce={nonce} />
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  const matches = useMatches();
+  const bare = matches.some((m) => (m.handle as RouteHandle | undefined)?.bareHeader);
+  return (
+    <div className="app-shell">
+      <SkipLink />
+      {bare ? null : <SiteHeader />}
+      <Outlet />
+      <SiteFooter />
+      {data?.flash ? <FlashToast flash={data.flash} csrfToken={data.csrfToken} /> : null}
+    </div>
+  );
+}
+
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a className="skip-link" href="#main">
+      {t('app.skipToContent')}
+    </a>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const code = isRouteErrorResponse(error) ? (error.data as { code?: string } | undefined)?.code : undefined;
+  return (
+    <div className="app-shell">
+      <SkipLink />
+      <SiteHeader />
+      <ErrorPage status={status} code={code} />
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { Form, data, redirect, useActionData, useNavigation } from 'react-router';
+import { isAppError } from '#server/errors';
+import { isInitialized, setupAdmin } from '#server/setup/setup.service';
+import { SetupSchema } from '#server/users/user.schema';
+import { AuthCard } from '~/components/auth-card';
+import { CsrfInput } from '~/components/csrf-input';
+import { Field, FormErrors } from '~/components/ui/field';
+import { inputProps } from '~/lib/conform';
+import { headersWithCookies, readForm } from '~/lib/forms.server';
+import { requestInfo } from '~/lib/request-context.server';
+import { signIn } from '~/lib/session.server';
+import type { Route } from './+types/setup';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Setup · SakuraNav' }];
+
+export async function loader() {
+  if (await isInitialized()) throw redirect('/');
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: SetupSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 });
+  }
+  try {
+    const admin = await setupAdmin(submission.value, { locale: requestInfo(context).locale });
+    const cookies = await signIn(request, admin._id, { persistent: false });
+    return redirect('/', { headers: headersWithCookies(cookies) });
+  } catch (err) {
+    if (isAppError(err) && err.code === 'already_initialized') throw redirect('/');
+    if (isAppError(err)) return data(submission.reply({ formErrors: [err.message] }), { status: err.status });
+    throw err;
+  }
+}
+
+export default function SetupPage() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetupSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <AuthCard title={t('setup.title')} intro={t('setup.intro')}>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <CsrfInput />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field
+          label={t('setup.username')}
+          {...inputProps(fields.username, { type: 'text' })}
+          key={fields.username.key}
+          autoComplete="username"
+          errors={fields.username.errors}
+        />
+        <Field
+          label={t('setup.password')}
+          {...inputProps(fields.password, { type: 'password' })}
+          key={fields.password.key}
+          autoComplete="new-password"
+          hint={t('setup.passwordHint')}
+          errors={fields.password.errors}
+        />
+        <Field
+          label={t('setup.confirmPassword')}
+          {...inputProps(fields.confirmPassword, { type: 'password' })}
+          key={fields.confirmPassword.key}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+        />
+        <p className="muted small">{t('setup.seeded')}</p>
+        <button type="submit" className="button button-primary button-block" disabled={navigation.state === 'submitting'}>
+          {t('setup.submit')}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

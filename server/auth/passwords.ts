@@ -1,0 +1,48 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const KEY_LENGTH = 64;
+const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+
+function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCb(password.normalize('NFKC'), salt, keylen, { ...options, maxmem: 128 * options.N! * options.r! * 2 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+/** scrypt (N=2^15, r=8, p=1), stored as `scrypt$N$r$p$salt$key` so parameters can change later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/**
+ * Verifies a password against our format or the older service's `saltHex:keyHex` (N=16384, r=8, p=1), so
+ * imported accounts keep working.
+ */
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (!stored) {
+    // Spend the same time as a real check so unknown users are not distinguishable by timing.
+    await scrypt(password, randomBytes(16), KEY_LENGTH, PARAMS);
+    return false;
+  }
+  let salt: Buffer;
+  let expected: Buffer;
+  let params: ScryptOptions;
+  if (stored.startsWith('scrypt$')) {
+    const [, n, r, p, s, k] = stored.split('$');
+    salt = Buffer.from(s ?? '', 'base64');
+    expected = Buffer.from(k ?? '', 'base64');
+    params = { N: Number(n), r: Number(r), p: Number(p) };
+  } else {
+    const [s, k] = stored.split(':');
+    salt = Buffer.from(s ?? '', 'hex');
+    expected = Buffer.from(k ?? '', 'hex');
+    params = { N: 16384, r: 8, p: 1 };
+  }
+  if (expected.length === 0) return false;
+  const actual = await scrypt(password, salt, expected.length, params);
+  return timingSafeEqual(actual, expected);
+}

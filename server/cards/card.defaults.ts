@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { CardDoc } from './card.model';
+
+export function newCardId(prefix: 'card' | 'site' = 'card'): string {
+  return `${prefix}-${randomUUID()}`;
+}
+
+/** A complete card document: every field the older service's card row has, with its defaults. */
+export function newCardDoc(
+  fields: Pick<CardDoc, 'ownerId' | 'name' | 'siteUrl' | 'globalSortOrder'> & Partial<CardDoc>,
+): CardDoc {
+  const now = new Date();
+  return {
+    _id: newCardId(),
+    cardType: null,
+    siteDescription: null,
+    iconUrl: null,
+    iconBgColor: null,
+    siteIsOnline: null,
+    siteSkipOnlineCheck: false,
+    siteOnlineCheckFrequency: '1d',
+    siteOnlineCheckTimeout: 3,
+    siteOnlineCheckMatchMode: 'status',
+    siteOnlineCheckKeyword: '',
+    siteOnlineCheckFailThreshold: 3,
+    siteOnlineCheckFailCount: 0,
+    siteOnlineCheckLastRun: null,
+    siteOfflineNotify: true,
+    siteAccessRules: null,
+    siteIsPinned: false,
+    cardData: null,
+    siteRecommendContext: '',
+    siteRecommendContextEnabled: true,
+    siteRecommendContextAutoGen: true,
+    siteAiRelationEnabled: true,
+    siteRelatedSitesEnabled: true,
+    sitePendingContextGen: false,
+    siteNotes: '',
+    siteNotesAiEnabled: true,
+    siteTodos: [],
+    siteTodosAiEnabled: true,
+    socialHint: null,
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  };
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  MONGODB_URI: z
+    .string({ error: 'is required (npm start sets it for the embedded FerretDB)' })
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://'),
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as http://127.0.0.1:9000' }),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3-63 lower-case letters, digits, dots, dashes)')
+    .default('sakura-dash'),
+  S3_ACCESS_KEY: z.string({ error: 'is required' }).min(1, 'is required'),
+  S3_SECRET_KEY: z.string({ error: 'is required' }).min(1, 'is required'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z
+    .url({ error: 'must be an absolute URL such as https://nav.example.com' })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  // How many reverse proxies sit in front of the app: `true` = 1. Only then is X-Forwarded-For believed.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "must be true, false or a number of proxy hops")
+    .default("false")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  SUGGEST_GOOGLE_URL: z.url().default('https://suggestqueries.google.com/complete/search'),
+  SUGGEST_BAIDU_URL: z.url().default('https://www.baidu.com/sugrec'),
+  SUGGEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
+  DB_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+
+/** One line per problem: `VARIABLE: what is wrong`. */
+export function formatEnvError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** Reads the session secret from DATA_DIR, creating it on first run. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.session-secret');
+  if (existsSync(file)) {
+    const value = readFileSync(file, 'utf8').trim();
+    if (value.length >= 32) return value;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(32).toString('hex');
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) throw new EnvError(formatEnvError(parsed.error));
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: parsed.data.SESSION_SECRET ?? persistentSecret(dataDir),
+  };
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+let cached: Env | undefined;
+
+/** The validated environment; parsed once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
+
+/**
+ * Validates the environment at boot. On failure prints one human line and exits with code 1, never a stack trace.
+ */
+export function loadEnvOrExit(): Env {
+  try {
+    return env();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      process.stderr.write(`Configuration error: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,48 @@
+import { forbidden } from '../errors';
+import type { Actor } from '../actor';
+import { SETTINGS_DEFAULTS, SETTINGS_ID, SettingsModel, type SettingsDoc } from './settings.model';
+
+export type Settings = Omit<SettingsDoc, '_id' | 'updatedAt'>;
+
+// Settings are read by nearly every page; a short in-process cache keeps that to one lookup every few seconds
+// while changes made through another instance still show up quickly.
+const TTL_MS = 3000;
+let cache: { value: Settings; at: number } | undefined;
+
+/** The instance settings with defaults filled in. */
+export async function getSettings(): Promise<Settings> {
+  if (cache && Date.now() - cache.at < TTL_MS) return cache.value;
+  const doc = await SettingsModel.findById(SETTINGS_ID).lean<SettingsDoc>();
+  const value: Settings = { ...SETTINGS_DEFAULTS };
+  if (doc) {
+    for (const key of Object.keys(SETTINGS_DEFAULTS) as (keyof Settings)[]) {
+      if (doc[key] !== undefined && doc[key] !== null) (value as Record<string, unknown>)[key] = doc[key];
+    }
+  }
+  cache = { value, at: Date.now() };
+  return value;
+}
+
+/** Writes a partial change to the settings (callers authorise first). */
+export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
+  await SettingsModel.updateOne({ _id: SETTINGS_ID }, { $set: patch }, { upsert: true });
+  cache = undefined;
+  return getSettings();
+}
+
+export function invalidateSettingsCache(): void {
+  cache = undefined;
+}
+
+/** Whether visitors may register. */
+export async function getRegistration(): Promise<{ registrationEnabled: boolean }> {
+  const s = await getSettings();
+  return { registrationEnabled: s.registrationEnabled };
+}
+
+/** Opens or closes registration (admin). */
+export async function setRegistration(actor: Actor, enabled: boolean): Promise<{ registrationEnabled: boolean }> {
+  if (actor.role !== 'admin') throw forbidden();
+  const s = await saveSettings({ registrationEnabled: enabled });
+  return { registrationEnabled: s.registrationEnabled };
+}

@@ -1,0 +1,37 @@
+import { Schema } from 'mongoose';
+import { defineModel } from '../db';
+import type { Role } from '../actor';
+
+export interface UserDoc {
+  _id: string;
+  username: string;
+  /** Lower-cased username: usernames are unique regardless of case. */
+  usernameKey: string;
+  passwordHash: string | null;
+  hasPassword: boolean;
+  role: Role;
+  nickname: string | null;
+  avatarAssetId: string | null;
+  avatarColor: string;
+  usernameChanged: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const UserSchema = new Schema<UserDoc>(
+  {
+    _id: { type: String, required: true },
+    username: { type: String, required: true },
+    usernameKey: { type: String, required: true, unique: true },
+    passwordHash: { type: String, default: null },
+    hasPassword: { type: Boolean, default: true },
+    role: { type: String, enum: ['admin', 'user'], default: 'user' },
+    nickname: { type: String, default: null },
+    avatarAssetId: { type: String, default: null },
+    avatarColor: { type: String, required: true },
+    usernameChanged: { type: Boolean, default: false },
+  },
+  { timestamps: true, versionKey: false },
+);
+
+export const UserModel = defineModel<UserDoc>('User', UserSchema);

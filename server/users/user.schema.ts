@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+// Rules at least as permissive as the older service (2-10 of [A-Za-z0-9_]; passwords of 6+ with upper, lower and
+// digit): every name and password it accepted is accepted here too. See docs/api.md "Accounts".
+export const USERNAME_RE = /^[\p{L}\p{N}_.-]{2,32}$/u;
+
+export const UsernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(2, 'Username must be at least 2 characters')
+  .max(32, 'Username must be at most 32 characters')
+  .regex(USERNAME_RE, 'Username may contain letters, digits, "_", "-" and "." only');
+
+export const NewPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(128, 'Password must be at most 128 characters')
+  .refine((p) => p.trim() === p, 'Password must not start or end with a space')
+  .refine((p) => {
+    const classes = [/\p{L}/u, /\p{N}/u, /[^\p{L}\p{N}]/u].filter((re) => re.test(p)).length;
+    return classes >= 2;
+  }, 'Password must mix at least two of: letters, digits, symbols');
+
+const confirm = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+  }
+};
+
+export const SetupSchema = z
+  .object({
+    username: UsernameSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: 'Please confirm the password' }),
+  })
+  .superRefine(confirm);
+export type SetupInput = z.infer<typeof SetupSchema>;
+
+export const RegisterSchema = SetupSchema;
+export type RegisterInput = SetupInput;
+
+const checkbox = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean());
+
+export const LoginSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  rememberMe: checkbox.optional().default(false),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const ChangePasswordSchema = z
+  .object({
+    oldPassword: z.string().max(256).optional(),
+    newPassword: NewPasswordSchema,
+    confirmPassword: z.string({ error: 'Please confirm the password' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+    }
+  });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+export const NicknameSchema = z.object({
+  nickname: z
+    .string()
+    .trim()
+    .max(20, 'Nickname must be at most 20 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+export const ChangeUsernameSchema = z.object({ username: UsernameSchema });
+
+export const RoleSchema = z.enum(['admin', 'user']);
+export const SetRoleSchema = z.object({ id: z.string().min(1).max(80), role: RoleSchema });
