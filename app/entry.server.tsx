@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterC
 import { connectDb, disconnectDb } from '#server/db';
 import { loadEnvOrExit } from '#server/env';
 import { logger } from '#server/logger';
+import { ensureBucket } from '#server/storage';
 import { startMaintenance, stopMaintenance } from '#server/maintenance';
 import { NonceContext } from './lib/nonce';
 
@@ -13,6 +14,10 @@ import { NonceContext } from './lib/nonce';
 loadEnvOrExit();
 void connectDb().catch(() => {});
 startMaintenance();
+// The bucket normally exists (created by scripts/services.mjs or the compose file); create it if it does not.
+setTimeout(() => {
+  ensureBucket().catch((err: unknown) => logger.warn('storage', 'could not check or create the bucket', { error: String(err) }));
+}, 0).unref();
 
 export const streamTimeout = 5_000;
 

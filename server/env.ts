@@ -9,7 +9,12 @@ const bool = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number between 1 and 65535' })
+    .int('must be a port number between 1 and 65535')
+    .min(1, 'must be a port number between 1 and 65535')
+    .max(65535, 'must be a port number between 1 and 65535')
+    .default(3000),
   HOST: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   MONGODB_URI: z
@@ -41,6 +46,8 @@ const EnvSchema = z.object({
   SUGGEST_BAIDU_URL: z.url().default('https://www.baidu.com/sugrec'),
   SUGGEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** How long settings and similar rarely-changing records are trusted before being read again. */
+  CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };

@@ -1,3 +1,4 @@
+import { env } from '../env';
 import { forbidden } from '../errors';
 import type { Actor } from '../actor';
 import { SETTINGS_DEFAULTS, SETTINGS_ID, SettingsModel, type SettingsDoc } from './settings.model';
@@ -6,12 +7,11 @@ export type Settings = Omit<SettingsDoc, '_id' | 'updatedAt'>;
 
 // Settings are read by nearly every page; a short in-process cache keeps that to one lookup every few seconds
 // while changes made through another instance still show up quickly.
-const TTL_MS = 3000;
 let cache: { value: Settings; at: number } | undefined;
 
 /** The instance settings with defaults filled in. */
 export async function getSettings(): Promise<Settings> {
-  if (cache && Date.now() - cache.at < TTL_MS) return cache.value;
+  if (cache && Date.now() - cache.at < env().CACHE_TTL_MS) return cache.value;
   const doc = await SettingsModel.findById(SETTINGS_ID).lean<SettingsDoc>();
   const value: Settings = { ...SETTINGS_DEFAULTS };
   if (doc) {

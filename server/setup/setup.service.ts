@@ -1,6 +1,7 @@
 import { ADMIN_ID } from '../actor';
 import { hashPassword } from '../auth/passwords';
 import { isDuplicateKeyError } from '../db';
+import { env } from '../env';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { randomAvatarColor } from '../users/avatar-color';
@@ -9,14 +10,12 @@ import { usernameKey } from '../users/user.lookup';
 import type { SetupInput } from '../users/user.schema';
 import { seedStarterData, type SeedLocale } from './seed';
 
-// Once an admin exists it never goes away, so a positive answer is cached (briefly, so tests that wipe the
-// database see the change).
+// Once an admin exists it never goes away, so a positive answer is cached for CACHE_TTL_MS.
 let initializedAt = 0;
-const CACHE_MS = 10_000;
 
 /** Whether the first administrator has been created. */
 export async function isInitialized(): Promise<boolean> {
-  if (Date.now() - initializedAt < CACHE_MS) return true;
+  if (Date.now() - initializedAt < env().CACHE_TTL_MS) return true;
   const exists = await UserModel.exists({ _id: ADMIN_ID });
   if (exists) initializedAt = Date.now();
   return Boolean(exists);

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// `npm test`: installs what the tests need (Debian chromium, FerretDB, MinIO), starts separate test instances of the
+// services, builds the app, runs vitest and Playwright, and prints one closing line `N passed, N failed`.
+//   --only=vitest | --only=e2e    run one suite
+//   extra arguments after `--` go to both runners (e.g. a file filter)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './lib/tools.mjs';
+import { appEnv, profileConfig, startServices, stopServices } from './lib/services.mjs';
+
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.split('=')[1];
+const dashdash = args.indexOf('--');
+const passThrough = dashdash >= 0 ? args.slice(dashdash + 1) : [];
+const OUT = path.join(ROOT, '.tmp');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function log(message) {
+  process.stderr.write(`[test] ${message}\n`);
+}
+
+function run(cmd, argv, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+}
+
+const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
+
+/** Debian chromium for Playwright, plus a CJK font so Chinese pages render (and screenshot) as text. */
+function ensureChromium() {
+  if (existsSync(CHROMIUM) && existsSync(CJK_FONT)) return;
+  log('installing Debian chromium and a CJK font for the browser tests (apt-get install -y chromium fonts-wqy-zenhei)...');
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = asRoot ? [] : ['sudo', '-n'];
+  const apt = (...a) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...a], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  const packages = ['chromium', 'fonts-wqy-zenhei'];
+  let res = apt('install', '-y', '--no-install-recommends', ...packages);
+  if (res.status !== 0) {
+    apt('update');
+    res = apt('install', '-y', '--no-install-recommends', ...packages);
+  }
+  if (res.status !== 0 || !existsSync(CHROMIUM)) {
+    throw new Error(`could not install chromium; install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const wantVitest = only !== 'e2e';
+  const wantE2e = only !== 'vitest';
+  if (wantE2e) ensureChromium();
+
+  const cfg = profileConfig('test');
+  // Each run starts from empty test services.
+  await stopServices(cfg);
+  rmSync(cfg.dataDir, { recursive: true, force: true });
+  rmSync(path.join(OUT, 'test-data'), { recursive: true, force: true });
+  await startServices(cfg);
+  const svc = appEnv(cfg);
+  const testEnv = {
+    TEST_MONGODB_BASE: svc.MONGODB_URI.replace(/\/[^/]*$/, ''),
+    TEST_S3_ENDPOINT: svc.S3_ENDPOINT,
+    TEST_S3_ACCESS_KEY: svc.S3_ACCESS_KEY,
+    TEST_S3_SECRET_KEY: svc.S3_SECRET_KEY,
+    CHROMIUM_PATH: CHROMIUM,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+
+  let passed = 0;
+  let failed = 0;
+  let crashed = false;
+  try {
+    log('building the app...');
+    if ((await run('npx', ['react-router', 'build'], { NODE_ENV: 'production' })) !== 0) {
+      failed += 1;
+      crashed = true;
+      log('build failed');
+      return { passed, failed };
+    }
+    if (wantVitest) {
+      const file = path.join(OUT, 'vitest-results.json');
+      rmSync(file, { force: true });
+      const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...passThrough], testEnv);
+      const r = readJson(file);
+      if (r) {
+        passed += r.numPassedTests ?? 0;
+        // A file that fails outside its tests (import error, failing hook) has no failed assertion: count it once.
+        const fileErrors = (r.testResults ?? []).filter(
+          (t) => t.status === 'failed' && !(t.assertionResults ?? []).some((a) => a.status === 'failed'),
+        ).length;
+        failed += (r.numFailedTests ?? 0) + fileErrors;
+      }
+      if (code !== 0 && (!r || r.numFailedTests === 0)) {
+        failed += 1;
+        crashed = true;
+        log(`vitest exited with code ${code}`);
+      }
+    }
+    if (wantE2e) {
+      const file = path.join(OUT, 'playwright-results.json');
+      rmSync(file, { force: true });
+      const code = await run('npx', ['playwright', 'test', ...passThrough], {
+        ...testEnv,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      });
+      const r = readJson(file);
+      if (r?.stats) {
+        passed += (r.stats.expected ?? 0) + (r.stats.flaky ?? 0);
+        failed += r.stats.unexpected ?? 0;
+      }
+      if (code !== 0 && (!r?.stats || (r.stats.unexpected ?? 0) === 0)) {
+        failed += 1;
+        crashed = true;
+        log(`playwright exited with code ${code}`);
+      }
+    }
+  } finally {
+    await stopServices(cfg);
+  }
+  if (crashed) log('a runner failed outside of its tests (counted as one failure)');
+  return { passed, failed };
+}
+
+main()
+  .then(({ passed, failed }) => {
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(failed > 0 ? 1 : 0);
+  })
+  .catch((err) => {
+    console.error(`[test] ${err.message}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  });

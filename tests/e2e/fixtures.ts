@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** Console errors and uncaught page errors fail the test. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      // A page answered with a 4xx status on purpose (a form re-rendered with errors, a 404 page) makes the
+      // browser log "Failed to load resource"; only those are tolerated, failed sub-resources are not.
+      let documentErrors = 0;
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'document' && r.status() >= 400 && r.status() < 500) documentErrors += 1;
+      });
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        if (documentErrors > 0 && /^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
+          documentErrors -= 1;
+          return;
+        }
+        errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const jsEnabled = (info: TestInfo) => info.project.name === 'js';
+
+/** Saves a full-page screenshot under .tmp/screens/<project>/ for people to look at. */
+export async function screenshot(page: Page, info: TestInfo, name: string) {
+  const dir = path.resolve('.tmp/screens', info.project.name);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Fails on serious or critical accessibility violations (needs JavaScript in the page, so JS project only). */
+export async function expectAccessible(page: Page, info: TestInfo) {
+  if (!jsEnabled(info)) return;
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    'accessibility violations',
+  ).toEqual([]);
+}
+
+/** In the JS project, wait until React has hydrated before clicking. */
+export async function waitForHydration(page: Page, info: TestInfo) {
+  if (!jsEnabled(info)) return;
+  // Pages rendered without React (the dashboard) have no router context and need no wait.
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterRouteModules?: unknown };
+    return !w.__reactRouterContext || w.__reactRouterRouteModules !== undefined;
+  });
+  await page.waitForLoadState('networkidle');
+}

@@ -1,0 +1,85 @@
+import { appUrl } from './app';
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+  /** Send as a browser would from this site (Origin + Sec-Fetch-Site). Default true for cookie clients. */
+  sameOrigin?: boolean;
+  token?: string;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  json: T;
+  text: string;
+}
+
+/** A small HTTP client with a cookie jar, like a browser or a script talking to the API. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly options: { token?: string; ip?: string } = {},
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  csrf(): string | undefined {
+    return this.cookies.get('csrf_token');
+  }
+
+  async call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+    const base = await appUrl();
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    const token = opts.token ?? this.options.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (this.options.ip) headers['x-forwarded-for'] = this.options.ip;
+    if (opts.sameOrigin !== false && method !== 'GET' && !token && !('origin' in headers)) {
+      headers.origin = base;
+      headers['sec-fetch-site'] = 'same-origin';
+    }
+    let body: BodyInit | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(base + path, { method, headers, body, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i);
+      const value = pair!.slice(i + 1);
+      if (/max-age=0/i.test(c) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let json: any = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
+  get<T = any>(path: string, opts?: CallOptions) {
+    return this.call<T>('GET', path, opts);
+  }
+  post<T = any>(path: string, body?: unknown, opts?: CallOptions) {
+    return this.call<T>('POST', path, { ...opts, body });
+  }
+  put<T = any>(path: string, body?: unknown, opts?: CallOptions) {
+    return this.call<T>('PUT', path, { ...opts, body });
+  }
+  patch<T = any>(path: string, body?: unknown, opts?: CallOptions) {
+    return this.call<T>('PATCH', path, { ...opts, body });
+  }
+  delete<T = any>(path: string, opts?: CallOptions) {
+    return this.call<T>('DELETE', path, opts);
+  }
+}

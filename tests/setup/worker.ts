@@ -1,0 +1,33 @@
+// Per test file, before it is imported: point this worker at its own database, bucket and data directory.
+import { afterAll, beforeAll } from 'vitest';
+
+const pool = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '1';
+const base = process.env.TEST_MONGODB_BASE;
+if (!base) throw new Error('TEST_MONGODB_BASE is not set: run the tests with `npm test`');
+
+Object.assign(process.env, {
+  NODE_ENV: 'test',
+  MONGODB_URI: `${base}/sakura_test_w${pool}`,
+  S3_ENDPOINT: process.env.TEST_S3_ENDPOINT,
+  S3_ACCESS_KEY: process.env.TEST_S3_ACCESS_KEY,
+  S3_SECRET_KEY: process.env.TEST_S3_SECRET_KEY,
+  S3_BUCKET: `sakura-test-w${pool}`,
+  S3_REGION: 'us-east-1',
+  DATA_DIR: `.tmp/test-data/w${pool}`,
+  SESSION_SECRET: 'test-secret-'.padEnd(64, 'x'),
+  CACHE_TTL_MS: '0',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+});
+
+beforeAll(async () => {
+  const { connectDb } = await import('#server/db');
+  const { ensureBucket } = await import('#server/storage');
+  await connectDb();
+  await ensureBucket();
+});
+
+afterAll(async () => {
+  const { disconnectDb } = await import('#server/db');
+  await disconnectDb();
+});
