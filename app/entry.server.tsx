@@ -2,7 +2,12 @@ import { PassThrough } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
+import {
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from 'react-router';
 import { connectDb, disconnectDb } from '#server/db';
 import { loadEnvOrExit } from '#server/env';
 import { logger } from '#server/logger';
@@ -16,7 +21,9 @@ void connectDb().catch(() => {});
 startMaintenance();
 // The bucket normally exists (created by scripts/services.mjs or the compose file); create it if it does not.
 setTimeout(() => {
-  ensureBucket().catch((err: unknown) => logger.warn('storage', 'could not check or create the bucket', { error: String(err) }));
+  ensureBucket().catch((err: unknown) =>
+    logger.warn('storage', 'could not check or create the bucket', { error: String(err) }),
+  );
 }, 0).unref();
 
 export const streamTimeout = 5_000;
@@ -48,7 +55,10 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString('base64');
 
   return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
     // Pages are rendered completely before sending: they must work without JavaScript, so nothing is deferred.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -80,9 +90,15 @@ export default function handleRequest(
               "object-src 'none'",
             ].join('; '),
           );
-          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
+          if (!responseHeaders.has('Cache-Control'))
+            responseHeaders.set('Cache-Control', 'private, no-cache');
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -60,7 +60,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   // Preferences, sign-in and the like are all form posts; plain navigations need not reload the root.
   return formMethod ? defaultShouldRevalidate : false;

@@ -12,13 +12,20 @@ const { createHttpApp } = await import('./lib/http-app.mjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Importing the build validates the environment (server/env.ts) and exits with a one-line error if it is wrong.
-const { app, build } = await createHttpApp({ buildDir: path.resolve(root, process.env.BUILD_DIR ?? 'build') });
+const { app, build } = await createHttpApp({
+  buildDir: path.resolve(root, process.env.BUILD_DIR ?? 'build'),
+});
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
 const server = app.listen(port, host, () => {
   const shown = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  const line = { time: new Date().toISOString(), level: 'info', module: 'http', message: `listening on http://${shown}:${port}` };
+  const line = {
+    time: new Date().toISOString(),
+    level: 'info',
+    module: 'http',
+    message: `listening on http://${shown}:${port}`,
+  };
   console.log(JSON.stringify(line));
 });
 server.keepAliveTimeout = 65_000;

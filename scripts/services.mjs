@@ -20,7 +20,9 @@ try {
       break;
     case 'status':
       for (const s of await serviceStatus(cfg)) {
-        console.log(`${s.name.padEnd(9)} ${s.running ? 'running' : 'stopped'}  port ${s.port}${s.pid ? `  pid ${s.pid}` : ''}`);
+        console.log(
+          `${s.name.padEnd(9)} ${s.running ? 'running' : 'stopped'}  port ${s.port}${s.pid ? `  pid ${s.pid}` : ''}`,
+        );
       }
       break;
     case 'env':

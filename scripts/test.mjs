@@ -33,13 +33,16 @@ const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
 /** Debian chromium for Playwright, plus a CJK font so Chinese pages render (and screenshot) as text. */
 function ensureChromium() {
   if (existsSync(CHROMIUM) && existsSync(CJK_FONT)) return;
-  log('installing Debian chromium and a CJK font for the browser tests (apt-get install -y chromium fonts-wqy-zenhei)...');
+  log(
+    'installing Debian chromium and a CJK font for the browser tests (apt-get install -y chromium fonts-wqy-zenhei)...',
+  );
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = asRoot ? [] : ['sudo', '-n'];
-  const apt = (...a) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...a], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const apt = (...a) =>
+    spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...a], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   const packages = ['chromium', 'fonts-wqy-zenhei'];
   let res = apt('install', '-y', '--no-install-recommends', ...packages);
   if (res.status !== 0) {
@@ -47,7 +50,9 @@ function ensureChromium() {
     res = apt('install', '-y', '--no-install-recommends', ...packages);
   }
   if (res.status !== 0 || !existsSync(CHROMIUM)) {
-    throw new Error(`could not install chromium; install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+    throw new Error(
+      `could not install chromium; install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
+    );
   }
 }
 
@@ -95,7 +100,18 @@ async function main() {
     if (wantVitest) {
       const file = path.join(OUT, 'vitest-results.json');
       rmSync(file, { force: true });
-      const code = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...passThrough], testEnv);
+      const code = await run(
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${file}`,
+          ...passThrough,
+        ],
+        testEnv,
+      );
       const r = readJson(file);
       if (r) {
         passed += r.numPassedTests ?? 0;

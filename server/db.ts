@@ -11,7 +11,8 @@ let connecting: Promise<typeof mongoose> | undefined;
 export function connectDb(): Promise<typeof mongoose> {
   // Another copy of this module (the built app inside a test process) may have connected the shared instance.
   if (!connecting && mongoose.connection.readyState === 1) connecting = Promise.resolve(mongoose);
-  if (!connecting && mongoose.connection.readyState === 2) connecting = mongoose.connection.asPromise().then(() => mongoose);
+  if (!connecting && mongoose.connection.readyState === 2)
+    connecting = mongoose.connection.asPromise().then(() => mongoose);
   if (!connecting) {
     const { MONGODB_URI, DB_TIMEOUT_MS } = env();
     mongoose.set('strictQuery', true);

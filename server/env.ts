@@ -7,7 +7,7 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
     .number({ error: 'must be a port number between 1 and 65535' })
@@ -23,7 +23,10 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.url({ error: 'must be a URL such as http://127.0.0.1:9000' }),
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3-63 lower-case letters, digits, dots, dashes)')
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a valid bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    )
     .default('sakura-dash'),
   S3_ACCESS_KEY: z.string({ error: 'is required' }).min(1, 'is required'),
   S3_SECRET_KEY: z.string({ error: 'is required' }).min(1, 'is required'),
@@ -37,11 +40,15 @@ const EnvSchema = z.object({
   // How many reverse proxies sit in front of the app: `true` = 1. Only then is X-Forwarded-For believed.
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|\d{1,2})$/, "must be true, false or a number of proxy hops")
-    .default("false")
-    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
+    .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxy hops')
+    .default('false')
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   SUGGEST_GOOGLE_URL: z.url().default('https://suggestqueries.google.com/complete/search'),
   SUGGEST_BAIDU_URL: z.url().default('https://www.baidu.com/sugrec'),
   SUGGEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
@@ -54,9 +61,7 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR
 
 /** One line per problem: `VARIABLE: what is wrong`. */
 export function formatEnvError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
-    .join('; ');
+  return error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`).join('; ');
 }
 
 /** Reads the session secret from DATA_DIR, creating it on first run. */
@@ -73,7 +78,9 @@ function persistentSecret(dataDir: string): string {
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty variable (e.g. `SESSION_SECRET=` from a compose file) means "not set".
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) throw new EnvError(formatEnvError(parsed.error));
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {

@@ -43,6 +43,8 @@ export function isAppError(err: unknown): err is AppError {
 
 /** Shorthands for the most common failures. */
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('forbidden', message);
-export const badRequest = (message: string, details?: unknown) => new AppError('bad_request', message, details);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('forbidden', message);
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError('bad_request', message, details);
 export const conflict = (message: string) => new AppError('conflict', message);

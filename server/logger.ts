@@ -14,8 +14,12 @@ function write(level: Level, module: string, message: string, data?: Record<stri
 
 /** One JSON line per event, so logs stay greppable and machine-readable. */
 export const logger = {
-  debug: (module: string, message: string, data?: Record<string, unknown>) => write('debug', module, message, data),
-  info: (module: string, message: string, data?: Record<string, unknown>) => write('info', module, message, data),
-  warn: (module: string, message: string, data?: Record<string, unknown>) => write('warn', module, message, data),
-  error: (module: string, message: string, data?: Record<string, unknown>) => write('error', module, message, data),
+  debug: (module: string, message: string, data?: Record<string, unknown>) =>
+    write('debug', module, message, data),
+  info: (module: string, message: string, data?: Record<string, unknown>) =>
+    write('info', module, message, data),
+  warn: (module: string, message: string, data?: Record<string, unknown>) =>
+    write('warn', module, message, data),
+  error: (module: string, message: string, data?: Record<string, unknown>) =>
+    write('error', module, message, data),
 };

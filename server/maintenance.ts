@@ -14,7 +14,9 @@ export function registerMaintenance(task: Task): void {
 
 function schedule(task: Task) {
   const timer = setInterval(() => {
-    task.run().catch((err: unknown) => logger.warn('maintenance', `${task.name} failed`, { error: String(err) }));
+    task
+      .run()
+      .catch((err: unknown) => logger.warn('maintenance', `${task.name} failed`, { error: String(err) }));
   }, task.everyMs);
   timer.unref();
   timers.push(timer);

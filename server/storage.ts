@@ -6,7 +6,8 @@ import { AppError } from './errors';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 let client: Promise<S3Client> | undefined;
-let sdk: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
+type S3Sdk = typeof import('@aws-sdk/client-s3'); // eslint-disable-line @typescript-eslint/consistent-type-imports
+let sdk: Promise<S3Sdk> | undefined;
 
 // The AWS SDK is heavy; it is imported on first use so the server boots fast and idles small.
 function s3sdk() {
@@ -77,8 +78,9 @@ export async function putObject(
   let source: Readable | Buffer = body;
   let counter: ReturnType<typeof byteLimit> | undefined;
   if (body instanceof Readable) {
-    counter = byteLimit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, () =>
-      new AppError('payload_too_large', `File is larger than ${formatBytes(options.maxBytes ?? 0)}`),
+    counter = byteLimit(
+      options.maxBytes ?? Number.MAX_SAFE_INTEGER,
+      () => new AppError('payload_too_large', `File is larger than ${formatBytes(options.maxBytes ?? 0)}`),
     );
     source = body.pipe(counter);
     body.on('error', (err) => counter?.destroy(err));

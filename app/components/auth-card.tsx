@@ -1,7 +1,15 @@
 import { LogoMark } from './icons';
 
 /** The centred card used by setup, sign-in and registration. */
-export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: React.ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  children: React.ReactNode;
+}) {
   return (
     <main id="main" className="auth-main">
       <div className="auth-backdrop" aria-hidden="true" />

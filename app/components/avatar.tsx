@@ -14,7 +14,11 @@ export function Avatar({
 }) {
   if (url) return <img className="avatar" src={url} alt="" width={size} height={size} />;
   return (
-    <span className="avatar avatar-letter" style={{ width: size, height: size, background: color ?? '#94a3b8', fontSize: size * 0.45 }} aria-hidden="true">
+    <span
+      className="avatar avatar-letter"
+      style={{ width: size, height: size, background: color ?? '#94a3b8', fontSize: size * 0.45 }}
+      aria-hidden="true"
+    >
       {initialOf(name)}
     </span>
   );

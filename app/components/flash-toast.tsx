@@ -6,7 +6,11 @@ import type { Flash } from '~/lib/flash';
 export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: string }) {
   const { t } = useTranslation();
   return (
-    <div className={`toast toast-${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'} data-toast>
+    <div
+      className={`toast toast-${flash.kind}`}
+      role={flash.kind === 'error' ? 'alert' : 'status'}
+      data-toast
+    >
       <span>{t(flash.key, flash.values ?? {})}</span>
       {flash.undo ? (
         <Form method="post" action="/undo" className="toast-undo">

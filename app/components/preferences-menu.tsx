@@ -49,7 +49,14 @@ export function PreferencesMenu() {
           </p>
           <div className="segmented" role="group" aria-labelledby="prefs-lang-heading">
             {LOCALES.map((l) => (
-              <button key={l} type="submit" name="lang" value={l} aria-pressed={locale === l} lang={l === 'zh' ? 'zh-CN' : 'en'}>
+              <button
+                key={l}
+                type="submit"
+                name="lang"
+                value={l}
+                aria-pressed={locale === l}
+                lang={l === 'zh' ? 'zh-CN' : 'en'}
+              >
                 <span>{LOCALE_LABELS[l]}</span>
               </button>
             ))}

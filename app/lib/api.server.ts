@@ -29,10 +29,10 @@ export interface Handler<B = unknown, Q = unknown, L extends AuthLevel = AuthLev
   readOnlyOk?: boolean;
   /** Success status (default 200). */
   status?: number;
-  run: (args: RunArgs<B, Q, L extends 'user' | 'admin' ? Actor : Actor | null>) => Promise<unknown> | unknown;
+  run: (args: RunArgs<B, Q, ActorFor<L>>) => Promise<unknown> | unknown;
 }
 
-type Handlers = Partial<Record<Method, Handler<any, any, any>>>;
+type ActorFor<L extends AuthLevel> = L extends 'user' | 'admin' ? Actor : Actor | null;
 
 /** The error body every `/api` failure uses: `{"error", "code", "details"?}`. */
 export function errorResponse(err: AppError): Response {
@@ -124,7 +124,8 @@ export async function requireLevel(request: Request, level: AuthLevel): Promise<
       { 'WWW-Authenticate': 'Bearer realm="api"' },
     );
   }
-  if (level === 'admin' && actor.role !== 'admin') throw new AppError('forbidden', 'Administrator role required');
+  if (level === 'admin' && actor.role !== 'admin')
+    throw new AppError('forbidden', 'Administrator role required');
   return actor;
 }
 
@@ -146,14 +147,44 @@ export async function checkCsrf(request: Request): Promise<void> {
  * a streaming body-size limit, 405 with Allow, and JSON errors. Use as
  * `const handle = apiRoute({...}); export { handle as loader, handle as action };`.
  */
-export function apiRoute(handlers: Handlers) {
-  const allowed = Object.keys(handlers) as Method[];
+// One generic triple per method, so each handler's body, query and auth level (hence its actor type) are inferred.
+export function apiRoute<
+  GB,
+  GQ,
+  GL extends AuthLevel,
+  PB,
+  PQ,
+  PL extends AuthLevel,
+  UB,
+  UQ,
+  UL extends AuthLevel,
+  AB,
+  AQ,
+  AL extends AuthLevel,
+  DB,
+  DQ,
+  DL extends AuthLevel,
+>(handlers: {
+  GET?: Handler<GB, GQ, GL>;
+  POST?: Handler<PB, PQ, PL>;
+  PUT?: Handler<UB, UQ, UL>;
+  PATCH?: Handler<AB, AQ, AL>;
+  DELETE?: Handler<DB, DQ, DL>;
+}) {
+  const table = handlers as Partial<Record<Method, Handler<unknown, unknown, AuthLevel>>>;
+  const allowed = Object.keys(table) as Method[];
   const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
 
-  async function handle({ request, params }: { request: Request; params: Record<string, string | undefined> }) {
+  async function handle({
+    request,
+    params,
+  }: {
+    request: Request;
+    params: Record<string, string | undefined>;
+  }) {
     try {
       const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
-      const handler = handlers[method];
+      const handler = table[method];
       if (!handler) {
         throw new AppError('method_not_allowed', `Method ${request.method} is not allowed here`, undefined, {
           Allow: allow,
@@ -182,7 +213,7 @@ export function apiRoute(handlers: Handlers) {
         }
         body = parsed.data;
       }
-      const result = await handler.run({ request, params, actor, body, query });
+      const result = await handler.run({ request, params, actor: actor as Actor, body, query });
       if (result instanceof Response) return result;
       return Response.json(result ?? { ok: true }, {
         status: handler.status ?? 200,

@@ -31,7 +31,13 @@ export function readFlash(
 ): { value: Flash | null; clearCookie: string } | null {
   const raw = cookies[FLASH_COOKIE];
   if (!raw) return null;
-  const clearCookie = serialize(FLASH_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request) });
+  const clearCookie = serialize(FLASH_COOKIE, '', {
+    path: '/',
+    maxAge: 0,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request),
+  });
   const [payload, sig] = raw.split('.');
   if (!payload || !sig || !safeEqual(sig, sign(payload))) return { value: null, clearCookie };
   try {

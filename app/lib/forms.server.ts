@@ -15,7 +15,8 @@ export function assertFormCsrf(request: Request, formData: FormData): void {
 /** Reads a form body with a size cap, then checks CSRF. */
 export async function readForm(request: Request, maxBytes = 256 * 1024): Promise<FormData> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw data({ code: 'payload_too_large' }, { status: 413 });
+  if (Number.isFinite(declared) && declared > maxBytes)
+    throw data({ code: 'payload_too_large' }, { status: 413 });
   const formData = await request.formData();
   assertFormCsrf(request, formData);
   return formData;

@@ -9,7 +9,12 @@ export function isTheme(value: unknown): value is Theme {
 
 /** A same-site path to return to after a form post; anything else falls back to "/". */
 export function safeReturnTo(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  ) {
     return fallback;
   }
   return value;

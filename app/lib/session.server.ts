@@ -15,11 +15,18 @@ const MAX_ACCOUNTS = 5;
 /** Session tokens of other accounts signed in on this browser. */
 export function otherAccountTokens(request: Request): string[] {
   const raw = readCookies(request)[ACCOUNTS_COOKIE];
-  return raw ? raw.split('.').filter((t) => t.length >= 20 && t.length <= 100).slice(0, MAX_ACCOUNTS) : [];
+  return raw
+    ? raw
+        .split('.')
+        .filter((t) => t.length >= 20 && t.length <= 100)
+        .slice(0, MAX_ACCOUNTS)
+    : [];
 }
 
 /** Live sessions of other accounts on this browser (used by the account switcher). */
-export async function otherAccountSessions(request: Request): Promise<{ token: string; session: SessionDoc }[]> {
+export async function otherAccountSessions(
+  request: Request,
+): Promise<{ token: string; session: SessionDoc }[]> {
   const out: { token: string; session: SessionDoc }[] = [];
   for (const token of otherAccountTokens(request)) {
     const session = await resolveSession(token);
@@ -50,13 +57,22 @@ export async function signIn(
     const s = await resolveSession(t);
     if (s && s.userId !== userId) keep.push(t);
   }
-  if (current && sessionToken && current.userId !== userId && !keep.includes(sessionToken)) keep.unshift(sessionToken);
+  if (current && sessionToken && current.userId !== userId && !keep.includes(sessionToken))
+    keep.unshift(sessionToken);
   else if (current && sessionToken && current.userId === userId) await endSession(sessionToken);
-  return [sessionCookie(request, token, options.persistent), accountsCookie(request, keep.slice(0, MAX_ACCOUNTS))];
+  return [
+    sessionCookie(request, token, options.persistent),
+    accountsCookie(request, keep.slice(0, MAX_ACCOUNTS)),
+  ];
 }
 
 /** Makes an already signed-in session of this browser the active one. */
-export function activateSession(request: Request, token: string, persistent: boolean, others: string[]): string[] {
+export function activateSession(
+  request: Request,
+  token: string,
+  persistent: boolean,
+  others: string[],
+): string[] {
   return [sessionCookie(request, token, persistent), accountsCookie(request, others.slice(0, MAX_ACCOUNTS))];
 }
 

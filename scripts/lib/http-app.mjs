@@ -23,10 +23,14 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
     compression({
       // Server-sent events must flow unbuffered.
       filter: (req, res) =>
-        !String(res.getHeader('Content-Type') ?? '').includes('text/event-stream') && compression.filter(req, res),
+        !String(res.getHeader('Content-Type') ?? '').includes('text/event-stream') &&
+        compression.filter(req, res),
     }),
   );
-  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }));
+  app.use(
+    '/assets',
+    express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
+  );
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
   app.use((req, _res, next) => {
     // Always overwrite: a client must not be able to choose the address it is rate-limited under.

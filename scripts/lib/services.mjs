@@ -42,7 +42,10 @@ export function minioCredentials(cfg) {
   const file = path.join(cfg.dataDir, '.minio-credentials.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   mkdirSync(cfg.dataDir, { recursive: true });
-  const creds = { accessKey: `sakura${randomBytes(6).toString('hex')}`, secretKey: randomBytes(24).toString('hex') };
+  const creds = {
+    accessKey: `sakura${randomBytes(6).toString('hex')}`,
+    secretKey: randomBytes(24).toString('hex'),
+  };
   writeFileSync(file, JSON.stringify(creds), { mode: 0o600 });
   return creds;
 }
@@ -179,7 +182,7 @@ async function startOne(cfg, spec) {
     await waitFor(spec.ready, `${spec.name} on port ${spec.port}`);
   } catch (err) {
     const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
-    throw new Error(`${err.message}\n--- ${logFile} ---\n${tail}`);
+    throw new Error(`${err.message}\n--- ${logFile} ---\n${tail}`, { cause: err });
   }
   log(`${spec.name} started (pid ${child.pid}, port ${spec.port})`);
   return { name: spec.name, pid: child.pid, started: true };
@@ -241,7 +244,12 @@ export async function serviceStatus(cfg) {
   const out = [];
   for (const spec of serviceSpecs(cfg)) {
     const pid = readPid(cfg, spec.name);
-    out.push({ name: spec.name, port: spec.port, pid, running: Boolean(pid && alive(pid) && (await spec.ready())) });
+    out.push({
+      name: spec.name,
+      port: spec.port,
+      pid,
+      running: Boolean(pid && alive(pid) && (await spec.ready())),
+    });
   }
   return out;
 }

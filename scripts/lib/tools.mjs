@@ -1,7 +1,16 @@
 // Builds the embedded servers (FerretDB, MinIO) from the Go module proxy into a project-local, git-ignored
 // tools folder. Builds are also kept in a per-machine cache so a fresh clone does not rebuild them.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, cpSync, chmodSync, writeFileSync, readFileSync, rmSync, copyFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  cpSync,
+  chmodSync,
+  writeFileSync,
+  readFileSync,
+  rmSync,
+  copyFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +19,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const TOOLS_DIR = path.resolve(process.env.SAKURA_TOOLS_DIR ?? path.join(ROOT, '.tools'));
 export const BIN_DIR = path.join(TOOLS_DIR, 'bin');
 const CACHE_DIR = path.resolve(
-  process.env.SAKURA_TOOLS_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'sakura-dash-tools'),
+  process.env.SAKURA_TOOLS_CACHE ??
+    path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'sakura-dash-tools'),
 );
 
 export const FERRETDB_VERSION = 'v1.24.2';
@@ -32,7 +42,11 @@ function stampPath(name) {
 
 function isInstalled(name) {
   const stamp = stampPath(name);
-  return existsSync(binPath(name)) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === TOOLS[name].version;
+  return (
+    existsSync(binPath(name)) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8').trim() === TOOLS[name].version
+  );
 }
 
 function log(message) {
@@ -40,7 +54,12 @@ function log(message) {
 }
 
 function goEnv() {
-  return { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'local', CGO_ENABLED: '0' };
+  return {
+    ...process.env,
+    GOFLAGS: '-mod=mod',
+    GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'local',
+    CGO_ENABLED: '0',
+  };
 }
 
 /** Runs a command, printing a heartbeat so long builds visibly progress. */
@@ -82,11 +101,15 @@ function requireGo() {
 // as a dependency panics for lack of the generated build/version/version.txt. So we fetch the exact module,
 // add version.txt, and build cmd/ferretdb as the main module.
 async function buildFerretDB(out) {
-  const json = await run('go', ['mod', 'download', '-json', `github.com/FerretDB/FerretDB@${FERRETDB_VERSION}`], {
-    cwd: TOOLS_DIR,
-    env: goEnv(),
-    label: 'download FerretDB source',
-  });
+  const json = await run(
+    'go',
+    ['mod', 'download', '-json', `github.com/FerretDB/FerretDB@${FERRETDB_VERSION}`],
+    {
+      cwd: TOOLS_DIR,
+      env: goEnv(),
+      label: 'download FerretDB source',
+    },
+  );
   const dir = JSON.parse(json).Dir;
   const src = path.join(TOOLS_DIR, 'src', `ferretdb-${FERRETDB_VERSION}`);
   rmSync(src, { recursive: true, force: true });

@@ -57,7 +57,13 @@ async function resolve(request: Request): Promise<AuthResult> {
   const user = await findUserById(session.userId);
   if (!user) return NONE;
   return {
-    actor: { userId: user._id, username: user.username, role: user.role, via: 'session', sessionId: session._id },
+    actor: {
+      userId: user._id,
+      username: user.username,
+      role: user.role,
+      via: 'session',
+      sessionId: session._id,
+    },
     badToken: false,
     session,
     sessionToken,

@@ -27,7 +27,8 @@ export function clearSessionCookie(request: Request): string {
 }
 
 export function accountsCookie(request: Request, tokens: string[]): string {
-  if (tokens.length === 0) return serialize(ACCOUNTS_COOKIE, '', { ...base(request), httpOnly: true, maxAge: 0 });
+  if (tokens.length === 0)
+    return serialize(ACCOUNTS_COOKIE, '', { ...base(request), httpOnly: true, maxAge: 0 });
   return serialize(ACCOUNTS_COOKIE, tokens.join('.'), {
     ...base(request),
     httpOnly: true,

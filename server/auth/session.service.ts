@@ -69,7 +69,10 @@ export async function endSession(token: string | undefined | null): Promise<void
 }
 
 /** Ends every session of a user, optionally keeping one (the caller's). */
-export async function endUserSessions(userId: string, options: { exceptSessionId?: string } = {}): Promise<number> {
+export async function endUserSessions(
+  userId: string,
+  options: { exceptSessionId?: string } = {},
+): Promise<number> {
   const filter: Record<string, unknown> = { userId };
   if (options.exceptSessionId) filter._id = { $ne: options.exceptSessionId };
   const res = await SessionModel.deleteMany(filter);

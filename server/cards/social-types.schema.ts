@@ -6,18 +6,35 @@ export const SOCIAL_TYPES = [
   { type: 'bilibili', label: 'B站', color: '#FB7299', idField: 'url', qr: false, opensUrl: true },
   { type: 'github', label: 'GitHub', color: '#181717', idField: 'url', qr: false, opensUrl: true },
   { type: 'blog', label: '博客', color: '#FF6B35', idField: 'url', qr: false, opensUrl: true },
-  { type: 'wechat-official', label: '微信公众号', color: '#07C160', idField: 'accountName', qr: true, opensUrl: false },
+  {
+    type: 'wechat-official',
+    label: '微信公众号',
+    color: '#07C160',
+    idField: 'accountName',
+    qr: true,
+    opensUrl: false,
+  },
   { type: 'telegram', label: 'Telegram频道', color: '#26A5E4', idField: 'url', qr: false, opensUrl: true },
   { type: 'xiaohongshu', label: '小红书', color: '#FE2C55', idField: 'xhsId', qr: true, opensUrl: false },
   { type: 'douyin', label: '抖音', color: '#010000', idField: 'douyinId', qr: true, opensUrl: false },
   { type: 'qq-group', label: 'QQ群', color: '#12B7F5', idField: 'groupNumber', qr: true, opensUrl: false },
-  { type: 'enterprise-wechat', label: '企业微信', color: '#2672FF', idField: 'ewcId', qr: true, opensUrl: false },
+  {
+    type: 'enterprise-wechat',
+    label: '企业微信',
+    color: '#2672FF',
+    idField: 'ewcId',
+    qr: true,
+    opensUrl: false,
+  },
 ] as const;
 
 export type SocialType = (typeof SOCIAL_TYPES)[number]['type'];
 export type SocialTypeMeta = (typeof SOCIAL_TYPES)[number];
 
-export const SOCIAL_TYPE_IDS = SOCIAL_TYPES.map((t) => t.type) as unknown as readonly [SocialType, ...SocialType[]];
+export const SOCIAL_TYPE_IDS = SOCIAL_TYPES.map((t) => t.type) as unknown as readonly [
+  SocialType,
+  ...SocialType[],
+];
 
 export function socialTypeMeta(type: string): SocialTypeMeta | undefined {
   return SOCIAL_TYPES.find((t) => t.type === type);

@@ -41,7 +41,10 @@ export async function getRegistration(): Promise<{ registrationEnabled: boolean 
 }
 
 /** Opens or closes registration (admin). */
-export async function setRegistration(actor: Actor, enabled: boolean): Promise<{ registrationEnabled: boolean }> {
+export async function setRegistration(
+  actor: Actor,
+  enabled: boolean,
+): Promise<{ registrationEnabled: boolean }> {
   if (actor.role !== 'admin') throw forbidden();
   const s = await saveSettings({ registrationEnabled: enabled });
   return { registrationEnabled: s.registrationEnabled };

@@ -25,10 +25,34 @@ function texts(locale: SeedLocale) {
           { name: 'Online tools', description: 'Notes, diagrams and productivity' },
         ],
     sites: [
-      { name: 'DeepSeek', url: 'https://www.deepseek.com', domain: 'deepseek.com', tag: 0, description: zh ? '深度求索 AI 助手' : 'AI assistant by DeepSeek' },
-      { name: 'Notion', url: 'https://www.notion.so', domain: 'notion.so', tag: 2, description: zh ? '笔记、文档与知识库' : 'Notes, docs and wikis' },
-      { name: 'ProcessOn', url: 'https://www.processon.com', domain: 'processon.com', tag: 2, description: zh ? '在线流程图与思维导图' : 'Online flowcharts and mind maps' },
-      { name: 'GitHub', url: 'https://github.com', domain: 'github.com', tag: 1, description: zh ? '全球最大的代码托管平台' : 'Where the world builds software' },
+      {
+        name: 'DeepSeek',
+        url: 'https://www.deepseek.com',
+        domain: 'deepseek.com',
+        tag: 0,
+        description: zh ? '深度求索 AI 助手' : 'AI assistant by DeepSeek',
+      },
+      {
+        name: 'Notion',
+        url: 'https://www.notion.so',
+        domain: 'notion.so',
+        tag: 2,
+        description: zh ? '笔记、文档与知识库' : 'Notes, docs and wikis',
+      },
+      {
+        name: 'ProcessOn',
+        url: 'https://www.processon.com',
+        domain: 'processon.com',
+        tag: 2,
+        description: zh ? '在线流程图与思维导图' : 'Online flowcharts and mind maps',
+      },
+      {
+        name: 'GitHub',
+        url: 'https://github.com',
+        domain: 'github.com',
+        tag: 1,
+        description: zh ? '全球最大的代码托管平台' : 'Where the world builds software',
+      },
     ],
     socials: [
       { type: 'github', label: 'GitHub', payload: { url: 'https://github.com/QingYu-Su/SakuraNav' } },
@@ -43,16 +67,45 @@ function texts(locale: SeedLocale) {
     notes: (githubId: string) =>
       zh
         ? [
-            { title: '欢迎使用 SakuraNav', content: '# 欢迎 👋\n\n这是一个**自托管导航面板**：\n\n- 用标签整理网站卡片\n- 社交卡片展示你的联系方式\n- 笔记卡片支持 Markdown\n\n登录后点击「编辑」即可开始整理。' },
-            { title: '卡片与标签', content: '## 卡片与标签\n\n每张网站卡片可以属于多个标签，并在每个标签里拥有独立的顺序。\n\n置顶的卡片总是排在最前面。' },
-            { title: '搜索', content: '## 搜索\n\n顶部搜索框会匹配名称、网址、描述、备忘和待办，也支持中文。' },
-            { title: '待办联动', content: `## 待办联动\n\n在笔记里链接一个网站卡片，例如 [GitHub](sakura-site://${githubId})，该网站卡片就会出现一条与本笔记同步的待办。` },
+            {
+              title: '欢迎使用 SakuraNav',
+              content:
+                '# 欢迎 👋\n\n这是一个**自托管导航面板**：\n\n- 用标签整理网站卡片\n- 社交卡片展示你的联系方式\n- 笔记卡片支持 Markdown\n\n登录后点击「编辑」即可开始整理。',
+            },
+            {
+              title: '卡片与标签',
+              content:
+                '## 卡片与标签\n\n每张网站卡片可以属于多个标签，并在每个标签里拥有独立的顺序。\n\n置顶的卡片总是排在最前面。',
+            },
+            {
+              title: '搜索',
+              content: '## 搜索\n\n顶部搜索框会匹配名称、网址、描述、备忘和待办，也支持中文。',
+            },
+            {
+              title: '待办联动',
+              content: `## 待办联动\n\n在笔记里链接一个网站卡片，例如 [GitHub](sakura-site://${githubId})，该网站卡片就会出现一条与本笔记同步的待办。`,
+            },
           ]
         : [
-            { title: 'Welcome to SakuraNav', content: '# Welcome 👋\n\nThis is a **self-hosted navigation dashboard**:\n\n- organise site cards with tags\n- show how to reach you with social cards\n- keep notes in Markdown\n\nSign in and press **Edit** to start arranging.' },
-            { title: 'Cards and tags', content: '## Cards and tags\n\nA site card can belong to several tags and has its own position inside each.\n\nPinned cards always come first.' },
-            { title: 'Search', content: '## Search\n\nThe search box matches names, URLs, descriptions, memo notes and todos, in any language.' },
-            { title: 'Linked todos', content: `## Linked todos\n\nLink a site card from a note, like [GitHub](sakura-site://${githubId}), and that card gets a todo that follows this note.` },
+            {
+              title: 'Welcome to SakuraNav',
+              content:
+                '# Welcome 👋\n\nThis is a **self-hosted navigation dashboard**:\n\n- organise site cards with tags\n- show how to reach you with social cards\n- keep notes in Markdown\n\nSign in and press **Edit** to start arranging.',
+            },
+            {
+              title: 'Cards and tags',
+              content:
+                '## Cards and tags\n\nA site card can belong to several tags and has its own position inside each.\n\nPinned cards always come first.',
+            },
+            {
+              title: 'Search',
+              content:
+                '## Search\n\nThe search box matches names, URLs, descriptions, memo notes and todos, in any language.',
+            },
+            {
+              title: 'Linked todos',
+              content: `## Linked todos\n\nLink a site card from a note, like [GitHub](sakura-site://${githubId}), and that card gets a todo that follows this note.`,
+            },
           ],
   };
 }
@@ -97,7 +150,13 @@ export async function seedStarterData(ownerId: string, locale: SeedLocale): Prom
     siteIds.push(card._id);
     cards.push(card);
     const tag = tags[s.tag]!;
-    memberships.push({ _id: membershipId(tag._id, card._id), ownerId, tagId: tag._id, cardId: card._id, order: memberships.filter((m) => m.tagId === tag._id).length });
+    memberships.push({
+      _id: membershipId(tag._id, card._id),
+      ownerId,
+      tagId: tag._id,
+      cardId: card._id,
+      order: memberships.filter((m) => m.tagId === tag._id).length,
+    });
   }
   for (const s of t.socials) {
     cards.push(

@@ -52,7 +52,8 @@ export async function setupAdmin(input: SetupInput, options: { locale: SeedLocal
     await UserModel.create(doc);
   } catch (err) {
     // Two setups racing: the second insert of the fixed admin id fails.
-    if (isDuplicateKeyError(err)) throw new AppError('already_initialized', 'This instance is already set up');
+    if (isDuplicateKeyError(err))
+      throw new AppError('already_initialized', 'This instance is already set up');
     throw err;
   }
   initializedAt = Date.now();

@@ -5,7 +5,14 @@
 // decodes the whole collection in Go (~650 ms for 10,000 cards), so sorted, paginated and searched lists cannot be
 // served by queries there. The revision makes the cache correct with several app instances: writers bump it after
 // writing, readers reload when it moved. Writers in this process patch the cached copy instead of dropping it.
-import { CardModel, CardTagModel, RelationModel, type CardDoc, type CardTagDoc, type RelationDoc } from '../cards/card.model';
+import {
+  CardModel,
+  CardTagModel,
+  RelationModel,
+  type CardDoc,
+  type CardTagDoc,
+  type RelationDoc,
+} from '../cards/card.model';
 import { logger } from '../logger';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { SpaceModel, type SpaceDoc } from './space.model';
@@ -35,7 +42,9 @@ export class SpaceSnapshot {
     memberships: Iterable<Membership>,
     relations: Iterable<RelationDoc>,
   ) {
-    const tagList = [...tags].sort((a, b) => a.order - b.order || compareText(a.name, b.name) || compareText(a._id, b._id));
+    const tagList = [...tags].sort(
+      (a, b) => a.order - b.order || compareText(a.name, b.name) || compareText(a._id, b._id),
+    );
     this.tags = tagList;
     this.tagsById = new Map(tagList.map((t) => [t._id, t]));
     const byCard = new Map<string, Membership[]>();
@@ -90,7 +99,8 @@ export class SpaceSnapshot {
     const tags = new Map(this.tagsById);
     const cards = new Map(this.cards);
     const memberships = new Map<string, Membership>();
-    for (const list of this.membershipsByCard.values()) for (const m of list) memberships.set(`${m.tagId}:${m.cardId}`, m);
+    for (const list of this.membershipsByCard.values())
+      for (const m of list) memberships.set(`${m.tagId}:${m.cardId}`, m);
     const relations = new Map<string, RelationDoc>();
     for (const list of this.relationsBySource.values()) for (const r of list) relations.set(r._id, r);
 
@@ -102,7 +112,15 @@ export class SpaceSnapshot {
     for (const key of change.deleteMemberships ?? []) memberships.delete(key);
     for (const r of change.upsertRelations ?? []) relations.set(r._id, r);
     for (const id of change.deleteRelations ?? []) relations.delete(id);
-    return new SpaceSnapshot(this.ownerId, rev, this.loadedAt, tags.values(), cards, memberships.values(), relations.values());
+    return new SpaceSnapshot(
+      this.ownerId,
+      rev,
+      this.loadedAt,
+      tags.values(),
+      cards,
+      memberships.values(),
+      relations.values(),
+    );
   }
 }
 

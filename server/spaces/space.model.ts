@@ -10,6 +10,9 @@ export interface SpaceDoc {
   rev: number;
 }
 
-const SpaceSchema = new Schema<SpaceDoc>({ _id: { type: String, required: true }, rev: { type: Number, default: 0 } }, { versionKey: false });
+const SpaceSchema = new Schema<SpaceDoc>(
+  { _id: { type: String, required: true }, rev: { type: Number, default: 0 } },
+  { versionKey: false },
+);
 
 export const SpaceModel = defineModel<SpaceDoc>('Space', SpaceSchema);

@@ -23,7 +23,8 @@ export async function listTokens(actor: Actor): Promise<TokenDto[]> {
 
 /** Creates a personal access token; the secret is in the result only this once. */
 export async function createToken(actor: Actor, input: TokenCreate): Promise<TokenDto & { token: string }> {
-  if (actor.via === 'token') throw new AppError('forbidden', 'Tokens cannot create tokens; sign in to the website');
+  if (actor.via === 'token')
+    throw new AppError('forbidden', 'Tokens cannot create tokens; sign in to the website');
   const count = await TokenModel.countDocuments({ userId: actor.userId });
   if (count >= MAX_TOKENS_PER_USER) {
     throw new AppError('conflict', `You can have at most ${MAX_TOKENS_PER_USER} tokens; delete one first`);

@@ -11,7 +11,11 @@ import { Client } from '../setup/client';
 const ORIGIN = 'http://app.test';
 
 const handle = apiRoute({
-  GET: { auth: 'public', query: z.object({ n: z.coerce.number().int().max(10).optional() }), run: ({ query }) => ({ n: query.n ?? 0 }) },
+  GET: {
+    auth: 'public',
+    query: z.object({ n: z.coerce.number().int().max(10).optional() }),
+    run: ({ query }) => ({ n: query.n ?? 0 }),
+  },
   POST: {
     auth: 'user',
     body: z.object({ name: z.string().min(1, 'Name is required') }),
@@ -38,7 +42,14 @@ function call(method: string, init: { body?: string; headers?: Record<string, st
 }
 
 async function user(role: 'admin' | 'user', id: string) {
-  await UserModel.create({ _id: id, username: id, usernameKey: id, passwordHash: null, role, avatarColor: '#000' });
+  await UserModel.create({
+    _id: id,
+    username: id,
+    usernameKey: id,
+    passwordHash: null,
+    role,
+    avatarColor: '#000',
+  });
   const { token } = await createSession(id, { persistent: false });
   return { cookie: `sakura-nav-session=${token}`, id };
 }
@@ -63,7 +74,10 @@ describe('apiRoute wrapper', () => {
 
   it('answers 405 with Allow for a method without a handler', async () => {
     const h = apiRoute({ GET: { auth: 'public', run: () => ({}) } });
-    const res = (await h({ request: new Request(`${ORIGIN}/x`, { method: 'POST' }), params: {} })) as Response;
+    const res = (await h({
+      request: new Request(`${ORIGIN}/x`, { method: 'POST' }),
+      params: {},
+    })) as Response;
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect((await res.json()).code).toBe('method_not_allowed');
@@ -84,11 +98,14 @@ describe('apiRoute wrapper', () => {
     expect(viaCookie.status).toBe(200);
     expect(await viaCookie.json()).toEqual({ hello: 'cookie', userId: 'user-1' });
 
-    const { token } = await createToken({ userId: 'user-1', username: 'user-1', role: 'user', via: 'session' }, {
-      name: 't',
-      expiresIn: '30d',
-      readOnly: false,
-    });
+    const { token } = await createToken(
+      { userId: 'user-1', username: 'user-1', role: 'user', via: 'session' },
+      {
+        name: 't',
+        expiresIn: '30d',
+        readOnly: false,
+      },
+    );
     const viaToken = await call('POST', {
       body: '{"name":"token"}',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -140,8 +157,15 @@ describe('apiRoute wrapper', () => {
   it('checks an x-csrf-token header against the csrf_token cookie when one is sent', async () => {
     const u = await user('user', 'user-4');
     const token = 'a'.repeat(64);
-    const headers = { 'content-type': 'application/json', origin: ORIGIN, cookie: `${u.cookie}; csrf_token=${token}` };
-    const bad = await call('POST', { body: '{"name":"x"}', headers: { ...headers, 'x-csrf-token': 'b'.repeat(64) } });
+    const headers = {
+      'content-type': 'application/json',
+      origin: ORIGIN,
+      cookie: `${u.cookie}; csrf_token=${token}`,
+    };
+    const bad = await call('POST', {
+      body: '{"name":"x"}',
+      headers: { ...headers, 'x-csrf-token': 'b'.repeat(64) },
+    });
     expect(bad.status).toBe(403);
     const good = await call('POST', { body: '{"name":"x"}', headers: { ...headers, 'x-csrf-token': token } });
     expect(good.status).toBe(200);
@@ -158,7 +182,10 @@ describe('apiRoute wrapper', () => {
     expect((await empty.json()).error).toBe('Request body is required');
     const invalid = await call('POST', { body: '{"name":""}', headers });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toMatchObject({ code: 'validation_failed', error: 'name: Name is required' });
+    expect(await invalid.json()).toMatchObject({
+      code: 'validation_failed',
+      error: 'name: Name is required',
+    });
   });
 
   it('answers 413 when the body passes the limit, while streaming', async () => {

@@ -53,12 +53,19 @@ describe('GET /api/health', () => {
       dbName: 'health',
     };
     const started = await startServices(cfg);
-    ferretPid = started.find((s: { name: string }) => s.name === 'ferretdb').pid;
+    ferretPid = started.find((s: { name: string }) => s.name === 'ferretdb')!.pid as number;
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     app = spawn(process.execPath, ['scripts/serve.mjs'], {
       cwd: root,
-      env: { ...process.env, ...appEnv(cfg), PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'error' },
+      env: {
+        ...process.env,
+        ...appEnv(cfg),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'error',
+      },
       stdio: 'ignore',
     });
     await waitForHttp(`${base}/api/health`);
@@ -88,7 +95,10 @@ describe('GET /api/health', () => {
     const res = await fetch(`${base}/api/health`);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ status: 'error', checks: { db: 'ok', storage: expect.stringMatching(/error|timeout/) } });
+    expect(await res.json()).toMatchObject({
+      status: 'error',
+      checks: { db: 'ok', storage: expect.stringMatching(/error|timeout/) },
+    });
   });
 
   it('answers 503 naming the database within 2 s when the database hangs', async () => {

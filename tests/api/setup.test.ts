@@ -12,7 +12,11 @@ describe('first-run setup', () => {
     const c = new Client();
     expect((await c.get('/api/setup')).json).toEqual({ initialized: false });
 
-    const res = await c.post('/api/setup', { username: 'boss', password: 'Secret123', confirmPassword: 'Secret123' });
+    const res = await c.post('/api/setup', {
+      username: 'boss',
+      password: 'Secret123',
+      confirmPassword: 'Secret123',
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true, username: 'boss' });
     expect(c.cookies.get('sakura-nav-session')).toBeTruthy();
@@ -33,7 +37,11 @@ describe('first-run setup', () => {
     expect(types.filter((t) => t === 'note')).toHaveLength(4);
     expect(types.filter((t) => t !== 'site' && t !== 'note')).toHaveLength(4);
 
-    const again = await new Client().post('/api/setup', { username: 'other', password: 'Secret123', confirmPassword: 'Secret123' });
+    const again = await new Client().post('/api/setup', {
+      username: 'other',
+      password: 'Secret123',
+      confirmPassword: 'Secret123',
+    });
     expect(again.status).toBe(403);
     expect(again.json.code).toBe('already_initialized');
     expect(await UserModel.countDocuments()).toBe(1);
@@ -41,13 +49,25 @@ describe('first-run setup', () => {
 
   it('validates input with clear messages and accepts the older service rules', async () => {
     const c = new Client();
-    const mismatch = await c.post('/api/setup', { username: 'ab', password: 'Secret123', confirmPassword: 'Secret124' });
+    const mismatch = await c.post('/api/setup', {
+      username: 'ab',
+      password: 'Secret123',
+      confirmPassword: 'Secret124',
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.error).toBe('confirmPassword: Passwords do not match');
-    const weak = await c.post('/api/setup', { username: 'ab', password: '123456', confirmPassword: '123456' });
+    const weak = await c.post('/api/setup', {
+      username: 'ab',
+      password: '123456',
+      confirmPassword: '123456',
+    });
     expect(weak.status).toBe(400);
     expect(weak.json.details[0].path).toBe('password');
-    const badName = await c.post('/api/setup', { username: 'a b', password: 'Secret1', confirmPassword: 'Secret1' });
+    const badName = await c.post('/api/setup', {
+      username: 'a b',
+      password: 'Secret1',
+      confirmPassword: 'Secret1',
+    });
     expect(badName.status).toBe(400);
     expect(badName.json.details[0].path).toBe('username');
     // The older service's minimum: 2-character name, 6-character password with upper, lower and digit.
@@ -71,7 +91,10 @@ describe('first-run setup', () => {
 
   it('two setups at once create exactly one admin', async () => {
     const body = { username: 'boss', password: 'Secret123', confirmPassword: 'Secret123' };
-    const results = await Promise.all([new Client().post('/api/setup', body), new Client().post('/api/setup', body)]);
+    const results = await Promise.all([
+      new Client().post('/api/setup', body),
+      new Client().post('/api/setup', body),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
     expect(await UserModel.countDocuments()).toBe(1);
   });

@@ -25,7 +25,9 @@ test('first run: setup page, create the admin, land on the dashboard', async ({ 
   await page.getByLabel('Confirm password').fill('Secret123');
   await page.getByRole('button', { name: 'Create administrator' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: /boss/ }).or(page.locator('summary.user-chip'))).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /boss/ }).or(page.locator('summary.user-chip')),
+  ).toBeVisible();
   await expectAccessible(page, info);
   await screenshot(page, info, 'home-light');
   await page.emulateMedia({ colorScheme: 'dark' });

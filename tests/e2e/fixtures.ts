@@ -12,11 +12,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       // browser log "Failed to load resource"; only those are tolerated, failed sub-resources are not.
       let documentErrors = 0;
       page.on('response', (r) => {
-        if (r.request().resourceType() === 'document' && r.status() >= 400 && r.status() < 500) documentErrors += 1;
+        if (r.request().resourceType() === 'document' && r.status() >= 400 && r.status() < 500)
+          documentErrors += 1;
       });
       page.on('console', (m) => {
         if (m.type() !== 'error') return;
-        if (documentErrors > 0 && /^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
+        if (
+          documentErrors > 0 &&
+          /^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())
+        ) {
           documentErrors -= 1;
           return;
         }
@@ -44,7 +48,9 @@ export async function screenshot(page: Page, info: TestInfo, name: string) {
 /** Fails on serious or critical accessibility violations (needs JavaScript in the page, so JS project only). */
 export async function expectAccessible(page: Page, info: TestInfo) {
   if (!jsEnabled(info)) return;
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

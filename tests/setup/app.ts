@@ -8,7 +8,10 @@ let started: Promise<{ url: string; server: Server }> | undefined;
 export function appUrl(): Promise<string> {
   started ??= (async () => {
     const { createHttpApp } = await import('../../scripts/lib/http-app.mjs');
-    const { app } = await createHttpApp({ buildDir: path.resolve(import.meta.dirname, '../../build'), trustProxy: 1 });
+    const { app } = await createHttpApp({
+      buildDir: path.resolve(import.meta.dirname, '../../build'),
+      trustProxy: 1,
+    });
     const server: Server = await new Promise((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });

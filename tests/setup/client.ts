@@ -20,9 +20,7 @@ export interface CallResult<T = any> {
 export class Client {
   readonly cookies = new Map<string, string>();
 
-  constructor(
-    private readonly options: { token?: string; ip?: string } = {},
-  ) {}
+  constructor(private readonly options: { token?: string; ip?: string } = {}) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -58,11 +56,11 @@ export class Client {
       else this.cookies.set(name, value);
     }
     const text = await res.text();
-    let json: any = undefined;
+    let json: any;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
-      json = undefined;
+      // not JSON (an HTML page or a file)
     }
     return { status: res.status, headers: res.headers, json, text };
   }

@@ -10,8 +10,8 @@ export default async function globalSetup() {
     const { profileConfig, startServices, appEnv } = await import('../../scripts/lib/services.mjs');
     const cfg = profileConfig('test');
     await startServices(cfg);
-    const e = appEnv(cfg);
-    process.env.TEST_MONGODB_BASE = e.MONGODB_URI.replace(/\/[^/]*$/, '');
+    const e = appEnv(cfg) as Record<string, string>;
+    process.env.TEST_MONGODB_BASE = e.MONGODB_URI!.replace(/\/[^/]*$/, '');
     process.env.TEST_S3_ENDPOINT = e.S3_ENDPOINT;
     process.env.TEST_S3_ACCESS_KEY = e.S3_ACCESS_KEY;
     process.env.TEST_S3_SECRET_KEY = e.S3_SECRET_KEY;

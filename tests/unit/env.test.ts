@@ -60,6 +60,17 @@ describe('environment validation', () => {
     expect(() => parseEnv({ DATA_DIR: tmpdir() })).toThrow(/MONGODB_URI: .*; S3_ENDPOINT: .*; S3_ACCESS_KEY/);
   });
 
+  it('treats empty variables as unset', () => {
+    const env = parseEnv({
+      ...valid,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'env-')),
+      SESSION_SECRET: '',
+      PUBLIC_URL: '',
+    });
+    expect(env.SESSION_SECRET).toHaveLength(64);
+    expect(env.PUBLIC_URL).toBeUndefined();
+  });
+
   it('parses TRUST_PROXY as a number of hops', () => {
     expect(parseEnv({ ...valid, DATA_DIR: tmpdir(), TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ ...valid, DATA_DIR: tmpdir(), TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);

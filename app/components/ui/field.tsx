@@ -18,7 +18,12 @@ export function Field({ label, errors, hint, id, className, ...input }: FieldPro
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
       <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={inputId}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}

@@ -76,7 +76,11 @@ export default function SetupPage() {
           errors={fields.confirmPassword.errors}
         />
         <p className="muted small">{t('setup.seeded')}</p>
-        <button type="submit" className="button button-primary button-block" disabled={navigation.state === 'submitting'}>
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={navigation.state === 'submitting'}
+        >
           {t('setup.submit')}
         </button>
       </Form>

@@ -1,0 +1,128 @@
+// Shared helpers for the benchmarks: dedicated services, an app process, load generation, RESULTS.md upkeep.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from '../scripts/lib/tools.mjs';
+import { buildIfStale } from '../scripts/lib/build.mjs';
+import { appEnv, startServices, stopServices } from '../scripts/lib/services.mjs';
+
+export const log = (m) => process.stderr.write(`[bench] ${m}\n`);
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Fresh FerretDB + MinIO for one benchmark run, under .tmp/bench. */
+export async function benchServices(name) {
+  const cfg = {
+    profile: `bench-${name}`,
+    dataDir: path.join(ROOT, '.tmp/bench', name),
+    ferretPort: await freePort(),
+    minioPort: await freePort(),
+    bucket: `bench-${name}`,
+    externalMongo: false,
+    externalS3: false,
+    dbName: `bench_${name}`,
+  };
+  rmSync(cfg.dataDir, { recursive: true, force: true });
+  await startServices(cfg);
+  buildIfStale(log);
+  return { cfg, env: appEnv(cfg), stop: () => stopServices(cfg) };
+}
+
+/** Starts the built app; resolves once /api/health answers 200, with the time that took. */
+export async function startApp(env, extra = {}) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      ...extra,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid,
+    readyMs,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+export function load(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 50, duration: 10, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+/** Latency percentiles (ms) of sequential requests. */
+export async function sample(fn, n) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const pick = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+  return { p50: pick(0.5), p95: pick(0.95), p99: pick(0.99), max: Math.round(times.at(-1) * 10) / 10 };
+}
+
+export function machine() {
+  const cpu = os.cpus()[0]?.model?.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+  return `${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+/** Replaces the section between `<!-- bench:name -->` markers in bench/RESULTS.md. */
+export function writeResults(name, markdown) {
+  const file = path.join(ROOT, 'bench/RESULTS.md');
+  const start = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
+  let text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmark results\n\nLatest figures from `npm run bench`.\n';
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const re = new RegExp(`${start}[\\s\\S]*?${end}`);
+  text = re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, text);
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm start`: builds and starts the embedded FerretDB and MinIO (unless MONGODB_URI / S3_ENDPOINT point at
+// external servers), builds the app if needed, and serves it at http://localhost:3000.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from './lib/tools.mjs';
+import { buildIfStale } from './lib/build.mjs';
+import { appEnv, profileConfig, startServices, stopServices } from './lib/services.mjs';
+
+const log = (m) => process.stderr.write(`[start] ${m}\n`);
+
+async function main() {
+  const cfg = profileConfig('dev');
+  log(`data directory: ${cfg.dataDir}`);
+  const started = await startServices(cfg);
+  buildIfStale(log);
+  const port = process.env.PORT ?? '3000';
+  const host = process.env.HOST ?? '127.0.0.1';
+  const env = { ...process.env, ...appEnv(cfg), PORT: port, HOST: host, NODE_ENV: 'production' };
+  const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
+  log(`SakuraNav is starting at http://${shown}:${port} (first visit: create the administrator at /setup)`);
+  const app = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.mjs')], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
+
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    // Stop only the services this command started; ones already running are left as they were.
+    const ours = started.filter((s) => s.started).map((s) => s.name);
+    if (ours.length) await stopServices(cfg, ours);
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      app.kill('SIGTERM');
+    });
+  }
+  app.on('exit', (code) => void stop(code ?? 0));
+}
+
+main().catch((err) => {
+  log(err.message);
+  process.exit(1);
+});
