@@ -29,6 +29,9 @@ function server(name: string, port: number) {
   };
 }
 
+// Ports are configurable so two checkouts can run their browser tests at the same time.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.tmp/playwright',
@@ -53,8 +56,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'no-js', use: { javaScriptEnabled: false, baseURL: 'http://127.0.0.1:3101' } },
-    { name: 'js', use: { javaScriptEnabled: true, baseURL: 'http://127.0.0.1:3102' } },
+    { name: 'no-js', use: { javaScriptEnabled: false, baseURL: `http://127.0.0.1:${portBase + 1}` } },
+    { name: 'js', use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${portBase + 2}` } },
   ],
-  webServer: [server('nojs', 3101), server('js', 3102)],
+  webServer: [server('nojs', portBase + 1), server('js', portBase + 2)],
 });

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { insertManyChunked } from '../db';
+import {
+  CardModel,
+  CardTagModel,
+  RelationModel,
+  membershipId,
+  type CardDoc,
+  type CardTagDoc,
+} from '../cards/card.model';
+import { newCardDoc } from '../cards/card.defaults';
+import { TagModel, type TagDoc } from '../tags/tag.model';
+import { commitSpace, forgetSpace, getSpace } from './space.cache';
+
+/**
+ * Copies a space's tags, cards and tag memberships into another (empty) space with fresh ids: a new user starts
+ * with a copy of the admin's dashboard (compat §2.19). Like the older service, private fields (memo notes, todos,
+ * alternate URLs, AI context, hints) are not copied.
+ */
+export async function copySpace(
+  fromOwnerId: string,
+  toOwnerId: string,
+): Promise<{ tags: number; cards: number }> {
+  const source = await getSpace(fromOwnerId);
+  const now = new Date();
+  const tagIds = new Map<string, string>();
+  const tags: TagDoc[] = source.tags.map((t) => {
+    const id = `tag-${randomUUID()}`;
+    tagIds.set(t._id, id);
+    return { ...t, _id: id, ownerId: toOwnerId, createdAt: now, updatedAt: now };
+  });
+  const cardIds = new Map<string, string>();
+  const cards: CardDoc[] = [...source.cards.values()].map((c) => {
+    const id = `site-${randomUUID()}`;
+    cardIds.set(c._id, id);
+    return newCardDoc({
+      _id: id,
+      ownerId: toOwnerId,
+      name: c.name,
+      siteUrl: c.siteUrl,
+      siteDescription: c.siteDescription,
+      iconUrl: c.iconUrl,
+      iconBgColor: c.iconBgColor,
+      siteIsOnline: c.siteIsOnline,
+      siteSkipOnlineCheck: c.siteSkipOnlineCheck,
+      siteIsPinned: c.siteIsPinned,
+      globalSortOrder: c.globalSortOrder,
+      cardType: c.cardType,
+      cardData: c.cardData,
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+    });
+  });
+  const memberships: CardTagDoc[] = [];
+  for (const list of source.membershipsByTag.values()) {
+    for (const m of list) {
+      const tagId = tagIds.get(m.tagId);
+      const cardId = cardIds.get(m.cardId);
+      if (tagId && cardId) {
+        memberships.push({
+          _id: membershipId(tagId, cardId),
+          ownerId: toOwnerId,
+          tagId,
+          cardId,
+          order: m.order,
+        });
+      }
+    }
+  }
+  await insertManyChunked(TagModel, tags);
+  await insertManyChunked(CardModel, cards);
+  await insertManyChunked(CardTagModel, memberships);
+  await commitSpace(toOwnerId);
+  return { tags: tags.length, cards: cards.length };
+}
+
+/** Deletes everything in a space: cards, tags, memberships, relations and its revision record. */
+export async function deleteSpace(ownerId: string): Promise<void> {
+  await Promise.all([
+    CardModel.deleteMany({ ownerId }),
+    TagModel.deleteMany({ ownerId }),
+    CardTagModel.deleteMany({ ownerId }),
+    RelationModel.deleteMany({ ownerId }),
+  ]);
+  // Bump rather than delete the revision so no cached copy can match a future space of the same owner id.
+  await commitSpace(ownerId);
+  forgetSpace(ownerId);
+}
+
+/** Whether a space holds anything. */
+export async function spaceIsEmpty(ownerId: string): Promise<boolean> {
+  const space = await getSpace(ownerId);
+  return space.size === 0 && space.tags.length === 0;
+}
