@@ -224,5 +224,8 @@ export function apiRoute<
     }
   }
 
-  return handle;
+  // Exposed for the auth-matrix test, which walks the route table and checks each method's guard.
+  return Object.assign(handle, {
+    auth: Object.fromEntries(allowed.map((m) => [m, table[m]!.auth])) as Partial<Record<Method, AuthLevel>>,
+  });
 }
