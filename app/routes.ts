@@ -11,6 +11,36 @@ export default [
   ...prefix('api', [
     route('health', 'routes/api/health.ts'),
     route('setup', 'routes/api/setup.ts'),
+
+    // navigation (read side; visitors see the admin's space)
+    route('navigation/cards', 'routes/api/navigation.cards.ts'),
+    route('navigation/site-cards', 'routes/api/navigation.site-cards.ts'),
+    route('navigation/tags', 'routes/api/navigation.tags.ts'),
+    route('navigation/social-cards', 'routes/api/navigation.social-cards.ts'),
+    route('navigation/note-cards', 'routes/api/navigation.note-cards.ts'),
+    route('search/suggest', 'routes/api/search.suggest.ts'),
+    route('admin/bootstrap', 'routes/api/admin.bootstrap.ts'),
+
+    // tags
+    route('tags', 'routes/api/tags.ts'),
+    route('tags/reorder', 'routes/api/tags.reorder.ts'),
+    route('tags/:tagId/sites/reorder', 'routes/api/tags.$tagId.sites.reorder.ts'),
+    route('tags/:tagId/cards/reorder', 'routes/api/tags.$tagId.sites.reorder.ts', {
+      id: 'api-tag-cards-reorder',
+    }),
+    route('tags/:tagId/sites/restore', 'routes/api/tags.$tagId.sites.restore.ts'),
+    route('tags/:tagId/cards/restore', 'routes/api/tags.$tagId.sites.restore.ts', {
+      id: 'api-tag-cards-restore',
+    }),
+
+    // cards
+    route('site-cards', 'routes/api/site-cards.ts'),
+    route('site-cards/memo', 'routes/api/site-cards.memo.ts'),
+    route('site-cards/reorder-global', 'routes/api/site-cards.reorder-global.ts'),
+    route('social-cards', 'routes/api/social-cards.ts'),
+    route('social-cards/reorder', 'routes/api/social-cards.reorder.ts'),
+    route('social-cards/:id', 'routes/api/social-cards.$id.ts'),
+    route('note-cards', 'routes/api/note-cards.ts'),
     // Any other /api path: a JSON 404, never the HTML page.
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -92,8 +92,11 @@ const CardSchema = new Schema<CardDoc>(
     siteTodos: { type: Schema.Types.Mixed, default: [] },
     siteTodosAiEnabled: { type: Boolean, default: true },
     socialHint: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
   },
-  { timestamps: true, versionKey: false, minimize: false },
+  // Timestamps are set by the services, so the cached read model holds exactly what was written.
+  { versionKey: false, minimize: false },
 );
 CardSchema.index({ ownerId: 1, siteIsPinned: -1, globalSortOrder: 1 });
 CardSchema.index({ ownerId: 1, cardType: 1 });

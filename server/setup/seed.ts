@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { insertManyChunked } from '../db';
 import { newCardDoc } from '../cards/card.defaults';
 import { CardModel, CardTagModel, membershipId, type CardDoc, type CardTagDoc } from '../cards/card.model';
+import { syncNoteTodos } from '../cards/note-card.service';
 import { commitSpace, getSpace } from '../spaces/space.cache';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { slugify } from '../tags/slug';
@@ -192,4 +193,5 @@ export async function seedStarterData(ownerId: string, locale: SeedLocale): Prom
   await insertManyChunked(CardModel, cards);
   await CardTagModel.insertMany(memberships);
   await commitSpace(ownerId);
+  await syncNoteTodos(ownerId);
 }

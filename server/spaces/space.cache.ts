@@ -41,6 +41,8 @@ export class SpaceSnapshot {
     readonly cards: ReadonlyMap<string, CardDoc>,
     memberships: Iterable<Membership>,
     relations: Iterable<RelationDoc>,
+    /** Saved positions of the virtual tags, on the tag order scale. */
+    readonly virtualOrder: Readonly<Record<string, number>> = {},
   ) {
     const tagList = [...tags].sort(
       (a, b) => a.order - b.order || compareText(a.name, b.name) || compareText(a._id, b._id),
@@ -120,6 +122,7 @@ export class SpaceSnapshot {
       cards,
       memberships.values(),
       relations.values(),
+      change.virtualOrder ? { ...this.virtualOrder, ...change.virtualOrder } : this.virtualOrder,
     );
   }
 }
@@ -134,6 +137,7 @@ export interface SpaceChange {
   deleteMemberships?: string[];
   upsertRelations?: RelationDoc[];
   deleteRelations?: string[];
+  virtualOrder?: Record<string, number>;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
@@ -179,11 +183,12 @@ function readRev(ownerId: string): Promise<number> {
 
 async function load(ownerId: string, rev: number): Promise<SpaceSnapshot> {
   const started = Date.now();
-  const [tags, cards, memberships, relations] = await Promise.all([
+  const [tags, cards, memberships, relations, spaceDoc] = await Promise.all([
     TagModel.find({ ownerId }).lean<TagDoc[]>(),
     CardModel.find({ ownerId }).lean<CardDoc[]>(),
     CardTagModel.find({ ownerId }).lean<CardTagDoc[]>(),
     RelationModel.find({ ownerId }).lean<RelationDoc[]>(),
+    SpaceModel.findById(ownerId).lean<SpaceDoc>(),
   ]);
   const snapshot = new SpaceSnapshot(
     ownerId,
@@ -193,6 +198,7 @@ async function load(ownerId: string, rev: number): Promise<SpaceSnapshot> {
     new Map(cards.map((c) => [c._id, c])),
     memberships.map((m) => ({ tagId: m.tagId, cardId: m.cardId, order: m.order })),
     relations,
+    spaceDoc?.virtualOrder ?? {},
   );
   logger.debug('space', 'loaded', { ownerId, rev, cards: cards.length, ms: Date.now() - started });
   return snapshot;

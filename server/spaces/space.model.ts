@@ -8,11 +8,17 @@ import { defineModel } from '../db';
 export interface SpaceDoc {
   _id: string;
   rev: number;
+  /** Positions of the virtual tags (social, note) among the space's tags, on the same scale as tag orders. */
+  virtualOrder?: Record<string, number>;
 }
 
 const SpaceSchema = new Schema<SpaceDoc>(
-  { _id: { type: String, required: true }, rev: { type: Number, default: 0 } },
-  { versionKey: false },
+  {
+    _id: { type: String, required: true },
+    rev: { type: Number, default: 0 },
+    virtualOrder: { type: Schema.Types.Mixed, default: undefined },
+  },
+  { versionKey: false, minimize: false },
 );
 
 export const SpaceModel = defineModel<SpaceDoc>('Space', SpaceSchema);

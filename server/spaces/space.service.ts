@@ -9,6 +9,7 @@ import {
   type CardTagDoc,
 } from '../cards/card.model';
 import { newCardDoc } from '../cards/card.defaults';
+import { syncNoteTodos } from '../cards/note-card.service';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { commitSpace, forgetSpace, getSpace } from './space.cache';
 
@@ -30,9 +31,17 @@ export async function copySpace(
     return { ...t, _id: id, ownerId: toOwnerId, createdAt: now, updatedAt: now };
   });
   const cardIds = new Map<string, string>();
+  for (const c of source.cards.values()) cardIds.set(c._id, `site-${randomUUID()}`);
+  // Notes that link to a site card (`sakura-site://<id>`) link to the copy of it.
+  const relink = (data: CardDoc['cardData']): CardDoc['cardData'] => {
+    if (!data || typeof data.content !== 'string') return data;
+    const content = data.content.replace(/sakura-site:\/\/([A-Za-z0-9_-]+)/g, (m, id: string) =>
+      cardIds.has(id) ? `sakura-site://${cardIds.get(id)}` : m,
+    );
+    return { ...data, content };
+  };
   const cards: CardDoc[] = [...source.cards.values()].map((c) => {
-    const id = `site-${randomUUID()}`;
-    cardIds.set(c._id, id);
+    const id = cardIds.get(c._id)!;
     return newCardDoc({
       _id: id,
       ownerId: toOwnerId,
@@ -46,7 +55,7 @@ export async function copySpace(
       siteIsPinned: c.siteIsPinned,
       globalSortOrder: c.globalSortOrder,
       cardType: c.cardType,
-      cardData: c.cardData,
+      cardData: relink(c.cardData),
       createdAt: c.createdAt,
       updatedAt: c.updatedAt,
     });
@@ -71,6 +80,7 @@ export async function copySpace(
   await insertManyChunked(CardModel, cards);
   await insertManyChunked(CardTagModel, memberships);
   await commitSpace(toOwnerId);
+  await syncNoteTodos(toOwnerId);
   return { tags: tags.length, cards: cards.length };
 }
 

@@ -26,8 +26,10 @@ const TagSchema = new Schema<TagDoc>(
     logoUrl: { type: String, default: null },
     logoBgColor: { type: String, default: null },
     description: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
   },
-  { timestamps: true, versionKey: false },
+  { versionKey: false },
 );
 TagSchema.index({ ownerId: 1, order: 1 });
 

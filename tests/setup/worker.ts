@@ -18,6 +18,10 @@ Object.assign(process.env, {
   CACHE_TTL_MS: '0',
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  // Outside suggestion engines: local HTTP servers that tests start on these ports when they need one.
+  SUGGEST_GOOGLE_URL: `http://127.0.0.1:${39100 + Number(pool)}/complete/search`,
+  SUGGEST_BAIDU_URL: `http://127.0.0.1:${39200 + Number(pool)}/sugrec`,
+  SUGGEST_TIMEOUT_MS: '500',
 });
 
 beforeAll(async () => {

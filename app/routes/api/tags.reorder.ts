@@ -1,0 +1,17 @@
+import { IdListSchema, type IdList } from '#server/tags/tag.schema';
+import { reorderTags } from '#server/tags/tag.service';
+import { apiRoute, type Handler } from '~/lib/api.server';
+
+const reorder = {
+  auth: 'user',
+  body: IdListSchema,
+  run: async ({ actor, body }) => {
+    await reorderTags(actor, body.ids);
+    return { ok: true };
+  },
+} satisfies Handler<IdList, unknown, 'user'>;
+
+// POST per the interface, PUT for older clients.
+const handle = apiRoute({ POST: reorder, PUT: reorder });
+
+export { handle as loader, handle as action };

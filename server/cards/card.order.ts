@@ -1,0 +1,46 @@
+// Display order of card lists, shared by the navigation lists, the dashboard and the management endpoints.
+import { compareText, type SpaceSnapshot } from '../spaces/space.cache';
+import type { CardDoc } from './card.model';
+import { cardKind } from './card.store';
+import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG, VIRTUAL_TAG_IDS } from './social-types.schema';
+
+/** `all` cards, the cards of one real tag, or one of the virtual tags (all social / all note cards). */
+export type ListScope = 'all' | string;
+
+export function isVirtualTag(id: string): boolean {
+  return (VIRTUAL_TAG_IDS as readonly string[]).includes(id);
+}
+
+/** The sort key of a card in a list: pinned first, then its order (global or in-tag), then name, then id. */
+export type SortKey = [pinned: 0 | 1, order: number, name: string, id: string];
+
+export function compareKeys(a: SortKey, b: SortKey): number {
+  return a[0] - b[0] || a[1] - b[1] || compareText(a[2], b[2]) || (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0);
+}
+
+export function sortKey(space: SpaceSnapshot, card: CardDoc, scope: ListScope): SortKey {
+  let order = card.globalSortOrder;
+  if (scope !== 'all' && !isVirtualTag(scope)) {
+    order = space.membershipsByCard.get(card._id)?.find((m) => m.tagId === scope)?.order ?? order;
+  }
+  return [card.siteIsPinned ? 0 : 1, order, card.name, card._id];
+}
+
+/** Cards of a scope in display order (memoised per snapshot). */
+export function sortedCards(space: SpaceSnapshot, scope: ListScope): CardDoc[] {
+  return space.derive(`sorted:${scope}`, () => {
+    let cards: CardDoc[];
+    if (scope === 'all') cards = [...space.cards.values()];
+    else if (scope === VIRTUAL_SOCIAL_TAG)
+      cards = [...space.cards.values()].filter((c) => cardKind(c) === 'social');
+    else if (scope === VIRTUAL_NOTE_TAG)
+      cards = [...space.cards.values()].filter((c) => cardKind(c) === 'note');
+    else
+      cards = (space.membershipsByTag.get(scope) ?? [])
+        .map((m) => space.cards.get(m.cardId)!)
+        .filter(Boolean);
+    const keyed = cards.map((c) => ({ c, k: sortKey(space, c, scope) }));
+    keyed.sort((a, b) => compareKeys(a.k, b.k));
+    return keyed.map((x) => x.c);
+  });
+}

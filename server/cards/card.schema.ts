@@ -1,0 +1,227 @@
+// Input shapes for site, social and note cards (compat §1.4-1.6). Browser-safe: the editors validate with these too.
+import { z } from 'zod';
+import { SOCIAL_TYPE_IDS, VIRTUAL_TAG_IDS } from './social-types.schema';
+
+/** Schemes that would run script when a URL is opened. */
+const UNSAFE_SCHEMES = /^\s*(javascript|data|vbscript):/i;
+
+/** A link target: any scheme except script-running ones (the older service accepted any text). */
+export const LinkSchema = z
+  .string({ error: 'URL is required' })
+  .trim()
+  .min(1, 'URL is required')
+  .max(2000, 'URL must be at most 2000 characters')
+  .refine((v) => !UNSAFE_SCHEMES.test(v), 'This kind of URL is not allowed');
+
+const nullableText = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const bool = z.preprocess(
+  (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean(),
+);
+const int = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+export const TodoSchema = z.object({
+  id: z.string().trim().min(1).max(80),
+  text: z
+    .string({ error: 'Todo text is required' })
+    .trim()
+    .min(1, 'Todo text is required')
+    .max(500, 'A todo must be at most 500 characters'),
+  completed: bool.default(false),
+  noteId: z
+    .string()
+    .max(80)
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
+
+export const AccessRulesSchema = z
+  .object({
+    urls: z
+      .array(
+        z.object({
+          id: z.string().trim().min(1).max(80),
+          url: LinkSchema,
+          label: z.string().trim().max(20, 'A label must be at most 20 characters').default(''),
+        }),
+      )
+      .max(50),
+  })
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const RelatedSiteSchema = z.object({
+  cardId: z.string().min(1).max(80),
+  cardName: z.string().max(200).optional(),
+  cardIconUrl: z.string().max(2000).nullish(),
+  cardUrl: z.string().max(2000).optional(),
+  enabled: bool.default(true),
+  sortOrder: z.coerce.number().default(0),
+  source: z.enum(['manual', 'ai']).default('manual'),
+  reason: z.string().max(500).default(''),
+});
+
+const siteFields = {
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(80, 'Name must be at most 80 characters'),
+  siteUrl: LinkSchema,
+  siteDescription: nullableText(200, 'Description must be at most 200 characters'),
+  iconUrl: nullableText(2000, 'Icon URL must be at most 2000 characters').refine(
+    (v) => !v || !UNSAFE_SCHEMES.test(v) || /^data:image\//i.test(v),
+    'This kind of URL is not allowed',
+  ),
+  iconBgColor: nullableText(30, 'Colour must be at most 30 characters'),
+  siteIsPinned: bool,
+  siteSkipOnlineCheck: bool,
+  siteOnlineCheckFrequency: z.enum(['5min', '1h', '1d'], { error: 'Frequency must be 5min, 1h or 1d' }),
+  siteOnlineCheckTimeout: int(1, 30, 'Timeout must be 1 to 30 seconds'),
+  siteOnlineCheckMatchMode: z.enum(['status', 'keyword'], { error: 'Match mode must be status or keyword' }),
+  siteOnlineCheckKeyword: z.string().max(200, 'Keyword must be at most 200 characters'),
+  siteOnlineCheckFailThreshold: int(1, 10, 'Threshold must be 1 to 10'),
+  siteOfflineNotify: bool,
+  tagIds: z
+    .array(z.string().min(1).max(80))
+    .max(200)
+    .refine(
+      (ids) => !ids.some((id) => (VIRTUAL_TAG_IDS as readonly string[]).includes(id)),
+      'Site cards cannot be put in the social or note card tags',
+    ),
+  siteAccessRules: AccessRulesSchema,
+  siteRecommendContext: z.string().max(2000, 'Recommendation context must be at most 2000 characters'),
+  siteRecommendContextEnabled: bool,
+  siteRecommendContextAutoGen: bool,
+  siteAiRelationEnabled: bool,
+  siteRelatedSites: z.array(RelatedSiteSchema).max(100),
+  siteRelatedSitesEnabled: bool,
+  siteNotes: z.string().max(5000, 'Notes must be at most 5000 characters'),
+  siteNotesAiEnabled: bool,
+  siteTodos: z.array(TodoSchema).max(500),
+  siteTodosAiEnabled: bool,
+};
+
+/** Site card creation: `siteUrl` (or its alias `url`) and `name` required, everything else defaulted (compat). */
+export const SiteCreateSchema = z.preprocess(
+  (raw) => withUrlAlias(raw),
+  z.object({
+    ...siteFields,
+    siteDescription: siteFields.siteDescription.optional().transform((v) => v ?? null),
+    iconUrl: siteFields.iconUrl.optional().transform((v) => v ?? null),
+    iconBgColor: siteFields.iconBgColor.optional().transform((v) => v ?? null),
+    siteIsPinned: siteFields.siteIsPinned.default(false),
+    siteSkipOnlineCheck: siteFields.siteSkipOnlineCheck.default(false),
+    siteOnlineCheckFrequency: siteFields.siteOnlineCheckFrequency.default('1d'),
+    siteOnlineCheckTimeout: siteFields.siteOnlineCheckTimeout.default(3),
+    siteOnlineCheckMatchMode: siteFields.siteOnlineCheckMatchMode.default('status'),
+    siteOnlineCheckKeyword: siteFields.siteOnlineCheckKeyword.default(''),
+    siteOnlineCheckFailThreshold: siteFields.siteOnlineCheckFailThreshold.default(3),
+    siteOfflineNotify: siteFields.siteOfflineNotify.default(true),
+    tagIds: siteFields.tagIds.default([]),
+    siteAccessRules: siteFields.siteAccessRules.optional().transform((v) => v ?? null),
+    siteRecommendContext: siteFields.siteRecommendContext.default(''),
+    siteRecommendContextEnabled: siteFields.siteRecommendContextEnabled.default(true),
+    siteRecommendContextAutoGen: siteFields.siteRecommendContextAutoGen.default(true),
+    siteAiRelationEnabled: siteFields.siteAiRelationEnabled.default(true),
+    siteRelatedSites: siteFields.siteRelatedSites.default([]),
+    siteRelatedSitesEnabled: siteFields.siteRelatedSitesEnabled.default(true),
+    siteNotes: siteFields.siteNotes.default(''),
+    siteNotesAiEnabled: siteFields.siteNotesAiEnabled.default(true),
+    siteTodos: siteFields.siteTodos.default([]),
+    siteTodosAiEnabled: siteFields.siteTodosAiEnabled.default(true),
+  }),
+);
+export type SiteCreate = z.infer<typeof SiteCreateSchema>;
+
+/** Site card update: `id` plus any fields to change; fields left out keep their values. */
+export const SiteUpdateSchema = z.preprocess(
+  (raw) => withUrlAlias(raw),
+  z
+    .object(siteFields)
+    .partial()
+    .extend({
+      id: z.string({ error: 'Card id is required' }).min(1, 'Card id is required').max(80),
+      originalUrl: z.string().max(2000).optional(),
+    }),
+);
+export type SiteUpdate = z.infer<typeof SiteUpdateSchema>;
+
+export const MemoPatchSchema = z.object({
+  id: z.string({ error: 'Card id is required' }).min(1, 'Card id is required').max(80),
+  siteNotes: siteFields.siteNotes.optional(),
+  siteNotesAiEnabled: bool.optional(),
+  siteTodos: siteFields.siteTodos.optional(),
+  siteTodosAiEnabled: bool.optional(),
+});
+export type MemoPatch = z.infer<typeof MemoPatchSchema>;
+
+function withUrlAlias(raw: unknown): unknown {
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const o = raw as Record<string, unknown>;
+    if (o.siteUrl === undefined && typeof o.url === 'string') return { ...o, siteUrl: o.url };
+  }
+  return raw;
+}
+
+// ---- social cards ----
+
+export const SocialPayloadSchema = z
+  .record(z.string(), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]))
+  .refine((p) => Object.keys(p).length <= 20, 'Too many payload fields');
+
+export const SocialCreateSchema = z.object({
+  cardType: z.enum(SOCIAL_TYPE_IDS, { error: 'Unknown social card type' }),
+  label: z.string().trim().max(40, 'Label must be at most 40 characters').nullish(),
+  iconUrl: nullableText(2000, 'Icon URL must be at most 2000 characters'),
+  iconBgColor: nullableText(30, 'Colour must be at most 30 characters'),
+  hint: z.string().trim().max(200, 'Hint must be at most 200 characters').nullish(),
+  payload: SocialPayloadSchema,
+});
+export type SocialCreate = z.infer<typeof SocialCreateSchema>;
+
+export const SocialUpdateSchema = SocialCreateSchema.partial().extend({
+  id: z.string({ error: 'Card id is required' }).min(1, 'Card id is required').max(80),
+});
+export type SocialUpdate = z.infer<typeof SocialUpdateSchema>;
+
+// ---- note cards ----
+
+export const NoteCreateSchema = z.object({
+  title: z.string().trim().max(80, 'Title must be at most 80 characters').nullish(),
+  content: z
+    .string({ error: 'Please write the note' })
+    .max(50_000, 'A note must be at most 50,000 characters')
+    .refine((c) => c.trim().length > 0, 'Please write the note'),
+  iconUrl: nullableText(2000, 'Icon URL must be at most 2000 characters').optional(),
+  iconBgColor: nullableText(30, 'Colour must be at most 30 characters').optional(),
+});
+export type NoteCreate = z.infer<typeof NoteCreateSchema>;
+
+export const NoteUpdateSchema = NoteCreateSchema.partial().extend({
+  id: z.string({ error: 'Card id is required' }).min(1, 'Card id is required').max(80),
+});
+export type NoteUpdate = z.infer<typeof NoteUpdateSchema>;
+
+// ---- navigation ----
+
+export const NavigationQuerySchema = z.object({
+  scope: z.string().optional(),
+  tagId: z.string().max(80).optional(),
+  q: z.string().max(200, 'Search text must be at most 200 characters').optional(),
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 to 100')
+    .max(100, 'limit must be 1 to 100')
+    .optional(),
+});
+export type NavigationQuery = z.infer<typeof NavigationQuerySchema>;

@@ -1,0 +1,225 @@
+// Write helpers shared by the card and tag services. Every write is addressed by `_id` (the only lookup FerretDB
+// pushes down), and each helper also returns the matching SpaceChange for the in-process read model.
+import { bulkWriteChunked } from '../db';
+import { notFound } from '../errors';
+import type { Membership, SpaceChange, SpaceSnapshot } from '../spaces/space.cache';
+import { commitSpace, compareText } from '../spaces/space.cache';
+import { TagModel } from '../tags/tag.model';
+import type { DeletedItems } from '../trash/trash.model';
+import {
+  CardModel,
+  CardTagModel,
+  RelationModel,
+  membershipId,
+  relationId,
+  type CardDoc,
+  type RelationDoc,
+} from './card.model';
+import { NOTE_TYPE } from './social-types.schema';
+import type { Ordered } from './ordering';
+
+export type CardKind = 'site' | 'social' | 'note';
+
+export function cardKind(doc: Pick<CardDoc, 'cardType'>): CardKind {
+  if (!doc.cardType) return 'site';
+  return doc.cardType === NOTE_TYPE ? 'note' : 'social';
+}
+
+/** A card of this space (of the given kind), or not_found: other users' ids are indistinguishable from unknown ones. */
+export function requireCard(space: SpaceSnapshot, id: string, kind?: CardKind): CardDoc {
+  const card = space.cards.get(id);
+  if (!card || (kind && cardKind(card) !== kind)) throw notFound(kind === 'note' ? 'Note' : 'Card');
+  return card;
+}
+
+export async function insertCard(card: CardDoc): Promise<void> {
+  await CardModel.create(card);
+}
+
+/** Sets fields of a card; returns the card as it now is. */
+export async function patchCard(card: CardDoc, patch: Partial<CardDoc>): Promise<CardDoc> {
+  const set = { ...patch, updatedAt: new Date() };
+  await CardModel.updateOne({ _id: card._id }, { $set: set });
+  return { ...card, ...set };
+}
+
+export interface MembershipPlan {
+  upsert: Membership[];
+  remove: Membership[];
+}
+
+/** Memberships that make a card belong to exactly `tagIds` (unknown tags dropped; kept ones keep their order). */
+export function planMemberships(space: SpaceSnapshot, cardId: string, tagIds: string[]): MembershipPlan {
+  const wanted = [...new Set(tagIds)].filter((id) => space.tagsById.has(id));
+  const current = space.membershipsByCard.get(cardId) ?? [];
+  const remove = current.filter((m) => !wanted.includes(m.tagId));
+  const upsert = wanted
+    .filter((tagId) => !current.some((m) => m.tagId === tagId))
+    .map((tagId) => ({ tagId, cardId, order: space.maxOrderInTag(tagId) + 1 }));
+  return { upsert, remove };
+}
+
+export async function writeMemberships(ownerId: string, plan: MembershipPlan): Promise<Partial<SpaceChange>> {
+  for (const m of plan.remove) await CardTagModel.deleteOne({ _id: membershipId(m.tagId, m.cardId) });
+  for (const m of plan.upsert) {
+    await CardTagModel.updateOne(
+      { _id: membershipId(m.tagId, m.cardId) },
+      { $set: { ownerId, tagId: m.tagId, cardId: m.cardId, order: m.order } },
+      { upsert: true },
+    );
+  }
+  return {
+    upsertMemberships: plan.upsert,
+    deleteMemberships: plan.remove.map((m) => membershipId(m.tagId, m.cardId)),
+  };
+}
+
+export interface RelatedInput {
+  cardId: string;
+  enabled: boolean;
+  source: 'manual' | 'ai';
+  reason: string;
+}
+
+/**
+ * Replaces a card's outgoing "related sites" (order = list position) and adds the missing reverse links for enabled
+ * entries (source `ai`), like the older service. Targets outside the space are dropped.
+ */
+export async function writeRelations(
+  space: SpaceSnapshot,
+  cardId: string,
+  related: RelatedInput[],
+): Promise<Partial<SpaceChange>> {
+  const seen = new Set<string>();
+  const list = related.filter((r) => {
+    const ok =
+      r.cardId !== cardId &&
+      space.cards.has(r.cardId) &&
+      cardKind(space.cards.get(r.cardId)!) === 'site' &&
+      !seen.has(r.cardId);
+    seen.add(r.cardId);
+    return ok;
+  });
+  const current = space.relationsBySource.get(cardId) ?? [];
+  const deleteIds = current.filter((r) => !list.some((l) => l.cardId === r.targetId)).map((r) => r._id);
+  const now = new Date();
+  const upserts: RelationDoc[] = list.map((r, i) => ({
+    _id: relationId(cardId, r.cardId),
+    ownerId: space.ownerId,
+    sourceId: cardId,
+    targetId: r.cardId,
+    order: i,
+    enabled: r.enabled,
+    source: r.source,
+    reason: r.reason,
+    createdAt: current.find((c) => c.targetId === r.cardId)?.createdAt ?? now,
+  }));
+  for (const r of list.filter((x) => x.enabled)) {
+    const reverse = relationId(r.cardId, cardId);
+    if ((space.relationsBySource.get(r.cardId) ?? []).some((x) => x._id === reverse)) continue;
+    upserts.push({
+      _id: reverse,
+      ownerId: space.ownerId,
+      sourceId: r.cardId,
+      targetId: cardId,
+      order: (space.relationsBySource.get(r.cardId)?.length ?? 0) + 1,
+      enabled: true,
+      source: 'ai',
+      reason: '',
+      createdAt: now,
+    });
+  }
+  for (const id of deleteIds) await RelationModel.deleteOne({ _id: id });
+  for (const r of upserts) await RelationModel.updateOne({ _id: r._id }, { $set: r }, { upsert: true });
+  return { upsertRelations: upserts, deleteRelations: deleteIds };
+}
+
+/** Everything that goes when cards are deleted: the cards, their memberships and relations in both directions. */
+export function planCardDeletion(space: SpaceSnapshot, cardIds: string[]): DeletedItems {
+  const ids = new Set(cardIds.filter((id) => space.cards.has(id)));
+  const relations: RelationDoc[] = [];
+  for (const list of space.relationsBySource.values()) {
+    for (const r of list) if (ids.has(r.sourceId) || ids.has(r.targetId)) relations.push(r);
+  }
+  return {
+    tags: [],
+    cards: [...ids].map((id) => space.cards.get(id)!),
+    memberships: [...ids].flatMap((id) => [...(space.membershipsByCard.get(id) ?? [])]),
+    relations,
+  };
+}
+
+/** Deletes what a plan names (cards, tags, memberships, relations) and records it in the read model. */
+export async function writeDeletion(ownerId: string, items: DeletedItems): Promise<void> {
+  await bulkWriteChunked(
+    CardModel,
+    items.cards.map((c) => ({ deleteOne: { filter: { _id: c._id } } })),
+  );
+  await bulkWriteChunked(
+    CardTagModel,
+    items.memberships.map((m) => ({ deleteOne: { filter: { _id: membershipId(m.tagId, m.cardId) } } })),
+  );
+  await bulkWriteChunked(
+    RelationModel,
+    items.relations.map((r) => ({ deleteOne: { filter: { _id: r._id } } })),
+  );
+  await bulkWriteChunked(
+    TagModel,
+    items.tags.map((t) => ({ deleteOne: { filter: { _id: t._id } } })),
+  );
+  await commitSpace(ownerId, {
+    deleteCards: items.cards.map((c) => c._id),
+    deleteTags: items.tags.map((t) => t._id),
+    deleteMemberships: items.memberships.map((m) => membershipId(m.tagId, m.cardId)),
+    deleteRelations: items.relations.map((r) => r._id),
+  });
+}
+
+/** The global order of all cards of a space, as a sequence (order, then name, then id). */
+export function globalSequence(space: SpaceSnapshot, filter?: (c: CardDoc) => boolean): Ordered[] {
+  return [...space.cards.values()]
+    .filter((c) => !filter || filter(c))
+    .sort(
+      (a, b) =>
+        a.globalSortOrder - b.globalSortOrder || compareText(a.name, b.name) || compareText(a._id, b._id),
+    )
+    .map((c) => ({ id: c._id, order: c.globalSortOrder }));
+}
+
+/** The order of the cards inside one tag. */
+export function tagSequence(space: SpaceSnapshot, tagId: string): Ordered[] {
+  return [...(space.membershipsByTag.get(tagId) ?? [])]
+    .map((m) => ({ m, card: space.cards.get(m.cardId)! }))
+    .sort(
+      (a, b) =>
+        a.m.order - b.m.order || compareText(a.card.name, b.card.name) || compareText(a.card._id, b.card._id),
+    )
+    .map(({ m }) => ({ id: m.cardId, order: m.order }));
+}
+
+/** Writes new global orders; returns the updated cards for the read model. */
+export async function writeGlobalOrders(
+  space: SpaceSnapshot,
+  changes: Map<string, number>,
+): Promise<CardDoc[]> {
+  const updated = [...changes].map(([id, order]) => ({ ...space.cards.get(id)!, globalSortOrder: order }));
+  await bulkWriteChunked(
+    CardModel,
+    updated.map((c) => ({
+      updateOne: { filter: { _id: c._id }, update: { $set: { globalSortOrder: c.globalSortOrder } } },
+    })),
+  );
+  return updated;
+}
+
+/** Writes new in-tag orders; returns the updated memberships for the read model. */
+export async function writeTagOrders(tagId: string, changes: Map<string, number>): Promise<Membership[]> {
+  const updated = [...changes].map(([cardId, order]) => ({ tagId, cardId, order }));
+  await bulkWriteChunked(
+    CardTagModel,
+    updated.map((m) => ({
+      updateOne: { filter: { _id: membershipId(tagId, m.cardId) }, update: { $set: { order: m.order } } },
+    })),
+  );
+  return updated;
+}

@@ -1,0 +1,320 @@
+// The read side of the dashboard: paginated, searchable card lists and tag lists, for visitors and owners.
+import { spaceOf, type Actor } from '../actor';
+import {
+  toCard,
+  toNoteCard,
+  toSocialCard,
+  type CardDto,
+  type NoteCardDto,
+  type SocialCardDto,
+} from '../cards/card.dto';
+import type { CardDoc } from '../cards/card.model';
+import type { NavigationQuery } from '../cards/card.schema';
+import {
+  compareKeys,
+  isVirtualTag,
+  sortKey,
+  sortedCards,
+  type ListScope,
+  type SortKey,
+} from '../cards/card.order';
+import { cardKind } from '../cards/card.store';
+import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG } from '../cards/social-types.schema';
+import { AppError, badRequest, notFound } from '../errors';
+import { getSettings } from '../settings/settings.service';
+import { getSpace, type SpaceSnapshot } from '../spaces/space.cache';
+import { toTag, type TagDto } from '../tags/tag.dto';
+import { virtualOrderOf } from '../tags/tag.service';
+
+export const PAGE_SIZE = 12;
+
+/** Who is looking: the space they see and whether they see it as a visitor. */
+export interface Viewer {
+  ownerId: string;
+  visitor: boolean;
+}
+
+export function viewerOf(actor: Actor | null): Viewer {
+  return { ownerId: spaceOf(actor), visitor: !actor };
+}
+
+export interface CardPage {
+  items: CardDto[];
+  total: number;
+  nextCursor: string | null;
+}
+
+// ---- visibility -----------------------------------------------------------------------------------------------
+
+/** Cards a visitor must not see: those in any hidden tag. */
+function hiddenCardIds(space: SpaceSnapshot): Set<string> {
+  return space.derive('hiddenCards', () => {
+    const out = new Set<string>();
+    for (const tag of space.tags) {
+      if (!tag.isHidden) continue;
+      for (const m of space.membershipsByTag.get(tag._id) ?? []) out.add(m.cardId);
+    }
+    return out;
+  });
+}
+
+function visibleTo(space: SpaceSnapshot, viewer: Viewer) {
+  if (!viewer.visitor) return () => true;
+  const hidden = hiddenCardIds(space);
+  return (c: CardDoc) => !hidden.has(c._id);
+}
+
+// ---- search ---------------------------------------------------------------------------------------------------
+
+export function normalise(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
+/** Search terms: whitespace-separated, all of which must appear (case-insensitive, any script, no regex). */
+export function searchTerms(q: string | undefined): string[] {
+  return normalise(q ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 10);
+}
+
+const ownText = new WeakMap<CardDoc, { owner: string; visitor: string }>();
+
+function cardText(card: CardDoc): { owner: string; visitor: string } {
+  let t = ownText.get(card);
+  if (!t) {
+    const data = (card.cardData ?? {}) as Record<string, unknown>;
+    const shared = [
+      card.name,
+      card.siteUrl === '#' ? '' : card.siteUrl,
+      card.siteDescription ?? '',
+      card.socialHint ?? '',
+      ...Object.entries(data)
+        .filter(([k, v]) => k !== 'type' && k !== 'qrCodeUrl' && typeof v === 'string')
+        .map(([, v]) => v as string),
+    ].join('\n');
+    const privateText = [
+      card.siteNotes,
+      card.siteRecommendContext,
+      ...(card.siteTodos ?? []).map((t) => t.text),
+    ].join('\n');
+    t = { visitor: normalise(shared), owner: normalise(`${shared}\n${privateText}`) };
+    ownText.set(card, t);
+  }
+  return t;
+}
+
+/** The text a search looks in: name, URL, description, memo notes and todos (owner only), note text, tag names. */
+function searchable(space: SpaceSnapshot, card: CardDoc, viewer: Viewer): string {
+  const base = viewer.visitor ? cardText(card).visitor : cardText(card).owner;
+  const tagNames = (space.membershipsByCard.get(card._id) ?? [])
+    .map((m) => space.tagsById.get(m.tagId))
+    .filter((t) => t && (!viewer.visitor || !t.isHidden))
+    .map((t) => normalise(t!.name));
+  return tagNames.length ? `${base}\n${tagNames.join('\n')}` : base;
+}
+
+// ---- cursors --------------------------------------------------------------------------------------------------
+
+/**
+ * Cursors are opaque to clients: base64url JSON of the last item's sort key. Continuing after a key (not an
+ * offset) means a walk never repeats or skips a card when cards are added meanwhile. The older service's
+ * `{"offset": n}` cursors are still accepted.
+ */
+export function encodeCursor(key: SortKey): string {
+  return Buffer.from(JSON.stringify({ k: key })).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { key: SortKey } | { offset: number } {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      k?: unknown;
+      offset?: unknown;
+    };
+    const k = value.k;
+    if (
+      Array.isArray(k) &&
+      k.length === 4 &&
+      (k[0] === 0 || k[0] === 1) &&
+      typeof k[1] === 'number' &&
+      typeof k[2] === 'string' &&
+      typeof k[3] === 'string'
+    ) {
+      return { key: k as SortKey };
+    }
+    if (typeof value.offset === 'number' && Number.isInteger(value.offset) && value.offset >= 0)
+      return { offset: value.offset };
+  } catch {
+    // fall through
+  }
+  throw new AppError('bad_request', 'Invalid cursor: pass back a nextCursor from an earlier page');
+}
+
+/** Index of the first entry whose key sorts after `key`. */
+function firstAfter(keys: SortKey[], key: SortKey): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareKeys(keys[mid]!, key) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// ---- lists ----------------------------------------------------------------------------------------------------
+
+function resolveScope(space: SpaceSnapshot, viewer: Viewer, query: NavigationQuery): ListScope {
+  if (query.scope !== 'tag') return 'all';
+  const tagId = query.tagId?.trim();
+  if (!tagId)
+    throw badRequest('tagId is required when scope is tag', [{ path: 'tagId', message: 'Required' }]);
+  if (isVirtualTag(tagId)) return tagId;
+  const tag = space.tagsById.get(tagId);
+  if (!tag || (viewer.visitor && tag.isHidden)) throw notFound('Tag');
+  return tagId;
+}
+
+interface Matches {
+  cards: CardDoc[];
+  keys: SortKey[];
+}
+
+function matchingCards(
+  space: SpaceSnapshot,
+  viewer: Viewer,
+  scope: ListScope,
+  kind: 'all' | 'site',
+  terms: string[],
+): Matches {
+  return space.derive(`list:${scope}:${kind}:${viewer.visitor ? 'v' : 'o'}:${terms.join('\u0000')}`, () => {
+    const visible = visibleTo(space, viewer);
+    const cards = sortedCards(space, scope).filter(
+      (c) =>
+        (kind === 'all' || cardKind(c) === 'site') &&
+        visible(c) &&
+        (terms.length === 0 || terms.every((t) => searchable(space, c, viewer).includes(t))),
+    );
+    return { cards, keys: cards.map((c) => sortKey(space, c, scope)) };
+  });
+}
+
+/**
+ * A page of cards: all kinds (`kind: 'all'`) or site cards only, across everything or inside one tag (the virtual
+ * social/note tags included), optionally searched, `limit` per page (default 12).
+ */
+export async function listCardsPage(
+  actor: Actor | null,
+  query: NavigationQuery,
+  kind: 'all' | 'site',
+): Promise<CardPage> {
+  const viewer = viewerOf(actor);
+  const space = await getSpace(viewer.ownerId);
+  const scope = resolveScope(space, viewer, query);
+  const { cards, keys } = matchingCards(space, viewer, scope, kind, searchTerms(query.q));
+  const limit = query.limit ?? PAGE_SIZE;
+  let start = 0;
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    start = 'key' in c ? firstAfter(keys, c.key) : Math.min(c.offset, cards.length);
+  }
+  const page = cards.slice(start, start + limit);
+  const end = start + page.length;
+  return {
+    items: page.map((c) => toCard(c, space, { visitor: viewer.visitor })),
+    total: cards.length,
+    nextCursor: end < cards.length && page.length > 0 ? encodeCursor(keys[end - 1]!) : null,
+  };
+}
+
+/** Tags in display order with the virtual social/note tags placed among them (when they have cards). */
+export async function listNavigationTags(
+  actor: Actor | null,
+  options: { includeHidden?: boolean } = {},
+): Promise<TagDto[]> {
+  const viewer = viewerOf(actor);
+  const space = await getSpace(viewer.ownerId);
+  const settings = await getSettings();
+  const visible = visibleTo(space, viewer);
+  const hiddenShown = options.includeHidden && !viewer.visitor;
+  const entries: { order: number; tag: TagDto }[] = [];
+  for (const t of space.tags) {
+    if (t.isHidden && !hiddenShown) continue;
+    const dto = toTag(t, space);
+    if (viewer.visitor) dto.siteCount = sortedCards(space, t._id).filter(visible).length;
+    entries.push({ order: t.order, tag: dto });
+  }
+  const virtual = [
+    {
+      id: VIRTUAL_SOCIAL_TAG,
+      name: '社交卡片',
+      slug: 'social-cards',
+      description: settings.socialTagDescription,
+    },
+    { id: VIRTUAL_NOTE_TAG, name: '笔记卡片', slug: 'note-cards', description: null },
+  ];
+  for (const v of virtual) {
+    const count = sortedCards(space, v.id).filter(visible).length;
+    if (count === 0) continue;
+    const order = virtualOrderOf(space, v.id);
+    entries.push({
+      order,
+      tag: {
+        id: v.id,
+        name: v.name,
+        slug: v.slug,
+        sortOrder: order,
+        isHidden: false,
+        logoUrl: null,
+        logoBgColor: null,
+        description: v.description,
+        siteCount: count,
+      },
+    });
+  }
+  return entries.sort((a, b) => a.order - b.order).map((e) => e.tag);
+}
+
+export async function listNavigationSocialCards(actor: Actor | null): Promise<SocialCardDto[]> {
+  const viewer = viewerOf(actor);
+  const space = await getSpace(viewer.ownerId);
+  return sortedCards(space, VIRTUAL_SOCIAL_TAG).filter(visibleTo(space, viewer)).map(toSocialCard);
+}
+
+export async function listNavigationNoteCards(actor: Actor | null): Promise<NoteCardDto[]> {
+  const viewer = viewerOf(actor);
+  const space = await getSpace(viewer.ownerId);
+  return sortedCards(space, VIRTUAL_NOTE_TAG).filter(visibleTo(space, viewer)).map(toNoteCard);
+}
+
+/** Local search suggestions: card names, then tag names, that contain the text (the caller's space only). */
+export async function localSuggestions(
+  actor: Actor | null,
+  q: string,
+  limit = 8,
+): Promise<{ value: string; kind: 'site' | 'tag' }[]> {
+  const viewer = viewerOf(actor);
+  const space = await getSpace(viewer.ownerId);
+  const term = normalise(q.trim());
+  if (!term) return [];
+  const visible = visibleTo(space, viewer);
+  const out: { value: string; kind: 'site' | 'tag' }[] = [];
+  const seen = new Set<string>();
+  for (const c of sortedCards(space, 'all')) {
+    if (out.length >= limit) break;
+    if (!visible(c)) continue;
+    if (!normalise(`${c.name}\n${c.siteDescription ?? ''}`).includes(term)) continue;
+    const key = normalise(c.name);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ value: c.name, kind: 'site' });
+  }
+  for (const t of space.tags) {
+    if (out.length >= limit) break;
+    if ((viewer.visitor && t.isHidden) || !normalise(t.name).includes(term) || seen.has(normalise(t.name)))
+      continue;
+    seen.add(normalise(t.name));
+    out.push({ value: t.name, kind: 'tag' });
+  }
+  return out;
+}

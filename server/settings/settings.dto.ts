@@ -1,0 +1,71 @@
+import type { Settings } from './settings.service';
+
+const assetUrl = (id: string | null) => (id ? `/api/assets/${id}/file` : null);
+
+/** `****` + the last 4 characters; short keys are fully hidden. Secrets never leave the server in clear. */
+export function maskSecret(value: string): string {
+  if (!value) return '';
+  return value.length <= 8 ? '****' : `****${value.slice(-4)}`;
+}
+
+/** The older service's `AppSettings`, with the AI key masked. */
+export function toAppSettings(s: Settings) {
+  return {
+    lightLogoAssetId: s.lightLogoAssetId,
+    lightLogoUrl: assetUrl(s.lightLogoAssetId),
+    darkLogoAssetId: s.darkLogoAssetId,
+    darkLogoUrl: assetUrl(s.darkLogoAssetId),
+    faviconAssetId: s.faviconAssetId,
+    faviconUrl: assetUrl(s.faviconAssetId),
+    siteName: s.siteName,
+    onlineCheckEnabled: s.onlineCheckEnabled,
+    onlineCheckTime: s.onlineCheckTime,
+    onlineCheckLastRun: s.onlineCheckLastRun ? s.onlineCheckLastRun.toISOString() : null,
+    socialTagDescription: s.socialTagDescription,
+    registrationEnabled: s.registrationEnabled,
+    aiApiKey: maskSecret(s.aiApiKey),
+    aiApiKeyMasked: Boolean(s.aiApiKey),
+    aiBaseUrl: s.aiBaseUrl,
+    aiModel: s.aiModel,
+  };
+}
+
+export type AppSettingsDto = ReturnType<typeof toAppSettings>;
+
+/** Appearance of a theme when its owner has not customised it (compat §2.11). */
+export function defaultAppearances() {
+  const base = {
+    desktopWallpaperAssetId: null,
+    desktopWallpaperUrl: null,
+    mobileWallpaperAssetId: null,
+    mobileWallpaperUrl: null,
+    logoAssetId: null,
+    logoUrl: null,
+    faviconAssetId: null,
+    faviconUrl: null,
+  };
+  return {
+    light: {
+      theme: 'light' as const,
+      ...base,
+      fontPreset: 'balanced',
+      fontSize: 16,
+      overlayOpacity: 0.72,
+      textColor: '#18212f',
+      desktopCardFrosted: 100,
+      mobileCardFrosted: 100,
+      isDefault: false,
+    },
+    dark: {
+      theme: 'dark' as const,
+      ...base,
+      fontPreset: 'grotesk',
+      fontSize: 16,
+      overlayOpacity: 0.62,
+      textColor: '#f3f6ff',
+      desktopCardFrosted: 0,
+      mobileCardFrosted: 0,
+      isDefault: true,
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Names the virtual tags use; a real tag may not take them. */
+export const RESERVED_TAG_NAMES = ['社交卡片', '笔记卡片', 'social cards', 'note cards'];
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const checkbox = z.preprocess(
+  (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean(),
+);
+
+export const TagCreateSchema = z.object({
+  name: z
+    .string({ error: 'Tag name is required' })
+    .trim()
+    .min(1, 'Tag name is required')
+    .max(40, 'Tag name must be at most 40 characters'),
+  logoUrl: optionalText(500, 'Logo URL must be at most 500 characters'),
+  logoBgColor: optionalText(30, 'Colour must be at most 30 characters'),
+  description: optionalText(200, 'Description must be at most 200 characters'),
+  isHidden: checkbox.optional(),
+});
+export type TagCreate = z.infer<typeof TagCreateSchema>;
+
+export const TagUpdateSchema = TagCreateSchema.partial().extend({
+  id: z.string({ error: 'Tag id is required' }).min(1, 'Tag id is required').max(80),
+});
+export type TagUpdate = z.infer<typeof TagUpdateSchema>;
+
+export const IdListSchema = z.object({
+  ids: z
+    .array(z.string().min(1).max(80), { error: 'ids must be a list of ids' })
+    .min(1, 'ids must not be empty')
+    .max(20_000, 'Too many ids'),
+});
+export type IdList = z.infer<typeof IdListSchema>;
+
+export const IdQuerySchema = z.object({
+  id: z.string({ error: 'id is required' }).min(1, 'id is required').max(80),
+});

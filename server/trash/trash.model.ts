@@ -1,0 +1,34 @@
+import { Schema } from 'mongoose';
+import { defineModel } from '../db';
+import type { CardDoc, RelationDoc } from '../cards/card.model';
+import type { Membership } from '../spaces/space.cache';
+import type { TagDoc } from '../tags/tag.model';
+
+export interface DeletedItems {
+  tags: TagDoc[];
+  cards: CardDoc[];
+  memberships: Membership[];
+  relations: RelationDoc[];
+}
+
+/** What a deletion removed, kept for a while so it can be undone. `_id` is the undo token. */
+export interface TrashDoc {
+  _id: string;
+  ownerId: string;
+  items: DeletedItems;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+const TrashSchema = new Schema<TrashDoc>(
+  {
+    _id: { type: String, required: true },
+    ownerId: { type: String, required: true },
+    items: { type: Schema.Types.Mixed, required: true },
+    createdAt: { type: Date, required: true },
+    expiresAt: { type: Date, required: true, index: true },
+  },
+  { versionKey: false, minimize: false },
+);
+
+export const TrashModel = defineModel<TrashDoc>('Trash', TrashSchema);
