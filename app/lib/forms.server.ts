@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { csrfTokenMatches, sameOriginRequest, CSRF_FIELD } from '#server/auth/csrf';
+import { isAppError } from '#server/errors';
 
 /**
  * CSRF defence for HTML form posts: the browser must say the post comes from this site, and the hidden token
@@ -26,4 +27,36 @@ export function headersWithCookies(cookies: string[], init?: HeadersInit): Heade
   const h = new Headers(init);
   for (const c of cookies) h.append('Set-Cookie', c);
   return h;
+}
+
+interface Replyable {
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): unknown;
+}
+
+/**
+ * Turns a service's AppError into a form reply: field details become field errors, the message a form error.
+ * Anything else is rethrown (the error boundary shows a generic page).
+ */
+export function replyWithError(submission: Replyable, err: unknown, hideFields?: string[]) {
+  if (!isAppError(err)) throw err;
+  const fieldErrors: Record<string, string[]> = {};
+  if (Array.isArray(err.details)) {
+    for (const d of err.details as { path?: string; message?: string }[]) {
+      if (d.path && d.message) (fieldErrors[d.path] ??= []).push(err.message);
+    }
+  }
+  return data(
+    submission.reply({
+      formErrors: Object.keys(fieldErrors).length ? [] : [err.message],
+      fieldErrors,
+      hideFields,
+    }),
+    {
+      status: err.status,
+    },
+  );
 }
