@@ -16,7 +16,7 @@ md.validateLink = (url: string) => SAFE_LINK.test(url.trim());
 
 const defaultImage = md.renderer.rules.image!;
 md.renderer.rules.image = (tokens, idx, options, env, self) => {
-  const src = tokens[idx]!.attrGet('src') ?? '';
+  const src = String(tokens[idx]!.attrGet('src') ?? '');
   if (!SAFE_IMAGE.test(src)) return '';
   tokens[idx]!.attrSet('loading', 'lazy');
   return defaultImage(tokens, idx, options, env, self);
@@ -25,23 +25,24 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
 const defaultLinkOpen =
   md.renderer.rules.link_open ??
   ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
-md.renderer.rules.link_open = (tokens, idx, options, env: MarkdownOptions, self) => {
+md.renderer.rules.link_open = (tokens, idx, options, rawEnv, self) => {
+  const env = (rawEnv ?? {}) as MarkdownOptions;
   const token = tokens[idx]!;
-  const href = token.attrGet('href') ?? '';
+  const href = String(token.attrGet('href') ?? '');
   const site = /^sakura-site:\/\/([A-Za-z0-9_-]+)$/.exec(href);
   if (site) {
     const target = env.siteUrl?.(site[1]!) ?? null;
     token.attrSet('href', target ?? '#');
     if (target) token.attrSet('data-site-card', site[1]!);
   }
-  if (/^https?:/i.test(token.attrGet('href') ?? '')) {
+  if (/^https?:/i.test(String(token.attrGet('href') ?? ''))) {
     token.attrSet('target', '_blank');
     token.attrSet('rel', 'noopener noreferrer nofollow');
   }
-  return defaultLinkOpen(tokens, idx, options, env, self);
+  return defaultLinkOpen(tokens, idx, options, rawEnv, self);
 };
 
 /** HTML for a note's Markdown; safe to inject. */
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): string {
-  return md.render(source, options);
+  return md.render(source, { ...options });
 }
