@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -67,4 +67,20 @@ export async function waitForHydration(page: Page, info: TestInfo) {
     return !w.__reactRouterContext || w.__reactRouterRouteModules !== undefined;
   });
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Signs a browser context in as a user (default: the admin created by 01-setup.spec.ts) by creating a real session
+ * in that project's database, for journeys that are not about signing in.
+ */
+export async function signInAs(context: BrowserContext, info: TestInfo, userId = '__admin__') {
+  const mongoose = (await import('mongoose')).default;
+  const { createSession } = await import('../../server/auth/session.service');
+  const base = process.env.TEST_MONGODB_BASE ?? 'mongodb://127.0.0.1:27028';
+  const uri = `${base}/e2e_${jsEnabled(info) ? 'js' : 'nojs'}`;
+  // One Playwright worker may serve both projects, whose servers use different databases.
+  if (mongoose.connection.readyState === 1 && !uri.endsWith(`/${mongoose.connection.name}`)) await mongoose.disconnect();
+  if (mongoose.connection.readyState !== 1) await mongoose.connect(uri, { retryWrites: false });
+  const { token } = await createSession(userId, { persistent: false });
+  await context.addCookies([{ name: 'sakura-nav-session', value: token, url: String(info.project.use.baseURL) }]);
 }
