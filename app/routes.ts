@@ -6,6 +6,10 @@ export default [
   index('routes/pages/home.tsx'),
   route('setup', 'routes/pages/setup.tsx'),
   route('preferences', 'routes/preferences.ts'),
+  route('search', 'routes/search.ts'),
+  route('undo', 'routes/undo.ts'),
+  route('card/:id', 'routes/pages/card.$id.tsx'),
+  route('social-card/:id', 'routes/social-card.$id.ts'),
 
   // ---- JSON API ----
   ...prefix('api', [

@@ -1,28 +1,234 @@
 // Progressive enhancement for pages rendered without React on the client (the dashboard, public card pages).
 // Everything here is optional: without JavaScript the same pages work through links and form posts.
 
+function $all<T extends Element>(selector: string, root: ParentNode = document): T[] {
+  return [...root.querySelectorAll<T>(selector)];
+}
+
 function closeMenusOnOutsideClick() {
   document.addEventListener('click', (event) => {
-    for (const menu of document.querySelectorAll<HTMLDetailsElement>('details.menu[open]')) {
+    for (const menu of $all<HTMLDetailsElement>('details.menu[open]')) {
       if (!menu.contains(event.target as Node)) menu.open = false;
     }
   });
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
-    for (const menu of document.querySelectorAll<HTMLDetailsElement>('details.menu[open]')) {
+    for (const menu of $all<HTMLDetailsElement>('details.menu[open]')) {
       menu.open = false;
       menu.querySelector('summary')?.focus();
     }
   });
 }
 
-function autoDismissToasts() {
-  for (const toast of document.querySelectorAll<HTMLElement>('[data-toast]')) {
-    setTimeout(() => toast.classList.add('toast-leaving'), 8000);
+function showToast(message: string, kind: 'success' | 'error' = 'success') {
+  for (const old of $all('[data-toast]')) old.remove();
+  const toast = document.createElement('div');
+  toast.className = `toast toast-${kind}`;
+  toast.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  toast.dataset.toast = '';
+  toast.textContent = message;
+  document.body.append(toast);
+  autoDismiss(toast);
+}
+
+function autoDismiss(toast: HTMLElement) {
+  setTimeout(() => toast.classList.add('toast-leaving'), 8000);
+  setTimeout(() => toast.remove(), 8600);
+}
+
+function csrfToken(): string {
+  return /(?:^|;\s*)csrf_token=([0-9a-f]{64})/.exec(document.cookie)?.[1] ?? '';
+}
+
+async function postJson(url: string, body: unknown): Promise<boolean> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken() },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+    return res.ok;
+  } catch {
+    return false;
   }
 }
 
+/** "Load more" becomes infinite scroll: the next page is fetched as HTML and its cards appended. */
+function infiniteScroll() {
+  const grid = document.querySelector<HTMLElement>('[data-card-grid]');
+  const live = document.querySelector<HTMLElement>('[data-live-region]');
+  if (!grid) return;
+  let busy = false;
+  const load = async (link: HTMLAnchorElement) => {
+    if (busy) return;
+    busy = true;
+    const label = link.textContent;
+    link.textContent = link.dataset.loadingLabel ?? '…';
+    link.setAttribute('aria-busy', 'true');
+    try {
+      const res = await fetch(link.href, { headers: { accept: 'text/html' }, credentials: 'same-origin' });
+      if (!res.ok) throw new Error(String(res.status));
+      const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+      const items = $all<HTMLElement>('[data-card-grid] > li', doc);
+      grid.append(...items.map((i) => document.importNode(i, true)));
+      const next = doc.querySelector<HTMLAnchorElement>('[data-load-more]');
+      if (next) {
+        link.href = next.href;
+        link.textContent = label;
+      } else {
+        link.remove();
+        observer.disconnect();
+      }
+      if (live) live.textContent = (link.dataset.loadedLabel ?? '').replace('0', String(items.length));
+    } catch {
+      link.textContent = label;
+    } finally {
+      link.removeAttribute('aria-busy');
+      busy = false;
+    }
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) if (e.isIntersecting) void load(e.target as HTMLAnchorElement);
+    },
+    { rootMargin: '600px 0px' },
+  );
+  const link = document.querySelector<HTMLAnchorElement>('[data-load-more]');
+  if (link) {
+    observer.observe(link);
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      void load(link);
+    });
+  }
+}
+
+/** In edit mode, cards and tags can be dragged; the new order is saved through the JSON API. */
+async function dragAndDrop() {
+  const board = document.querySelector<HTMLElement>('[data-dashboard][data-edit]');
+  if (!board) return;
+  const { default: Sortable } = await import('sortablejs');
+  board.classList.add('js-dnd');
+  const failed = board.dataset.msgOrderFailed ?? 'Error';
+  const grid = board.querySelector<HTMLElement>('[data-card-grid]');
+  const tagId = board.dataset.tag ?? '';
+  if (grid) {
+    Sortable.create(grid, {
+      animation: 150,
+      handle: '.drag-handle',
+      draggable: '.tile',
+      // Pinned cards always come first; a card cannot be dropped across that line.
+      onMove: (evt) =>
+        (evt.dragged as HTMLElement).dataset.pinned === (evt.related as HTMLElement).dataset.pinned,
+      onEnd: async () => {
+        const ids = $all<HTMLElement>('.tile', grid).map((el) => el.dataset.cardId!);
+        const url =
+          tagId && !tagId.startsWith('__')
+            ? `/api/tags/${encodeURIComponent(tagId)}/sites/reorder`
+            : '/api/site-cards/reorder-global';
+        if (!(await postJson(url, { ids }))) showToast(failed, 'error');
+      },
+    });
+  }
+  const tags = board.querySelector<HTMLElement>('[data-tag-list]');
+  if (tags) {
+    Sortable.create(tags, {
+      animation: 150,
+      draggable: '.tag-item[data-tag-id]',
+      filter: 'button, a.icon-button',
+      preventOnFilter: false,
+      onEnd: async () => {
+        const ids = $all<HTMLElement>('.tag-item[data-tag-id]', tags).map((el) => el.dataset.tagId!);
+        if (!(await postJson('/api/tags/reorder', { ids }))) showToast(failed, 'error');
+      },
+    });
+  }
+}
+
+/** Copy buttons (hidden without JavaScript, where the value is in a selectable field instead). */
+function copyButtons() {
+  for (const button of $all<HTMLButtonElement>('[data-copy]')) {
+    button.hidden = false;
+    button.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(button.dataset.copy ?? '');
+        const label = button.querySelector('span');
+        if (label) {
+          const before = label.textContent;
+          label.textContent = button.dataset.copiedLabel ?? '✓';
+          setTimeout(() => (label.textContent = before), 1500);
+        }
+      } catch {
+        (button.previousElementSibling as HTMLInputElement | null)?.select();
+      }
+    });
+  }
+}
+
+/** Search suggestions in the search box's datalist, and "/" to jump to the search box. */
+function searchBox() {
+  const input = document.querySelector<HTMLInputElement>('input[data-suggest]');
+  const list = input?.list;
+  if (!input || !list) return;
+  const engine = document.querySelector<HTMLSelectElement>('#search-engine');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let controller: AbortController | undefined;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const q = input.value.trim();
+      controller?.abort();
+      if (!q) return list.replaceChildren();
+      controller = new AbortController();
+      const e = engine?.value === 'google' || engine?.value === 'baidu' ? engine.value : 'local';
+      try {
+        const res = await fetch(`/api/search/suggest?engine=${e}&q=${encodeURIComponent(q)}`, {
+          signal: controller.signal,
+        });
+        const { items } = (await res.json()) as { items: { value: string }[] };
+        list.replaceChildren(
+          ...items.map((i) => {
+            const option = document.createElement('option');
+            option.value = i.value;
+            return option;
+          }),
+        );
+      } catch {
+        // suggestions are optional
+      }
+    }, 180);
+  });
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement;
+    if (event.key === '/' && !/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && !target.isContentEditable) {
+      event.preventDefault();
+      input.focus();
+    }
+  });
+}
+
+/** Icons that fail to load are removed, so the letter avatar behind them shows. */
+function dropBrokenIcons() {
+  document.addEventListener(
+    'error',
+    (event) => {
+      const img = event.target;
+      if (img instanceof HTMLImageElement && img.closest('.tile-icon, .tag-glyph')) img.remove();
+    },
+    true,
+  );
+  for (const img of $all<HTMLImageElement>('.tile-icon img, .tag-glyph img')) {
+    if (img.complete && img.naturalWidth === 0) img.remove();
+  }
+}
+
+dropBrokenIcons();
 closeMenusOnOutsideClick();
-autoDismissToasts();
+for (const toast of $all<HTMLElement>('[data-toast]')) autoDismiss(toast);
+infiniteScroll();
+copyButtons();
+searchBox();
+void dragAndDrop();
 
 export {};

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
+import { Form, useLocation } from 'react-router';
 import type { Flash } from '~/lib/flash';
 
 /** The one-time message from the previous action, with an Undo button when the action can be undone. */
 export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: string }) {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <div
       className={`toast toast-${flash.kind}`}
@@ -16,6 +17,7 @@ export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: stri
         <Form method="post" action="/undo" className="toast-undo">
           <input type="hidden" name="csrf" value={csrfToken} />
           <input type="hidden" name="token" value={flash.undo} />
+          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           <button type="submit" className="button button-small">
             {t('toast.undo')}
           </button>

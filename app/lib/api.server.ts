@@ -52,11 +52,30 @@ export function validationError(error: z.ZodError, where: 'body' | 'query'): App
   return new AppError('validation_failed', message, zodDetails(error));
 }
 
+/** The database or object storage could not be reached (as opposed to a bug). */
+function isDependencyDown(err: unknown): boolean {
+  const e = err as { name?: string; message?: string; code?: string } | null;
+  if (!e) return false;
+  return (
+    /^Mongo(ServerSelection|Network|NotConnected)Error$/.test(e.name ?? '') ||
+    /buffering timed out/.test(e.message ?? '') ||
+    e.code === 'ECONNREFUSED'
+  );
+}
+
 /** Maps anything thrown by a handler to a JSON response; unexpected errors are logged, never shown. */
 export function toErrorResponse(err: unknown, request: Request): Response {
   if (err instanceof Response) return err;
   if (isAppError(err)) return errorResponse(err);
   if (err instanceof z.ZodError) return errorResponse(validationError(err, 'body'));
+  if (isDependencyDown(err)) {
+    logger.warn('api', 'dependency unavailable', { path: new URL(request.url).pathname, error: String(err) });
+    return errorResponse(
+      new AppError('unavailable', 'The service is temporarily unavailable; try again shortly', undefined, {
+        'Retry-After': '5',
+      }),
+    );
+  }
   logger.error('api', 'unhandled error', {
     method: request.method,
     path: new URL(request.url).pathname,

@@ -287,6 +287,26 @@ export async function listNavigationNoteCards(actor: Actor | null): Promise<Note
   return sortedCards(space, VIRTUAL_NOTE_TAG).filter(visibleTo(space, viewer)).map(toNoteCard);
 }
 
+/**
+ * URLs of site cards of a space that a viewer may see, for rendering `sakura-site://<id>` links in a public note.
+ * Visitors do not get sites from hidden tags.
+ */
+export async function visibleSiteUrls(
+  ownerId: string,
+  ids: string[],
+  actor: Actor | null,
+): Promise<Map<string, string>> {
+  const space = await getSpace(ownerId);
+  const viewer: Viewer = { ownerId, visitor: actor?.userId !== ownerId };
+  const visible = visibleTo(space, viewer);
+  const out = new Map<string, string>();
+  for (const id of ids) {
+    const card = space.cards.get(id);
+    if (card && cardKind(card) === 'site' && visible(card)) out.set(id, card.siteUrl);
+  }
+  return out;
+}
+
 /** Local search suggestions: card names, then tag names, that contain the text (the caller's space only). */
 export async function localSuggestions(
   actor: Actor | null,

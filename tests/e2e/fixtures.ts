@@ -3,8 +3,27 @@ import { test as base, expect, type BrowserContext, type Page, type TestInfo } f
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** Console errors and uncaught page errors fail the test. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+// A 1x1 transparent PNG.
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * Console errors and uncaught page errors fail the test. Requests to outside hosts (site icons from favicon
+ * services and the like) are answered by a stand-in image host, since test machines have no internet.
+ */
+export const test = base.extend<{ consoleErrors: string[]; outsideWeb: void }>({
+  outsideWeb: [
+    async ({ context }, use) => {
+      await context.route(
+        (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+        (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
+      );
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -79,8 +98,11 @@ export async function signInAs(context: BrowserContext, info: TestInfo, userId =
   const base = process.env.TEST_MONGODB_BASE ?? 'mongodb://127.0.0.1:27028';
   const uri = `${base}/e2e_${jsEnabled(info) ? 'js' : 'nojs'}`;
   // One Playwright worker may serve both projects, whose servers use different databases.
-  if (mongoose.connection.readyState === 1 && !uri.endsWith(`/${mongoose.connection.name}`)) await mongoose.disconnect();
+  if (mongoose.connection.readyState === 1 && !uri.endsWith(`/${mongoose.connection.name}`))
+    await mongoose.disconnect();
   if (mongoose.connection.readyState !== 1) await mongoose.connect(uri, { retryWrites: false });
   const { token } = await createSession(userId, { persistent: false });
-  await context.addCookies([{ name: 'sakura-nav-session', value: token, url: String(info.project.use.baseURL) }]);
+  await context.addCookies([
+    { name: 'sakura-nav-session', value: token, url: String(info.project.use.baseURL) },
+  ]);
 }

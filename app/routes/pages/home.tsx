@@ -1,24 +1,245 @@
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router';
-import { getSettings } from '#server/settings/settings.service';
+import { data, redirect, useLoaderData } from 'react-router';
+import { isAppError } from '#server/errors';
+import { moveCard, setPinned } from '#server/cards/site-card.service';
+import { listCardsPage, listNavigationTags, PAGE_SIZE } from '#server/navigation/navigation.service';
+import { moveTag } from '#server/tags/tag.service';
+import { BoardHeader } from '~/components/dashboard/board-header';
+import { CardTile } from '~/components/dashboard/card-tile';
+import { SearchForm } from '~/components/dashboard/search-form';
+import { TagRail, type RailTag } from '~/components/dashboard/tag-rail';
+import { tileView } from '~/components/dashboard/tile-view';
+import { SiteHeader } from '~/components/site-header';
+import { readForm } from '~/lib/forms.server';
+import { requireUserPage } from '~/lib/guards.server';
+import { safeReturnTo } from '~/lib/preferences';
+import { readCookies } from '#server/auth/request';
+import { requestInfo } from '~/lib/request-context.server';
+import dashboardCss from '~/styles/dashboard.css?url';
 import type { Route } from './+types/home';
 
-export const handle = { hydrate: false };
+// Rendered on the server only: no React on the client, just the small enhancement script (docs/decisions.md §4).
+export const handle = { hydrate: false, bareHeader: true };
 
-export async function loader() {
-  const settings = await getSettings();
-  return { siteName: settings.siteName };
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dashboardCss }];
+
+/** Cards per page on the dashboard (the JSON API's default stays 12, as the older service had). */
+const BOARD_PAGE = PAGE_SIZE * 2;
+
+function hrefWith(url: URL, changes: Record<string, string | null>): string {
+  const next = new URL(url);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) next.searchParams.delete(k);
+    else next.searchParams.set(k, v);
+  }
+  return next.pathname + next.search;
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.siteName ?? 'SakuraNav' }];
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const info = requestInfo(context);
+  const actor = info.actor;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim();
+  const tagId = q ? null : url.searchParams.get('tag');
+  const cursor = url.searchParams.get('cursor');
+  const edit = Boolean(actor && url.searchParams.get('edit') === '1' && !q && !actor.readOnly);
+
+  const tags = await listNavigationTags(actor, { includeHidden: Boolean(actor) });
+  const active = tagId ? tags.find((t) => t.id === tagId) : null;
+  if (tagId && !active) throw data({ code: 'not_found' }, { status: 404 });
+
+  let page;
+  try {
+    page = await listCardsPage(
+      actor,
+      {
+        scope: tagId ? 'tag' : 'all',
+        tagId: tagId ?? undefined,
+        q,
+        cursor: cursor ?? undefined,
+        limit: BOARD_PAGE,
+      },
+      'all',
+    );
+  } catch (err) {
+    if (isAppError(err) && err.code === 'bad_request') throw redirect(hrefWith(url, { cursor: null }));
+    throw err;
+  }
+  const totalAll = tagId || q ? (await listCardsPage(actor, { limit: 1 }, 'all')).total : page.total;
+  const returnTo = hrefWith(url, { cursor: null });
+  const editBase = edit ? url : new URL(hrefWith(url, { edit: null }), url);
+  const rail: RailTag[] = tags.map((t) => ({
+    id: t.id,
+    name: t.name,
+    count: t.siteCount,
+    hidden: t.isHidden,
+    virtual: t.id === '__social_cards__' ? 'social' : t.id === '__note_cards__' ? 'note' : null,
+    color: t.logoBgColor,
+    logoUrl: t.logoUrl,
+    href: hrefWith(editBase, { tag: t.id, q: null, cursor: null }),
+  }));
+  const tiles = page.items.map((c) => tileView(c, returnTo));
+  return {
+    q,
+    engine: readCookies(request).search_engine ?? 'site',
+    owner: Boolean(actor),
+    edit,
+    csrf: info.csrfToken,
+    returnTo,
+    active: active
+      ? {
+          id: active.id,
+          name: active.name,
+          description: active.description,
+          virtual: active.id.startsWith('__'),
+        }
+      : null,
+    rail,
+    totalAll,
+    tiles,
+    total: page.total,
+    nextHref: page.nextCursor ? hrefWith(url, { cursor: page.nextCursor }) : null,
+    firstHref: cursor ? hrefWith(url, { cursor: null }) : null,
+    allHref: hrefWith(editBase, { tag: null, q: null, cursor: null }),
+    editHref: hrefWith(url, { edit: edit ? null : '1', cursor: null, q: null }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const root = matches.find((m) => m?.id === 'root')?.data as { siteName?: string } | undefined;
+  const site = root?.siteName ?? 'SakuraNav';
+  return [{ title: d?.active ? `${d.active.name} · ${site}` : d?.q ? `${d.q} · ${site}` : site }];
+};
+
+/** The no-JavaScript edit controls: move a card or tag one place, pin or unpin. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUserPage(request, context);
+  const form = await readForm(request);
+  const intent = String(form.get('intent') ?? '');
+  const id = String(form.get('id') ?? '');
+  const tagId = String(form.get('tagId') ?? '') || undefined;
+  try {
+    if (intent === 'card-up' || intent === 'card-down') {
+      await moveCard(actor, { id, direction: intent === 'card-up' ? 'up' : 'down', tagId });
+    } else if (intent === 'pin' || intent === 'unpin') {
+      await setPinned(actor, id, intent === 'pin');
+    } else if (intent === 'tag-up' || intent === 'tag-down') {
+      await moveTag(actor, id, intent === 'tag-up' ? 'up' : 'down');
+    } else {
+      throw data({ code: 'bad_request' }, { status: 400 });
+    }
+  } catch (err) {
+    if (isAppError(err)) throw data({ code: err.code }, { status: err.status });
+    throw err;
+  }
+  return redirect(safeReturnTo(form.get('returnTo'), '/?edit=1'));
+}
 
 export default function Home() {
+  const d = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { siteName } = useLoaderData<typeof loader>();
+  const editControls = (i: number) =>
+    d.edit
+      ? {
+          csrf: d.csrf,
+          returnTo: d.returnTo,
+          tagId: d.active && !d.active.virtual ? d.active.id : (d.active?.id ?? null),
+          canMove: !d.q,
+          first: i === 0,
+          last: i === d.tiles.length - 1 && !d.nextHref,
+        }
+      : null;
   return (
-    <main id="main" className="container">
-      <h1>{siteName}</h1>
-      <p className="muted">{t('app.tagline')}</p>
-    </main>
+    <>
+      <SiteHeader>
+        <SearchForm q={d.q} engine={d.engine} />
+      </SiteHeader>
+      <div
+        className={`dashboard container${d.edit ? ' is-editing' : ''}`}
+        data-dashboard
+        data-edit={d.edit ? '1' : undefined}
+        data-tag={d.active?.id ?? ''}
+        data-msg-order-failed={t('dashboard.orderFailed')}
+      >
+        <TagRail
+          tags={d.rail}
+          activeId={d.active?.id ?? null}
+          total={d.totalAll}
+          allHref={d.allHref}
+          edit={d.edit ? { csrf: d.csrf, returnTo: d.returnTo } : null}
+        />
+        <main id="main" className="board" aria-labelledby="board-title">
+          <BoardHeader
+            title={
+              d.q
+                ? t('dashboard.resultsFor', { q: d.q })
+                : d.active
+                  ? d.active.id === '__social_cards__'
+                    ? t('dashboard.socialTag')
+                    : d.active.id === '__note_cards__'
+                      ? t('dashboard.noteTag')
+                      : d.active.name
+                  : t('dashboard.allCards')
+            }
+            description={d.active?.description ?? null}
+            total={d.total}
+            owner={d.owner}
+            edit={d.edit}
+            editHref={d.editHref}
+            clearHref={d.q ? d.allHref : null}
+            tagId={d.active && !d.active.virtual ? d.active.id : null}
+            returnTo={d.returnTo}
+          />
+          {d.tiles.length === 0 ? (
+            <div className="board-empty">
+              <p>
+                {d.q
+                  ? t('dashboard.noResults', { q: d.q })
+                  : d.active
+                    ? t('dashboard.emptyTag')
+                    : t('dashboard.emptyAll')}
+              </p>
+              {d.owner && !d.q ? (
+                <a
+                  className="button button-primary"
+                  href={`/edit/sites/new?returnTo=${encodeURIComponent(d.returnTo)}${d.active && !d.active.virtual ? `&tag=${encodeURIComponent(d.active.id)}` : ''}`}
+                >
+                  {t('dashboard.emptyHint')}
+                </a>
+              ) : null}
+            </div>
+          ) : (
+            <ul
+              className="tile-grid"
+              data-card-grid
+              aria-label={t('dashboard.cardCount', { count: d.total })}
+            >
+              {d.tiles.map((tile, i) => (
+                <CardTile key={tile.id} tile={tile} edit={editControls(i)} />
+              ))}
+            </ul>
+          )}
+          <div className="board-pager">
+            {d.firstHref ? (
+              <a className="button button-ghost" href={d.firstHref}>
+                ↑ {t('dashboard.allCards')}
+              </a>
+            ) : null}
+            {d.nextHref ? (
+              <a
+                className="button load-more"
+                href={d.nextHref}
+                data-load-more
+                data-loading-label={t('dashboard.loadingMore')}
+                data-loaded-label={t('dashboard.loadedMore', { count: 0 })}
+              >
+                {t('dashboard.loadMore')}
+              </a>
+            ) : null}
+          </div>
+          <p className="visually-hidden" aria-live="polite" data-live-region />
+        </main>
+      </div>
+    </>
   );
 }

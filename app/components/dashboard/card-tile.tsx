@@ -1,0 +1,151 @@
+import { useTranslation } from 'react-i18next';
+import { ArrowDownIcon, ArrowUpIcon, EditIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
+import type { TileView } from './tile-view';
+
+export interface EditControls {
+  csrf: string;
+  returnTo: string;
+  /** The tag being shown (moves then happen inside it). */
+  tagId: string | null;
+  canMove: boolean;
+  first: boolean;
+  last: boolean;
+}
+
+function Icon({ tile }: { tile: TileView }) {
+  return (
+    <span
+      className="tile-icon"
+      style={{ background: tile.iconBg && tile.iconBg !== 'transparent' ? tile.iconBg : undefined }}
+      aria-hidden="true"
+    >
+      {tile.kind === 'note' && !tile.iconUrl ? (
+        <NoteIcon size={20} />
+      ) : (
+        <span className="tile-letter">{tile.letter}</span>
+      )}
+      {tile.iconUrl ? (
+        <img
+          src={tile.iconUrl}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          width={40}
+          height={40}
+          data-letter={tile.letter}
+        />
+      ) : null}
+    </span>
+  );
+}
+
+/** One card on the dashboard; with `edit`, the owner's controls (they work as plain form posts). */
+export function CardTile({ tile, edit }: { tile: TileView; edit?: EditControls | null }) {
+  const { t } = useTranslation();
+  const linkProps = tile.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  return (
+    <li
+      className={`tile tile-${tile.kind}${tile.pinned ? ' tile-pinned' : ''}`}
+      id={`card-${tile.id}`}
+      data-card-id={tile.id}
+      data-pinned={tile.pinned ? '1' : '0'}
+    >
+      <a className="tile-link" href={tile.href} {...linkProps}>
+        <Icon tile={tile} />
+        <span className="tile-body">
+          <span className="tile-name">{tile.name}</span>
+          {tile.kind === 'social' ? (
+            <span className="tile-meta">
+              <span className="tile-social-type">{tile.socialLabel}</span>
+              {tile.socialValue ? <span className="tile-social-value">{tile.socialValue}</span> : null}
+            </span>
+          ) : null}
+          {tile.description ? <span className="tile-desc">{tile.description}</span> : null}
+        </span>
+        {tile.online !== null ? (
+          <span
+            className={`status-dot ${tile.online ? 'is-online' : 'is-offline'}`}
+            title={tile.online ? t('dashboard.online') : t('dashboard.offline')}
+          >
+            <span className="visually-hidden">
+              {tile.online ? t('dashboard.online') : t('dashboard.offline')}
+            </span>
+          </span>
+        ) : null}
+        {tile.pinned ? (
+          <span className="tile-pin" title={t('dashboard.pinned')}>
+            <PinIcon size={14} />
+            <span className="visually-hidden">{t('dashboard.pinned')}</span>
+          </span>
+        ) : null}
+      </a>
+      {edit ? (
+        <div className="tile-tools">
+          {edit.canMove ? (
+            <span className="drag-handle" title={t('dashboard.dragHandle')} aria-hidden="true">
+              ⋮⋮
+            </span>
+          ) : null}
+          <form method="post" action="/?index" className="tile-tool-form">
+            <input type="hidden" name="csrf" value={edit.csrf} />
+            <input type="hidden" name="id" value={tile.id} />
+            <input type="hidden" name="returnTo" value={`${edit.returnTo}#card-${tile.id}`} />
+            {edit.tagId ? <input type="hidden" name="tagId" value={edit.tagId} /> : null}
+            {edit.canMove ? (
+              <>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="card-up"
+                  className="icon-button tool"
+                  disabled={edit.first}
+                  aria-label={t('dashboard.moveUp')}
+                  title={t('dashboard.moveUp')}
+                >
+                  <ArrowUpIcon size={16} />
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="card-down"
+                  className="icon-button tool"
+                  disabled={edit.last}
+                  aria-label={t('dashboard.moveDown')}
+                  title={t('dashboard.moveDown')}
+                >
+                  <ArrowDownIcon size={16} />
+                </button>
+              </>
+            ) : null}
+            <button
+              type="submit"
+              name="intent"
+              value={tile.pinned ? 'unpin' : 'pin'}
+              className={`icon-button tool${tile.pinned ? ' is-active' : ''}`}
+              aria-label={tile.pinned ? t('dashboard.unpin') : t('dashboard.pin')}
+              title={tile.pinned ? t('dashboard.unpin') : t('dashboard.pin')}
+            >
+              <PinIcon size={16} />
+            </button>
+          </form>
+          <a
+            className="icon-button tool"
+            href={tile.editHref}
+            aria-label={t('dashboard.editCard', { name: tile.name })}
+            title={t('dashboard.editCard', { name: tile.name })}
+          >
+            <EditIcon size={16} />
+          </a>
+          <a
+            className="icon-button tool tool-danger"
+            href={tile.deleteHref}
+            aria-label={t('dashboard.deleteCard', { name: tile.name })}
+            title={t('dashboard.deleteCard', { name: tile.name })}
+          >
+            <TrashIcon size={16} />
+          </a>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,123 @@
+import { useTranslation } from 'react-i18next';
+import { ArrowDownIcon, ArrowUpIcon, EditIcon, NoteIcon, TagIcon, UserIcon } from '../icons';
+
+export interface RailTag {
+  id: string;
+  name: string;
+  count: number;
+  hidden: boolean;
+  virtual: 'social' | 'note' | null;
+  color: string | null;
+  logoUrl: string | null;
+  href: string;
+}
+
+/** The tag list: links that filter the board; in edit mode with move arrows (forms) and drag handles. */
+export function TagRail({
+  tags,
+  activeId,
+  total,
+  allHref,
+  edit,
+}: {
+  tags: RailTag[];
+  activeId: string | null;
+  total: number | null;
+  allHref: string;
+  edit: { csrf: string; returnTo: string } | null;
+}) {
+  const { t } = useTranslation();
+  const label = (tag: RailTag) =>
+    tag.virtual === 'social'
+      ? t('dashboard.socialTag')
+      : tag.virtual === 'note'
+        ? t('dashboard.noteTag')
+        : tag.name;
+  return (
+    <nav className="tag-rail" aria-label={t('dashboard.tags')}>
+      <ul className="tag-list" data-tag-list>
+        <li className="tag-item tag-item-all">
+          <a href={allHref} className="tag-link" aria-current={activeId === null ? 'page' : undefined}>
+            <span className="tag-glyph" aria-hidden="true">
+              <TagIcon size={16} />
+            </span>
+            <span className="tag-name">{t('dashboard.allCards')}</span>
+            {total !== null ? <span className="tag-count">{total}</span> : null}
+          </a>
+        </li>
+        {tags.map((tag, i) => (
+          <li key={tag.id} className="tag-item" data-tag-id={tag.id}>
+            <a href={tag.href} className="tag-link" aria-current={activeId === tag.id ? 'page' : undefined}>
+              <span
+                className="tag-glyph"
+                style={tag.color ? { background: tag.color, color: '#fff' } : undefined}
+                aria-hidden="true"
+              >
+                {tag.logoUrl ? (
+                  <img
+                    src={tag.logoUrl}
+                    alt=""
+                    width={18}
+                    height={18}
+                    loading="lazy"
+                    referrerPolicy="no-referrer"
+                  />
+                ) : tag.virtual === 'note' ? (
+                  <NoteIcon size={15} />
+                ) : tag.virtual === 'social' ? (
+                  <UserIcon size={15} />
+                ) : (
+                  label(tag).slice(0, 1)
+                )}
+              </span>
+              <span className="tag-name">{label(tag)}</span>
+              {tag.hidden ? (
+                <span className="badge tag-hidden" title={t('dashboard.hiddenTag')}>
+                  <span aria-hidden="true">◌</span>
+                  <span className="visually-hidden">{t('dashboard.hiddenTag')}</span>
+                </span>
+              ) : null}
+              <span className="tag-count">{tag.count}</span>
+            </a>
+            {edit ? (
+              <form method="post" action="/?index" className="tag-tools">
+                <input type="hidden" name="csrf" value={edit.csrf} />
+                <input type="hidden" name="id" value={tag.id} />
+                <input type="hidden" name="returnTo" value={edit.returnTo} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="tag-up"
+                  className="icon-button tool"
+                  disabled={i === 0}
+                  aria-label={`${t('dashboard.moveTagUp')}: ${label(tag)}`}
+                >
+                  <ArrowUpIcon size={14} />
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="tag-down"
+                  className="icon-button tool"
+                  disabled={i === tags.length - 1}
+                  aria-label={`${t('dashboard.moveTagDown')}: ${label(tag)}`}
+                >
+                  <ArrowDownIcon size={14} />
+                </button>
+                {tag.virtual ? null : (
+                  <a
+                    className="icon-button tool"
+                    href={`/edit/tags/${encodeURIComponent(tag.id)}?returnTo=${encodeURIComponent(edit.returnTo)}`}
+                    aria-label={`${t('dashboard.editTag')}: ${label(tag)}`}
+                  >
+                    <EditIcon size={14} />
+                  </a>
+                )}
+              </form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { CardDto } from '#server/cards/card.dto';
+import { excerpt, tileView } from './tile-view';
+
+const base = {
+  id: 'c1',
+  name: 'GitHub',
+  siteUrl: 'https://github.com',
+  siteDescription: 'Code',
+  iconUrl: null,
+  iconBgColor: null,
+  siteIsOnline: true,
+  siteSkipOnlineCheck: false,
+  siteIsPinned: false,
+  cardType: null,
+  cardData: null,
+  socialHint: null,
+} as unknown as CardDto;
+
+describe('tileView', () => {
+  it('links sites to their URL and shows the online state', () => {
+    const v = tileView(base, '/?tag=t1');
+    expect(v).toMatchObject({
+      kind: 'site',
+      href: 'https://github.com',
+      external: true,
+      online: true,
+      letter: 'G',
+    });
+    expect(v.editHref).toBe('/edit/sites/c1?returnTo=%2F%3Ftag%3Dt1');
+  });
+
+  it('never links to a script URL', () => {
+    expect(tileView({ ...base, siteUrl: 'javascript:alert(1)', iconUrl: 'javascript:x' }, '/')).toMatchObject(
+      { href: '#', external: false, iconUrl: null },
+    );
+  });
+
+  it('opens URL-type social cards directly and others on their card page', () => {
+    const github = tileView(
+      {
+        ...base,
+        cardType: 'github',
+        name: 'Me',
+        cardData: JSON.stringify({ type: 'github', url: 'https://github.com/me' }),
+      },
+      '/',
+    );
+    expect(github).toMatchObject({
+      kind: 'social',
+      href: 'https://github.com/me',
+      external: true,
+      socialValue: 'github.com/me',
+    });
+    const qq = tileView(
+      { ...base, cardType: 'qq', cardData: JSON.stringify({ type: 'qq', qqNumber: '123' }) },
+      '/',
+    );
+    expect(qq).toMatchObject({
+      href: '/card/c1',
+      external: false,
+      socialLabel: 'QQ',
+      socialValue: '123',
+      iconBg: '#12B7F5',
+    });
+  });
+
+  it('shows notes as an excerpt linking to their page', () => {
+    const n = tileView(
+      {
+        ...base,
+        cardType: 'note',
+        cardData: JSON.stringify({ title: '', content: '# Hi\n\nSee [docs](https://x) **now**' }),
+      },
+      '/',
+    );
+    expect(n).toMatchObject({ kind: 'note', href: '/card/c1', description: 'Hi See docs now' });
+    expect(excerpt('x'.repeat(300)).length).toBe(140);
+  });
+});

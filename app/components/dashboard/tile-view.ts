@@ -1,0 +1,98 @@
+// What a card tile shows, derived from the API's Card shape. Pure, so the dashboard and tests share it.
+import type { CardDto } from '#server/cards/card.dto';
+import { socialTypeMeta } from '#server/cards/social-types.schema';
+
+export type TileKind = 'site' | 'social' | 'note';
+
+export interface TileView {
+  id: string;
+  kind: TileKind;
+  name: string;
+  href: string;
+  external: boolean;
+  description: string;
+  iconUrl: string | null;
+  iconBg: string | null;
+  letter: string;
+  online: boolean | null;
+  pinned: boolean;
+  /** Social: the type's label (e.g. "GitHub") and the shown id (e.g. a QQ number). */
+  socialLabel?: string;
+  socialValue?: string;
+  editHref: string;
+  deleteHref: string;
+}
+
+const SAFE_HREF = /^(https?:|mailto:|ftp:|\/(?!\/))/i;
+
+function firstLetter(name: string): string {
+  const c = name.trim().codePointAt(0);
+  return c ? String.fromCodePoint(c).toUpperCase() : '?';
+}
+
+/** Plain text of the start of a note (Markdown marks removed). */
+export function excerpt(markdown: string, max = 140): string {
+  const text = markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#>*_`~|-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export function tileView(card: CardDto, returnTo: string): TileView {
+  const back = `?returnTo=${encodeURIComponent(returnTo)}`;
+  const kind: TileKind = !card.cardType ? 'site' : card.cardType === 'note' ? 'note' : 'social';
+  let data: Record<string, unknown> = {};
+  try {
+    data = card.cardData ? (JSON.parse(card.cardData) as Record<string, unknown>) : {};
+  } catch {
+    data = {};
+  }
+  const base = {
+    id: card.id,
+    kind,
+    name: card.name,
+    iconUrl: card.iconUrl && SAFE_HREF.test(card.iconUrl) ? card.iconUrl : null,
+    iconBg: card.iconBgColor,
+    letter: firstLetter(card.name),
+    pinned: card.siteIsPinned,
+    deleteHref: `/edit/cards/${encodeURIComponent(card.id)}/delete${back}`,
+  };
+  if (kind === 'site') {
+    const safe = SAFE_HREF.test(card.siteUrl);
+    return {
+      ...base,
+      href: safe ? card.siteUrl : '#',
+      external: safe,
+      description: card.siteDescription ?? '',
+      online: card.siteSkipOnlineCheck ? null : card.siteIsOnline,
+      editHref: `/edit/sites/${encodeURIComponent(card.id)}${back}`,
+    };
+  }
+  if (kind === 'note') {
+    return {
+      ...base,
+      href: `/card/${encodeURIComponent(card.id)}`,
+      external: false,
+      description: excerpt(String(data.content ?? '')),
+      online: null,
+      editHref: `/edit/notes/${encodeURIComponent(card.id)}${back}`,
+    };
+  }
+  const meta = socialTypeMeta(card.cardType ?? '');
+  const value = meta ? String(data[meta.idField] ?? '') : '';
+  const opens = Boolean(meta?.opensUrl && SAFE_HREF.test(value));
+  return {
+    ...base,
+    iconBg: card.iconBgColor ?? meta?.color ?? null,
+    href: opens ? value : `/card/${encodeURIComponent(card.id)}`,
+    external: opens,
+    description: card.socialHint ?? '',
+    online: null,
+    socialLabel: meta?.label ?? card.cardType ?? '',
+    socialValue: opens ? value.replace(/^https?:\/\//, '') : value,
+    editHref: `/edit/social/${encodeURIComponent(card.id)}${back}`,
+  };
+}

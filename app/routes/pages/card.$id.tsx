@@ -1,0 +1,139 @@
+import { useTranslation } from 'react-i18next';
+import { data, useLoaderData } from 'react-router';
+import { getPublicCard } from '#server/cards/social-card.service';
+import { linkedSiteIds } from '#server/cards/note-card.service';
+import { socialTypeMeta } from '#server/cards/social-types.schema';
+import { visibleSiteUrls } from '#server/navigation/navigation.service';
+import { CopyIcon, LinkIcon, NoteIcon } from '~/components/icons';
+import { renderMarkdown } from '~/lib/markdown';
+import { requestInfo } from '~/lib/request-context.server';
+import dashboardCss from '~/styles/dashboard.css?url';
+import type { Route } from './+types/card.$id';
+
+export const handle = { hydrate: false };
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dashboardCss }];
+
+const SAFE_URL = /^(https?:|\/(?!\/))/i;
+
+/** The public page of a social card (its id to copy, its QR code) or of a note (its Markdown, rendered safely). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await getPublicCard(params.id);
+  if (!found) throw data({ code: 'not_found' }, { status: 404 });
+  const { card } = found;
+  const payload = (card.cardData ?? {}) as Record<string, unknown>;
+  const updated = card.updatedAt.toISOString();
+  if (card.cardType === 'note') {
+    const content = String(payload.content ?? '');
+    const urls = await visibleSiteUrls(card.ownerId, linkedSiteIds(content), requestInfo(context).actor);
+    return {
+      kind: 'note' as const,
+      title: card.name,
+      html: renderMarkdown(content, { siteUrl: (id) => urls.get(id) ?? null }),
+      updated,
+    };
+  }
+  const meta = socialTypeMeta(card.cardType ?? '');
+  const value = meta ? String(payload[meta.idField] ?? '') : '';
+  const qr =
+    typeof payload.qrCodeUrl === 'string' && SAFE_URL.test(payload.qrCodeUrl) ? payload.qrCodeUrl : null;
+  return {
+    kind: 'social' as const,
+    title: card.name,
+    typeLabel: meta?.label ?? card.cardType ?? '',
+    color: card.iconBgColor ?? meta?.color ?? '#64748b',
+    iconUrl: card.iconUrl && SAFE_URL.test(card.iconUrl) ? card.iconUrl : null,
+    value,
+    openUrl: meta?.opensUrl && SAFE_URL.test(value) ? value : null,
+    qr,
+    hint: card.socialHint,
+    updated,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: d ? `${d.title} · SakuraNav` : 'SakuraNav' },
+];
+
+export default function CardPage() {
+  const d = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const date = new Date(d.updated).toLocaleDateString(i18n.language === 'zh' ? 'zh-CN' : 'en', {
+    dateStyle: 'medium',
+  });
+  return (
+    <main id="main" className="container card-page">
+      <p className="card-page-back">
+        <a href="/">← {t('card.back')}</a>
+      </p>
+      {d.kind === 'note' ? (
+        <article className="panel note-article" aria-labelledby="card-title">
+          <header className="note-head">
+            <span className="tile-icon note-icon" aria-hidden="true">
+              <NoteIcon size={22} />
+            </span>
+            <div>
+              <p className="eyebrow">{t('card.note')}</p>
+              <h1 id="card-title">{d.title}</h1>
+            </div>
+          </header>
+          <div className="markdown" dangerouslySetInnerHTML={{ __html: d.html }} />
+          <p className="muted small">{t('card.updated', { date })}</p>
+        </article>
+      ) : (
+        <article
+          className="panel social-article"
+          aria-labelledby="card-title"
+          style={{ '--social-color': d.color } as React.CSSProperties}
+        >
+          <div className="social-hero">
+            <span className="social-badge" aria-hidden="true">
+              {d.iconUrl ? <img src={d.iconUrl} alt="" width={56} height={56} /> : d.title.slice(0, 1)}
+            </span>
+            <div>
+              <p className="eyebrow">{d.typeLabel}</p>
+              <h1 id="card-title">{d.title}</h1>
+              {d.hint ? <p className="muted">{d.hint}</p> : null}
+            </div>
+          </div>
+          {d.value ? (
+            <div className="social-id">
+              <label htmlFor="social-value">{t('card.idLabel', { label: d.typeLabel })}</label>
+              <div className="copy-row">
+                <input id="social-value" type="text" readOnly value={d.value} />
+                <button
+                  type="button"
+                  className="button"
+                  data-copy={d.value}
+                  data-copied-label={t('card.copied')}
+                  hidden
+                >
+                  <CopyIcon size={16} />
+                  <span>{t('card.copy')}</span>
+                </button>
+              </div>
+            </div>
+          ) : null}
+          {d.openUrl ? (
+            <a className="button button-primary" href={d.openUrl} target="_blank" rel="noopener noreferrer">
+              <LinkIcon size={16} />
+              {t('card.open', { label: d.typeLabel })}
+            </a>
+          ) : null}
+          {d.qr ? (
+            <figure className="social-qr">
+              <img
+                src={d.qr}
+                alt={t('card.qrAlt', { label: d.title })}
+                width={220}
+                height={220}
+                loading="lazy"
+              />
+              <figcaption className="muted small">{t('card.qr')}</figcaption>
+            </figure>
+          ) : null}
+        </article>
+      )}
+    </main>
+  );
+}
