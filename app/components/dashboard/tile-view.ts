@@ -41,15 +41,18 @@ export function excerpt(markdown: string, max = 140): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+function parseData(json: string | null): Record<string, unknown> {
+  try {
+    return json ? (JSON.parse(json) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export function tileView(card: CardDto, returnTo: string): TileView {
   const back = `?returnTo=${encodeURIComponent(returnTo)}`;
   const kind: TileKind = !card.cardType ? 'site' : card.cardType === 'note' ? 'note' : 'social';
-  let data: Record<string, unknown> = {};
-  try {
-    data = card.cardData ? (JSON.parse(card.cardData) as Record<string, unknown>) : {};
-  } catch {
-    data = {};
-  }
+  const data = parseData(card.cardData);
   const base = {
     id: card.id,
     kind,
