@@ -19,6 +19,7 @@ import {
   type SortKey,
 } from '../cards/card.order';
 import { cardKind } from '../cards/card.store';
+import { markdownToText } from '../cards/markdown-text';
 import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG } from '../cards/social-types.schema';
 import { AppError, badRequest, notFound } from '../errors';
 import { getSettings } from '../settings/settings.service';
@@ -91,7 +92,8 @@ function cardText(card: CardDoc): { owner: string; visitor: string } {
       card.socialHint ?? '',
       ...Object.entries(data)
         .filter(([k, v]) => k !== 'type' && k !== 'qrCodeUrl' && typeof v === 'string')
-        .map(([, v]) => v as string),
+        // A note's Markdown is searched as readers see it, without link targets.
+        .map(([k, v]) => (k === 'content' ? markdownToText(v as string) : (v as string))),
     ].join('\n');
     const privateText = [
       card.siteNotes,

@@ -147,6 +147,15 @@ describe('navigation lists', () => {
     expect(await names(client, 'git hub')).toEqual(['GitHub']);
     expect(await names(client, 'github 托管')).toEqual(['GitHub']);
     expect(await names(client, 'nothing-matches')).toEqual([]);
+    // Notes are searched as readers see them: a link's target is not text.
+    const linked = (await client.post('/api/site-cards', { name: 'Target', siteUrl: 'https://target.test' }))
+      .json.item;
+    await client.post('/api/note-cards', {
+      title: 'Plans',
+      content: `Read [the docs](sakura-site://${linked.id}) **carefully**`,
+    });
+    expect(await names(client, 'the docs carefully')).toEqual(['Plans']);
+    expect(await names(client, linked.id.slice(5, 13))).toEqual([]);
     // Memo notes and todos are the owner's: visitors cannot find cards by them.
     expect(await names(new Client(), 'renew')).toEqual([]);
     const page = await client.get('/api/navigation/cards?q=o');

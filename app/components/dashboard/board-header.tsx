@@ -42,11 +42,7 @@ export function BoardHeader({
       </div>
       {owner ? (
         <div className="board-actions">
-          <a
-            className={`button button-small${edit ? ' button-primary' : ''}`}
-            href={editHref}
-            aria-pressed={edit}
-          >
+          <a className={`button button-small${edit ? ' button-primary' : ''}`} href={editHref}>
             <EditIcon size={15} />
             <span>{edit ? t('dashboard.doneEditing') : t('dashboard.editMode')}</span>
           </a>

@@ -1,5 +1,6 @@
 // What a card tile shows, derived from the API's Card shape. Pure, so the dashboard and tests share it.
 import type { CardDto } from '#server/cards/card.dto';
+import { markdownToText } from '#server/cards/markdown-text';
 import { socialTypeMeta } from '#server/cards/social-types.schema';
 
 export type TileKind = 'site' | 'social' | 'note';
@@ -32,12 +33,7 @@ function firstLetter(name: string): string {
 
 /** Plain text of the start of a note (Markdown marks removed). */
 export function excerpt(markdown: string, max = 140): string {
-  const text = markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`~|-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = markdownToText(markdown);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

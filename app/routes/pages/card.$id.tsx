@@ -5,12 +5,14 @@ import { linkedSiteIds } from '#server/cards/note-card.service';
 import { socialTypeMeta } from '#server/cards/social-types.schema';
 import { visibleSiteUrls } from '#server/navigation/navigation.service';
 import { CopyIcon, LinkIcon, NoteIcon } from '~/components/icons';
+import { loadAsDocument } from '~/lib/document-load';
 import { renderMarkdown } from '~/lib/markdown';
 import { requestInfo } from '~/lib/request-context.server';
 import dashboardCss from '~/styles/dashboard.css?url';
 import type { Route } from './+types/card.$id';
 
 export const handle = { hydrate: false };
+export const clientLoader = loadAsDocument;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dashboardCss }];
 

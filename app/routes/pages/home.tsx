@@ -10,6 +10,7 @@ import { SearchForm } from '~/components/dashboard/search-form';
 import { TagRail, type RailTag } from '~/components/dashboard/tag-rail';
 import { tileView } from '~/components/dashboard/tile-view';
 import { SiteHeader } from '~/components/site-header';
+import { loadAsDocument } from '~/lib/document-load';
 import { readForm } from '~/lib/forms.server';
 import { requireUserPage } from '~/lib/guards.server';
 import { safeReturnTo } from '~/lib/preferences';
@@ -20,6 +21,7 @@ import type { Route } from './+types/home';
 
 // Rendered on the server only: no React on the client, just the small enhancement script (docs/decisions.md §4).
 export const handle = { hydrate: false, bareHeader: true };
+export const clientLoader = loadAsDocument;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dashboardCss }];
 

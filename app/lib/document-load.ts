@@ -1,0 +1,9 @@
+/**
+ * For pages rendered without React on the client (`handle.hydrate = false`): when the client router navigates to
+ * one from a hydrated page, load it as a document instead, so it arrives server-rendered with its own script.
+ * Use as the route's `clientLoader`. It never runs for the page's own first load (nothing is hydrated there).
+ */
+export function loadAsDocument({ request }: { request: Request }): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}

@@ -1,0 +1,176 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, jsEnabled, screenshot, signInAs, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+async function api(request: APIRequestContext, method: 'post' | 'get' | 'put', path: string, data?: unknown) {
+  const res = await request[method](path, { data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+async function tileNames(page: Page) {
+  return page.locator('[data-card-grid] .tile-name').allTextContents();
+}
+
+test('visitors browse tags, page through, search and open card pages', async ({ page, context }, info) => {
+  // Seed the admin's (public) space through the API, signed in as the admin.
+  await signInAs(context, info);
+  const tag = (await api(page.request, 'post', '/api/tags', { name: 'Reading' })).item;
+  for (let i = 1; i <= 30; i++) {
+    await api(page.request, 'post', '/api/site-cards', {
+      name: `Site ${String(i).padStart(2, '0')}`,
+      siteUrl: `https://site${i}.example.com`,
+      siteDescription: i === 7 ? '一个中文描述的网站' : `Description ${i}`,
+      tagIds: i <= 5 ? [tag.id] : [],
+    });
+  }
+  const social = (
+    await api(page.request, 'post', '/api/social-cards', {
+      cardType: 'wechat',
+      label: 'My WeChat',
+      payload: { wechatId: 'wx_sakura', qrCodeUrl: '/wechat-qrcode.png' },
+    })
+  ).item;
+  const site = (await api(page.request, 'get', '/api/site-cards')).items.find(
+    (c: { name: string }) => c.name === 'Site 03',
+  );
+  await api(page.request, 'post', '/api/note-cards', {
+    title: 'Reading list',
+    content: `# Books\n\nSee [Site 03](sakura-site://${site.id}) and <script>alert(1)</script>`,
+  });
+  await context.clearCookies();
+
+  await page.goto('/');
+  await expect(page.locator('summary.user-chip')).toHaveCount(0);
+  await expectAccessible(page, info);
+
+  // Paging: 24 cards a page. Without JavaScript "Load more" opens the next page; with it, the next page is
+  // appended as the link comes near the viewport (12 starter cards + 30 sites + a social card + a note = 44).
+  if (jsEnabled(info)) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.locator('[data-card-grid] > li')).toHaveCount(44);
+    await expect(page.getByRole('link', { name: 'Load more' })).toHaveCount(0);
+    await screenshot(page, info, 'dashboard-light');
+  } else {
+    await expect(page.locator('[data-card-grid] > li')).toHaveCount(24);
+    await screenshot(page, info, 'dashboard-light');
+    await page.getByRole('link', { name: 'Load more' }).click();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(page.locator('[data-card-grid] > li')).toHaveCount(20);
+  }
+
+  // A tag from the rail.
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Tags' })
+    .getByRole('link', { name: /Reading/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reading' })).toBeVisible();
+  expect(await tileNames(page)).toEqual(['Site 01', 'Site 02', 'Site 03', 'Site 04', 'Site 05']);
+
+  // Search, in English and Chinese.
+  await page.getByRole('combobox', { name: 'Search', exact: true }).fill('site 07');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\?q=site(%20|\+)07/);
+  expect(await tileNames(page)).toEqual(['Site 07']);
+  await page.getByRole('combobox', { name: 'Search', exact: true }).fill('中文');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  expect(await tileNames(page)).toEqual(['Site 07']);
+  await page.getByRole('combobox', { name: 'Search', exact: true }).fill('nothing like this');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Nothing matches “nothing like this”.')).toBeVisible();
+
+  // A social card's public page: its id to copy and its QR code.
+  await page.goto('/?tag=__social_cards__');
+  await page.getByRole('link', { name: /My WeChat/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/card/${social.id}$`));
+  await expect(page.getByLabel('微信 ID')).toHaveValue('wx_sakura');
+  await expect(page.getByRole('img', { name: 'QR code for My WeChat' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy' })).toHaveCount(jsEnabled(info) ? 1 : 0);
+  await expectAccessible(page, info);
+  await screenshot(page, info, 'card-social');
+
+  // A note's page: Markdown rendered, raw HTML shown as text, the site link resolved.
+  await page.goto('/?tag=__note_cards__');
+  await page.getByRole('link', { name: /Reading list/ }).click();
+  await expect(page.getByRole('heading', { name: 'Books' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Site 03' })).toHaveAttribute(
+    'href',
+    'https://site3.example.com',
+  );
+  await expect(page.locator('.markdown script')).toHaveCount(0);
+  await expect(page.locator('.markdown')).toContainText('<script>alert(1)</script>');
+
+  // Dark theme and a phone.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.locator('[data-card-grid] > li').first()).toBeVisible();
+  await screenshot(page, info, 'dashboard-dark-phone');
+  await expectAccessible(page, info);
+});
+
+test('the owner reorders cards and tags, pins a card', async ({ page, context }, info) => {
+  await signInAs(context, info);
+  const tag = (await api(page.request, 'get', '/api/tags')).items.find(
+    (t: { name: string }) => t.name === 'Reading',
+  );
+  await page.goto(`/?tag=${tag.id}`);
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(/edit=1/);
+  await expectAccessible(page, info);
+  await screenshot(page, info, 'dashboard-edit');
+  expect(await tileNames(page)).toEqual(['Site 01', 'Site 02', 'Site 03', 'Site 04', 'Site 05']);
+
+  if (jsEnabled(info)) {
+    // Drag the first card's handle onto the third card.
+    const handle = page.locator(
+      '#card-' +
+        (await page.locator('[data-card-grid] > li').first().getAttribute('data-card-id')) +
+        ' .drag-handle',
+    );
+    const target = page.locator('[data-card-grid] > li').nth(2);
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/sites/reorder') && r.request().method() === 'POST',
+    );
+    await handle.hover();
+    await page.mouse.down();
+    const box = (await target.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 12 });
+    await page.mouse.move(box.x + box.width / 2 + 4, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    expect((await saved).ok()).toBe(true);
+    await page.reload();
+    const names = await tileNames(page);
+    expect(names[0]).toBe('Site 02');
+    expect(names.indexOf('Site 01')).toBeGreaterThan(0);
+  } else {
+    await page.getByRole('button', { name: 'Move down' }).first().click();
+    await expect(page).toHaveURL(/edit=1/);
+    expect(await tileNames(page)).toEqual(['Site 02', 'Site 01', 'Site 03', 'Site 04', 'Site 05']);
+    await page.getByRole('button', { name: 'Move up' }).nth(2).click();
+    expect(await tileNames(page)).toEqual(['Site 02', 'Site 03', 'Site 01', 'Site 04', 'Site 05']);
+  }
+  // The same order through the API, for everyone.
+  const listed = (
+    await api(page.request, 'get', `/api/navigation/cards?scope=tag&tagId=${tag.id}`)
+  ).items.map((c: { name: string }) => c.name);
+  expect(listed).toEqual(await tileNames(page));
+
+  // Pin the last card: it moves to the front.
+  await page.getByRole('button', { name: 'Pin', exact: true }).last().click();
+  await expect(page.locator('[data-card-grid] > li').first()).toHaveAttribute('data-pinned', '1');
+  expect((await tileNames(page))[0]).toBe('Site 05');
+
+  // Move a tag with the arrows (both modes: these are plain forms).
+  const rail = page.getByRole('navigation', { name: 'Tags' });
+  const before = await rail.locator('.tag-name').allTextContents();
+  const last = before[before.length - 1]!;
+  await rail.getByRole('button', { name: `Move tag up: ${last}` }).click();
+  const after = await page.getByRole('navigation', { name: 'Tags' }).locator('.tag-name').allTextContents();
+  expect(after.indexOf(last)).toBe(before.indexOf(last) - 1);
+
+  await page.getByRole('link', { name: 'Done' }).click();
+  await expect(page).not.toHaveURL(/edit=1/);
+});
