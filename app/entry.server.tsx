@@ -12,6 +12,8 @@ import { connectDb, disconnectDb } from '#server/db';
 import { loadEnvOrExit } from '#server/env';
 import { logger } from '#server/logger';
 import { ensureBucket } from '#server/storage';
+import { ADMIN_ID } from '#server/actor';
+import { getSpace } from '#server/spaces/space.cache';
 import { startMaintenance, stopMaintenance } from '#server/maintenance';
 import { NonceContext } from './lib/nonce';
 
@@ -19,6 +21,10 @@ import { NonceContext } from './lib/nonce';
 loadEnvOrExit();
 void connectDb().catch(() => {});
 startMaintenance();
+// Load the public (admin's) space in the background, so the first visitor after a restart does not wait for it.
+setTimeout(() => {
+  getSpace(ADMIN_ID).catch(() => {});
+}, 0).unref();
 // The bucket normally exists (created by scripts/services.mjs or the compose file); create it if it does not.
 setTimeout(() => {
   ensureBucket().catch((err: unknown) =>
