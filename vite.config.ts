@@ -1,9 +1,29 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 
+const serverDir = fileURLToPath(new URL('./server/', import.meta.url));
+
+/**
+ * server/ is server-only by location (docs/decisions.md): the browser bundle may import only the zod schemas
+ * (`server/**\/*.schema.ts`). Anything else reaching the client build is an error, not a silent leak.
+ */
+function serverBoundary(): Plugin {
+  return {
+    name: 'sakura:server-boundary',
+    applyToEnvironment: (env) => env.name === 'client',
+    load(id) {
+      const file = id.split('?')[0]!;
+      if (file.startsWith(serverDir) && !file.endsWith('.schema.ts')) {
+        this.error(`${file.slice(serverDir.length - 7)} is server-only; browser code may import only server/**/*.schema.ts`);
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [serverBoundary(), reactRouter()],
   resolve: {
     alias: {
       '~': fileURLToPath(new URL('./app', import.meta.url)),
@@ -15,7 +35,6 @@ export default defineConfig({
     format: 'es',
   },
   build: {
-    // The server bundle keeps node_modules external; the client bundle stays small (see docs/decisions.md).
     sourcemap: false,
   },
 });
