@@ -214,8 +214,8 @@ export async function restoreTagCards(actor: Actor, tagId: string, ids: string[]
   requireTag(space, tagId);
   const missing = ids.find((id) => !space.cards.has(id));
   if (missing) throw notFound(`Card ${missing}`);
-  const site = ids.find((id) => space.cards.get(id)!.cardType);
-  if (site) throw new AppError('bad_request', 'Only site cards can be put in a tag');
+  const notSite = ids.find((id) => space.cards.get(id)!.cardType);
+  if (notSite) throw new AppError('bad_request', 'Only site cards can be put in a tag');
   const existing = new Set((space.membershipsByTag.get(tagId) ?? []).map((m) => m.cardId));
   let next = space.maxOrderInTag(tagId) + 1;
   const added: Membership[] = [];
