@@ -74,3 +74,23 @@ export const ChangeUsernameSchema = z.object({ username: UsernameSchema });
 
 export const RoleSchema = z.enum(['admin', 'user']);
 export const SetRoleSchema = z.object({ id: z.string().min(1).max(80), role: RoleSchema });
+
+export const SwitchSchema = z.object({
+  userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(80),
+});
+
+export const RegistrationToggleSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
+export const UserIdQuerySchema = z.object({
+  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(80),
+});
+
+/** The profile page's "delete my account" form: the user retypes their username. */
+export const DeleteAccountConfirmSchema = z.object({
+  confirm: z
+    .string({ error: 'Type your username to confirm' })
+    .trim()
+    .min(1, 'Type your username to confirm'),
+});
