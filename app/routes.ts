@@ -6,6 +6,11 @@ export default [
   index('routes/pages/home.tsx'),
   route('setup', 'routes/pages/setup.tsx'),
   route('preferences', 'routes/preferences.ts'),
+  route('login', 'routes/pages/login.tsx'),
+  route('register', 'routes/pages/register.ts'),
+  route('logout', 'routes/pages/logout.ts'),
+  route('profile', 'routes/pages/profile.tsx'),
+  route('admin/users', 'routes/pages/admin.users.tsx'),
 
   // ---- JSON API ----
   ...prefix('api', [

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import type { Flash } from '~/lib/flash';
@@ -5,9 +6,16 @@ import type { Flash } from '~/lib/flash';
 /** The one-time message from the previous action, with an Undo button when the action can be undone. */
 export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: string }) {
   const { t } = useTranslation();
+  // Hydrated pages keep the root data across link navigations, so the toast hides itself after a while (pages
+  // rendered without React get the same from app/client/enhance.ts). A new flash is a new object and shows again.
+  const [dismissed, setDismissed] = useState<Flash | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setDismissed(flash), 8000);
+    return () => clearTimeout(timer);
+  }, [flash]);
   return (
     <div
-      className={`toast toast-${flash.kind}`}
+      className={`toast toast-${flash.kind}${dismissed === flash ? ' toast-leaving' : ''}`}
       role={flash.kind === 'error' ? 'alert' : 'status'}
       data-toast
     >
