@@ -47,7 +47,10 @@ async function uploadAvatar({ request, actor, locale }: Ctx) {
     );
   } catch (err) {
     if (!isAppError(err)) throw err;
-    return data({ intent: 'avatar', error: pageErrorMessage(err, locale) }, { status: err.status });
+    return data(
+      { intent: 'avatar', error: pageErrorMessage(err, locale) },
+      { status: err.status, headers: err.headers },
+    );
   }
   return done(request, { kind: 'success', key: 'profile.flash.avatarSaved' }, '/profile#profile');
 }

@@ -43,7 +43,11 @@ export async function readMultipartFile<T>(
     );
   }
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > options.maxBytes + OVERHEAD) throw tooLarge(options.maxBytes);
+  if (Number.isFinite(declared) && declared > options.maxBytes + OVERHEAD) {
+    // Refused unread: the client may still be sending, so this connection must not be reused.
+    const err = tooLarge(options.maxBytes);
+    throw new AppError(err.code, err.message, undefined, { Connection: 'close' });
+  }
   if (!request.body) throw badRequest('No file was sent (field "file")');
   const field = options.field ?? 'file';
   let parser: busboy.Busboy;

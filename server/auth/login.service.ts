@@ -1,3 +1,4 @@
+import type { Role } from '../actor';
 import { AppError } from '../errors';
 import {
   AUTH_PER_IP,
@@ -7,7 +8,6 @@ import {
   peek,
 } from '../rate-limit/rate-limit.service';
 import { findUserByUsername, usernameKey } from '../users/user.lookup';
-import type { UserDoc } from '../users/user.model';
 import type { LoginInput } from '../users/user.schema';
 import { verifyPassword } from './passwords';
 
@@ -18,6 +18,13 @@ export interface LoginContext {
   trustedUserIds: readonly string[];
 }
 
+/** Who signed in: what callers need to create the session and answer. */
+export interface SignedInUser {
+  userId: string;
+  username: string;
+  role: Role;
+}
+
 /** Same message for an unknown user and a wrong password, so neither can be told apart. */
 export const BAD_CREDENTIALS = 'Invalid username or password';
 
@@ -26,7 +33,7 @@ export const BAD_CREDENTIALS = 'Invalid username or password';
  * attempts only, and never for a browser that signed in as that user before). Returns the user; the caller
  * creates the session.
  */
-export async function logIn(input: LoginInput, ctx: LoginContext): Promise<UserDoc> {
+export async function logIn(input: LoginInput, ctx: LoginContext): Promise<SignedInUser> {
   assertWithin(await consume(AUTH_PER_IP, ctx.ip));
   const key = usernameKey(input.username);
   const user = await findUserByUsername(input.username);
@@ -38,5 +45,5 @@ export async function logIn(input: LoginInput, ctx: LoginContext): Promise<UserD
     if (!trusted) await consume(LOGIN_FAILURES_PER_USER, key);
     throw new AppError('unauthorized', BAD_CREDENTIALS);
   }
-  return user;
+  return { userId: user._id, username: user.username, role: user.role };
 }

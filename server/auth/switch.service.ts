@@ -2,7 +2,7 @@ import type { Actor } from '../actor';
 import { AppError, badRequest, forbidden, notFound } from '../errors';
 import { logger } from '../logger';
 import { findUserById } from '../users/user.lookup';
-import type { UserDoc } from '../users/user.model';
+import { toAccountSummary, type AccountSummary } from '../users/user.dto';
 import { requireUser } from './permissions';
 import { createSession, resolveSession } from './session.service';
 
@@ -16,7 +16,7 @@ export interface BrowserSessions {
 }
 
 export interface SwitchResult {
-  user: UserDoc;
+  user: AccountSummary;
   /** The session to make active on this browser. */
   token: string;
   persistent: boolean;
@@ -54,7 +54,7 @@ export async function switchAccount(
   const list = [browser.currentToken, ...others];
   if (found) {
     return {
-      user: target,
+      user: toAccountSummary(target),
       token: found.token,
       persistent: found.persistent,
       otherTokens: list,
@@ -72,5 +72,5 @@ export async function switchAccount(
     impersonatedBy: a.userId,
   });
   logger.info('auth', 'administrator switched into a user account', { by: a.userId, userId: target._id });
-  return { user: target, token, persistent: false, otherTokens: list, impersonated: true };
+  return { user: toAccountSummary(target), token, persistent: false, otherTokens: list, impersonated: true };
 }

@@ -8,6 +8,7 @@ import { AUTH_PER_IP, REGISTER_PER_NAME, assertWithin, consume } from '../rate-l
 import { getSettings } from '../settings/settings.service';
 import { copySpace } from '../spaces/space.service';
 import { randomAvatarColor } from './avatar-color';
+import { toUser, type UserDto } from './user.dto';
 import { usernameKey } from './user.lookup';
 import { UserModel, type UserDoc } from './user.model';
 import type { RegisterInput } from './user.schema';
@@ -19,7 +20,7 @@ export const REGISTER_FAILED = 'Registration failed; please try a different user
  * Creates a regular account while registration is open, rate-limited per client address (shared with sign-in)
  * and per requested name. The new user starts with a copy of the admin's dashboard. Does not sign in.
  */
-export async function registerUser(input: RegisterInput, ctx: { ip: string }): Promise<UserDoc> {
+export async function registerUser(input: RegisterInput, ctx: { ip: string }): Promise<UserDto> {
   assertWithin(await consume(AUTH_PER_IP, ctx.ip));
   if (!(await getSettings()).registrationEnabled) {
     throw new AppError('registration_closed', 'Registration is closed');
@@ -54,5 +55,5 @@ export async function registerUser(input: RegisterInput, ctx: { ip: string }): P
     logger.error('users', 'copying the starter data failed', { userId: doc._id, error: String(err) });
   }
   logger.info('users', 'user registered', { userId: doc._id });
-  return doc;
+  return toUser(doc);
 }

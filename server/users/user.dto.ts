@@ -64,6 +64,33 @@ export function toProfile(doc: UserDoc): ProfileDto {
   };
 }
 
+/** The caller's own account, as their profile page shows it. */
+export interface AccountDto {
+  id: string;
+  username: string;
+  nickname: string | null;
+  avatarUrl: string | null;
+  avatarColor: string;
+  role: 'admin' | 'user';
+  hasPassword: boolean;
+  usernameChanged: boolean;
+  createdAt: string;
+}
+
+export function toAccount(doc: UserDoc): AccountDto {
+  return {
+    id: doc._id,
+    username: doc.username,
+    nickname: doc.nickname ?? null,
+    avatarUrl: doc.avatarAssetId ? assetUrl(doc.avatarAssetId) : null,
+    avatarColor: doc.avatarColor,
+    role: doc.role,
+    hasPassword: doc.hasPassword !== false,
+    usernameChanged: Boolean(doc.usernameChanged),
+    createdAt: new Date(doc.createdAt).toISOString(),
+  };
+}
+
 /** What the account switcher shows about another signed-in account. */
 export interface AccountSummary {
   userId: string;

@@ -43,7 +43,8 @@ const checkbox = z.preprocess((v) => v === true || v === 'true' || v === 'on' ||
 
 export const LoginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  // Trimmed like the older service did (no password may start or end with a space anyway).
+  password: z.string({ error: 'Password is required' }).trim().min(1, 'Password is required').max(256),
   rememberMe: checkbox.optional().default(false),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;

@@ -6,7 +6,7 @@ import { isDuplicateKeyError } from '../db';
 import { AppError, badRequest, conflict, forbidden } from '../errors';
 import { PASSWORD_CHECK_FAILURES, assertWithin, consume, peek } from '../rate-limit/rate-limit.service';
 import { purgeUser } from './account-deletion';
-import { toProfile, type ProfileDto } from './user.dto';
+import { toAccount, toProfile, type AccountDto, type ProfileDto } from './user.dto';
 import { findUserById, usernameKey } from './user.lookup';
 import { UserModel, type UserDoc } from './user.model';
 import type { ChangePasswordInput } from './user.schema';
@@ -24,9 +24,9 @@ export async function getProfile(actor: Actor | null): Promise<ProfileDto> {
   return toProfile(await currentUser(actor));
 }
 
-/** The caller's full account record, for their own profile page. */
-export async function getAccount(actor: Actor | null): Promise<UserDoc> {
-  return currentUser(actor);
+/** The caller's account with everything their profile page shows. */
+export async function getAccount(actor: Actor | null): Promise<AccountDto> {
+  return toAccount(await currentUser(actor));
 }
 
 /** Sets or clears (empty) the caller's nickname. */

@@ -19,7 +19,8 @@ describe('login, session, logout', () => {
   it('logs in with {ok, username, role}, session and CSRF cookies, and reports the session', async () => {
     const user = await createUser({ username: 'alice' });
     const c = new Client({ ip: freshIp() });
-    const res = await c.post('/api/auth/login', { username: ' alice ', password: PASSWORD });
+    // Both fields are trimmed, as the older service did.
+    const res = await c.post('/api/auth/login', { username: ' alice ', password: ` ${PASSWORD} ` });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true, username: 'alice', role: 'user' });
     const cookies = res.headers.getSetCookie();

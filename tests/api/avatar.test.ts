@@ -126,6 +126,8 @@ describe('avatars and asset files', () => {
       rawBody: fileForm(Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]), 'big.png', 'image/png'),
     });
     expect(big.status).toBe(413);
+    // Refused before reading: the connection is closed rather than reused with half a body in it.
+    expect(big.headers.get('connection')).toBe('close');
   });
 
   it('works with a token; unknown asset ids are a JSON 404', async () => {

@@ -10,17 +10,7 @@ export interface ProfileActionData {
   created?: { id: string; name: string; token: string; expiresAt: string | null; readOnly: boolean };
 }
 
-export interface ProfileAccount {
-  id: string;
-  username: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  avatarColor: string;
-  role: 'admin' | 'user';
-  hasPassword: boolean;
-  usernameChanged: boolean;
-  createdAt: string;
-}
+export type { AccountDto as ProfileAccount } from '#server/users/user.dto';
 
 /** The conform result meant for one form of the page. */
 export function resultFor(actionData: ProfileActionData | undefined, intent: string) {

@@ -9,7 +9,7 @@ const handle = apiRoute({
     body: LoginSchema,
     run: async ({ request, body }) => {
       const user = await logIn(body, loginContext(request));
-      const cookies = await completeSignIn(request, user._id, { persistent: body.rememberMe });
+      const cookies = await completeSignIn(request, user.userId, { persistent: body.rememberMe });
       return jsonWithCookies({ ok: true, username: user.username, role: user.role }, cookies);
     },
   },

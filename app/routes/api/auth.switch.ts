@@ -11,7 +11,7 @@ const handle = apiRoute({
       const result = await switchAccount(actor, body, browserSessions(request));
       const { user } = result;
       return jsonWithCookies(
-        { ok: true, username: user.username, userId: user._id, role: user.role },
+        { ok: true, username: user.username, userId: user.userId, role: user.role },
         switchCookies(request, result),
       );
     },

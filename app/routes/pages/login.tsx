@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const user = await registerUser(submission.value, { ip: clientIp(request) });
       // The API does not sign a new account in (like the older service); the page does, which is friendlier.
-      const cookies = await completeSignIn(request, user._id, { persistent: false });
+      const cookies = await completeSignIn(request, user.id, { persistent: false });
       cookies.push(
         flashCookie(request, { kind: 'success', key: 'auth.welcome', values: { name: user.username } }),
       );
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const user = await logIn(submission.value, loginContext(request));
-    const cookies = await completeSignIn(request, user._id, { persistent: submission.value.rememberMe });
+    const cookies = await completeSignIn(request, user.userId, { persistent: submission.value.rememberMe });
     return redirect(redirectTo, { headers: headersWithCookies(cookies) });
   } catch (err) {
     const { result, status } = replyWithError(submission, err, locale, { hideFields: ['password'] });

@@ -6,14 +6,12 @@ import { getAccount } from '#server/users/user.service';
 import { AccountsPanel, SessionsPanel } from '~/components/account/sessions-panel';
 import { DangerPanel, PasswordPanel, ProfilePanel, UsernamePanel } from '~/components/account/profile-forms';
 import { TokensPanel } from '~/components/account/tokens-panel';
-import type { ProfileAccount } from '~/components/account/types';
 import { Avatar } from '~/components/avatar';
 import { formatDate } from '~/lib/format';
 import { requireUser } from '~/lib/guards.server';
 import { profileAction } from '~/lib/profile-actions.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { otherAccountSessions } from '~/lib/session.server';
-import { avatarUrlOf } from '~/lib/user-view';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/profile';
 
@@ -23,18 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Profile · SakuraNav' }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
-  const user = await getAccount(actor);
-  const account: ProfileAccount = {
-    id: user._id,
-    username: user.username,
-    nickname: user.nickname ?? null,
-    avatarUrl: avatarUrlOf(user),
-    avatarColor: user.avatarColor,
-    role: user.role,
-    hasPassword: user.hasPassword !== false,
-    usernameChanged: Boolean(user.usernameChanged),
-    createdAt: new Date(user.createdAt).toISOString(),
-  };
+  const account = await getAccount(actor);
   const browser = await otherAccountSessions(request);
   const [tokens, sessions, accounts] = await Promise.all([
     listTokens(actor),
