@@ -83,6 +83,17 @@ test('a visitor registers, signs in, creates a token, signs out and signs in aga
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, info, 'profile-phone');
   await page.setViewportSize({ width: 1280, height: 720 });
+  // The same page in Chinese.
+  const origin = new URL(page.url()).origin;
+  await page.context().addCookies([{ name: 'lang', value: 'zh', url: origin }]);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '访问令牌' })).toBeVisible();
+  await expect(page).toHaveTitle(/^个人资料 · /);
+  await screenshot(page, info, 'profile-zh');
+  await page.context().addCookies([{ name: 'lang', value: 'en', url: origin }]);
+  await page.reload();
+  await expect(page).toHaveTitle(/^Profile · /);
+  await waitForHydration(page, info);
 
   // Upload an avatar picture (a multipart form, with or without JavaScript).
   await page.getByLabel('Avatar picture').setInputFiles({

@@ -10,6 +10,7 @@ import { CsrfInput } from '~/components/csrf-input';
 import { TrashIcon } from '~/components/icons';
 import { flashCookie } from '~/lib/flash.server';
 import { formatDate } from '~/lib/format';
+import { pageTitle } from '~/lib/page-title';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { avatarUrlOf } from '~/lib/user-view';
@@ -18,7 +19,7 @@ import type { Route } from './+types/admin.users';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
-export const meta: Route.MetaFunction = () => [{ title: 'Users · SakuraNav' }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'admin.title') }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);

@@ -12,6 +12,7 @@ import { CsrfInput } from '~/components/csrf-input';
 import { Field, FormErrors } from '~/components/ui/field';
 import { replyWithError } from '~/lib/account-forms.server';
 import { inputProps } from '~/lib/conform';
+import { pageTitle } from '~/lib/page-title';
 import { flashCookie } from '~/lib/flash.server';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
 import { safeReturnTo } from '~/lib/preferences';
@@ -22,8 +23,8 @@ import type { Route } from './+types/login';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.mode === 'register' ? 'Create account' : 'Sign in'} · SakuraNav` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(matches, loaderData?.mode === 'register' ? 'auth.registerTitle' : 'auth.loginTitle') },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { DangerPanel, PasswordPanel, ProfilePanel, UsernamePanel } from '~/compo
 import { TokensPanel } from '~/components/account/tokens-panel';
 import { Avatar } from '~/components/avatar';
 import { formatDate } from '~/lib/format';
+import { pageTitle } from '~/lib/page-title';
 import { requireUser } from '~/lib/guards.server';
 import { profileAction } from '~/lib/profile-actions.server';
 import { requestInfo } from '~/lib/request-context.server';
@@ -17,7 +18,9 @@ import type { Route } from './+types/profile';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
-export const meta: Route.MetaFunction = () => [{ title: 'Profile · SakuraNav' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, 'profile.nav.profile') },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
