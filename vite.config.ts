@@ -15,7 +15,9 @@ function serverBoundary(): Plugin {
     load(id) {
       const file = id.split('?')[0]!;
       if (file.startsWith(serverDir) && !file.endsWith('.schema.ts')) {
-        this.error(`${file.slice(serverDir.length - 7)} is server-only; browser code may import only server/**/*.schema.ts`);
+        this.error(
+          `${file.slice(serverDir.length - 7)} is server-only; browser code may import only server/**/*.schema.ts`,
+        );
       }
       return null;
     },

@@ -10,11 +10,36 @@ export default [
   route('undo', 'routes/undo.ts'),
   route('card/:id', 'routes/pages/card.$id.tsx'),
   route('social-card/:id', 'routes/social-card.$id.ts'),
+  // accounts
+  route('login', 'routes/pages/login.tsx'),
+  route('register', 'routes/pages/register.ts'),
+  route('logout', 'routes/pages/logout.ts'),
+  route('profile', 'routes/pages/profile.tsx'),
+  route('admin/users', 'routes/pages/admin.users.tsx'),
 
   // ---- JSON API ----
   ...prefix('api', [
     route('health', 'routes/api/health.ts'),
     route('setup', 'routes/api/setup.ts'),
+
+    // accounts, sessions, tokens
+    route('auth/login', 'routes/api/auth.login.ts'),
+    route('auth/logout', 'routes/api/auth.logout.ts'),
+    route('auth/register', 'routes/api/auth.register.ts'),
+    route('auth/session', 'routes/api/auth.session.ts'),
+    route('auth/switch', 'routes/api/auth.switch.ts'),
+    route('admin/registration', 'routes/api/admin.registration.ts'),
+    route('admin/users', 'routes/api/admin.users.ts'),
+    route('user/profile', 'routes/api/user.profile.ts'),
+    route('user/avatar', 'routes/api/user.avatar.ts'),
+    route('user/password', 'routes/api/user.password.ts'),
+    route('user/username', 'routes/api/user.username.ts'),
+    route('user/delete-account', 'routes/api/user.delete-account.ts'),
+    route('user/tokens', 'routes/api/user.tokens.ts'),
+    route('user/tokens/:id', 'routes/api/user.tokens.$id.ts'),
+
+    // uploaded files
+    route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),
 
     // navigation (read side; visitors see the admin's space)
     route('navigation/cards', 'routes/api/navigation.cards.ts'),
@@ -45,6 +70,7 @@ export default [
     route('social-cards/reorder', 'routes/api/social-cards.reorder.ts'),
     route('social-cards/:id', 'routes/api/social-cards.$id.ts'),
     route('note-cards', 'routes/api/note-cards.ts'),
+
     // Any other /api path: a JSON 404, never the HTML page.
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -17,8 +17,15 @@ async function ok(res) {
 /** Gzipped bytes of the JavaScript a page loads on first visit (module scripts and their preloads). */
 async function pageJs(url, cookie) {
   const html = await (await ok(await fetch(url, { headers: cookie ? { cookie } : {} }))).text();
-  const srcs = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
-  const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+  const srcs = new Set(
+    [
+      ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+      ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+    ].map((m) => m[1]),
+  );
+  const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1])
+    .join('');
   let total = gzipSync(inline).length;
   for (const src of srcs) {
     const body = Buffer.from(await (await ok(await fetch(new URL(src, url)))).arrayBuffer());
@@ -37,11 +44,18 @@ export async function run() {
       body: JSON.stringify({ username: 'bench', password: 'Bench123', confirmPassword: 'Bench123' }),
     });
     await ok(setup);
-    const session = setup.headers.getSetCookie().find((c) => c.startsWith('sakura-nav-session='))?.split(';')[0];
-    const seed = spawnSync('npx', ['tsx', path.join(ROOT, 'bench/seed-cards.ts'), services.env.MONGODB_URI, String(CARDS)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const session = setup.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sakura-nav-session='))
+      ?.split(';')[0];
+    const seed = spawnSync(
+      'npx',
+      ['tsx', path.join(ROOT, 'bench/seed-cards.ts'), services.env.MONGODB_URI, String(CARDS)],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     if (seed.status !== 0) throw new Error('seeding failed');
 
     const first = `${app.url}/api/navigation/cards`;
@@ -66,18 +80,54 @@ export async function run() {
     await warm(`${app.url}/`);
     const results = {
       apiFirst: await sample(async () => ok(await fetch(first)).then((r) => r.arrayBuffer()), SAMPLES),
-      apiLater: await sample(async (i) => ok(await fetch(`${first}?cursor=${encodeURIComponent(cursors[i % cursors.length])}`)).then((r) => r.arrayBuffer()), SAMPLES),
-      apiSearch: await sample(async (i) => ok(await fetch(`${first}?q=${encodeURIComponent(queries[i % queries.length])}`)).then((r) => r.arrayBuffer()), SAMPLES),
-      apiTag: await sample(async (i) => ok(await fetch(`${first}?scope=tag&tagId=tag-bench-${i % 20}`)).then((r) => r.arrayBuffer()), SAMPLES),
-      homeVisitor: await sample(async () => ok(await fetch(`${app.url}/`)).then((r) => r.arrayBuffer()), SAMPLES),
-      homeOwner: await sample(async () => ok(await fetch(`${app.url}/`, { headers: { cookie: session } })).then((r) => r.arrayBuffer()), SAMPLES),
-      homeSearch: await sample(async (i) => ok(await fetch(`${app.url}/?q=${encodeURIComponent(queries[i % queries.length])}`)).then((r) => r.arrayBuffer()), SAMPLES),
+      apiLater: await sample(
+        async (i) =>
+          ok(await fetch(`${first}?cursor=${encodeURIComponent(cursors[i % cursors.length])}`)).then((r) =>
+            r.arrayBuffer(),
+          ),
+        SAMPLES,
+      ),
+      apiSearch: await sample(
+        async (i) =>
+          ok(await fetch(`${first}?q=${encodeURIComponent(queries[i % queries.length])}`)).then((r) =>
+            r.arrayBuffer(),
+          ),
+        SAMPLES,
+      ),
+      apiTag: await sample(
+        async (i) =>
+          ok(await fetch(`${first}?scope=tag&tagId=tag-bench-${i % 20}`)).then((r) => r.arrayBuffer()),
+        SAMPLES,
+      ),
+      homeVisitor: await sample(
+        async () => ok(await fetch(`${app.url}/`)).then((r) => r.arrayBuffer()),
+        SAMPLES,
+      ),
+      homeOwner: await sample(
+        async () =>
+          ok(await fetch(`${app.url}/`, { headers: { cookie: session } })).then((r) => r.arrayBuffer()),
+        SAMPLES,
+      ),
+      homeSearch: await sample(
+        async (i) =>
+          ok(await fetch(`${app.url}/?q=${encodeURIComponent(queries[i % queries.length])}`)).then((r) =>
+            r.arrayBuffer(),
+          ),
+        SAMPLES,
+      ),
     };
     const jsVisitor = await pageJs(`${app.url}/`);
     const jsOwner = await pageJs(`${app.url}/`, session);
     const jsEdit = await pageJs(`${app.url}/?edit=1`, session);
     const rss = rssMb(app.pid);
-    const figures = { ...results, reloadMs, jsVisitor: jsVisitor.bytes, jsOwner: jsOwner.bytes, jsEdit: jsEdit.bytes, rssMb: rss };
+    const figures = {
+      ...results,
+      reloadMs,
+      jsVisitor: jsVisitor.bytes,
+      jsOwner: jsOwner.bytes,
+      jsEdit: jsEdit.bytes,
+      rssMb: rss,
+    };
     console.log(JSON.stringify(figures));
     const row = (label, r) => `| ${label} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`;
     const kb = (b) => `${(b / 1024).toFixed(1)} KB`;

@@ -11,7 +11,23 @@ import { TagModel } from '../server/tags/tag.model';
 const [uri, countArg] = process.argv.slice(2);
 const count = Number(countArg ?? 10_000);
 const owner = '__admin__';
-const words = ['cloud', 'design', 'docs', 'news', 'video', 'music', 'code', 'maps', 'mail', 'shop', '学习', '工具', '设计', '新闻', '视频'];
+const words = [
+  'cloud',
+  'design',
+  'docs',
+  'news',
+  'video',
+  'music',
+  'code',
+  'maps',
+  'mail',
+  'shop',
+  '学习',
+  '工具',
+  '设计',
+  '新闻',
+  '视频',
+];
 
 await mongoose.connect(uri!, { retryWrites: false });
 const now = new Date();

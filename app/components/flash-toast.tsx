@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useLocation } from 'react-router';
 import type { Flash } from '~/lib/flash';
@@ -6,9 +7,16 @@ import type { Flash } from '~/lib/flash';
 export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: string }) {
   const { t } = useTranslation();
   const location = useLocation();
+  // Hydrated pages keep the root data across link navigations, so the toast hides itself after a while (pages
+  // rendered without React get the same from app/client/enhance.ts). A new flash is a new object and shows again.
+  const [dismissed, setDismissed] = useState<Flash | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setDismissed(flash), 8000);
+    return () => clearTimeout(timer);
+  }, [flash]);
   return (
     <div
-      className={`toast toast-${flash.kind}`}
+      className={`toast toast-${flash.kind}${dismissed === flash ? ' toast-leaving' : ''}`}
       role={flash.kind === 'error' ? 'alert' : 'status'}
       data-toast
     >

@@ -1,11 +1,24 @@
-import { redirect, type RouterContextProvider } from 'react-router';
+import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { Actor } from '#server/actor';
 import { requestInfo } from './request-context.server';
 
-/** The signed-in user of a page request, or a redirect to the sign-in page that comes back here afterwards. */
-export function requireUserPage(request: Request, context: Readonly<RouterContextProvider>): Actor {
-  const { actor } = requestInfo(context);
-  if (actor) return actor;
+function here(request: Request): string {
   const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  url.searchParams.delete('_routes');
+  const path = url.pathname.replace(/\.data$/, '') || '/';
+  return path + url.search;
+}
+
+/** The signed-in user of a page request, or a redirect to the sign-in page that comes back here. */
+export function requireUser(request: Request, context: Readonly<RouterContextProvider>): Actor {
+  const { actor } = requestInfo(context);
+  if (!actor) throw redirect(`/login?redirectTo=${encodeURIComponent(here(request))}`);
+  return actor;
+}
+
+/** The signed-in administrator of a page request; others get the 403 page. */
+export function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Actor {
+  const actor = requireUser(request, context);
+  if (actor.role !== 'admin') throw data({ code: 'forbidden' }, { status: 403 });
+  return actor;
 }

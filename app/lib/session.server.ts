@@ -1,14 +1,22 @@
 import { authenticate } from '#server/auth/authenticate';
 import {
   ACCOUNTS_COOKIE,
+  DEVICE_COOKIE,
   SESSION_COOKIE,
   accountsCookie,
+  clearCsrfCookie,
   clearSessionCookie,
+  csrfCookie,
+  deviceCookie,
   sessionCookie,
 } from '#server/auth/cookies';
+import { newCsrfToken } from '#server/auth/csrf';
+import type { LoginContext } from '#server/auth/login.service';
 import { clientIp, readCookies, userAgent } from '#server/auth/request';
 import { createSession, endSession, resolveSession } from '#server/auth/session.service';
 import type { SessionDoc } from '#server/auth/session.model';
+import type { BrowserSessions, SwitchResult } from '#server/auth/switch.service';
+import { trustDevice, trustedUserIds } from '#server/auth/trusted-device';
 
 const MAX_ACCOUNTS = 5;
 
@@ -56,6 +64,8 @@ export async function signIn(
   for (const t of others) {
     const s = await resolveSession(t);
     if (s && s.userId !== userId) keep.push(t);
+    // A second sign-in as the same user replaces the older session.
+    else if (s) await endSession(t);
   }
   if (current && sessionToken && current.userId !== userId && !keep.includes(sessionToken))
     keep.unshift(sessionToken);
@@ -64,6 +74,36 @@ export async function signIn(
     sessionCookie(request, token, options.persistent),
     accountsCookie(request, keep.slice(0, MAX_ACCOUNTS)),
   ];
+}
+
+/**
+ * A successful password sign-in: the session (see signIn), a fresh CSRF token like the older service, and this
+ * browser marked as trusted for the user (failed-login limits per username then no longer apply to it).
+ */
+export async function completeSignIn(
+  request: Request,
+  userId: string,
+  options: { persistent: boolean },
+): Promise<string[]> {
+  const cookies = await signIn(request, userId, options);
+  cookies.push(csrfCookie(request, newCsrfToken()));
+  cookies.push(deviceCookie(request, trustDevice(readCookies(request)[DEVICE_COOKIE], userId)));
+  return cookies;
+}
+
+/** What the login service needs to know about the browser. */
+export function loginContext(request: Request): LoginContext {
+  return { ip: clientIp(request), trustedUserIds: trustedUserIds(readCookies(request)[DEVICE_COOKIE]) };
+}
+
+/** This browser's sessions, for the account switch. */
+export function browserSessions(request: Request): BrowserSessions {
+  return {
+    currentToken: readCookies(request)[SESSION_COOKIE] ?? null,
+    otherTokens: otherAccountTokens(request),
+    ip: clientIp(request),
+    userAgent: userAgent(request),
+  };
 }
 
 /** Makes an already signed-in session of this browser the active one. */
@@ -76,9 +116,35 @@ export function activateSession(
   return [sessionCookie(request, token, persistent), accountsCookie(request, others.slice(0, MAX_ACCOUNTS))];
 }
 
-/** Ends this browser's current session only (other sessions and access tokens stay valid). */
+/** The cookies that carry out an account switch. */
+export function switchCookies(request: Request, result: SwitchResult): string[] {
+  return activateSession(request, result.token, result.persistent, result.otherTokens);
+}
+
+/**
+ * Ends this browser's current session only: the user's other sessions and access tokens stay valid. When
+ * another account is signed in on this browser, it becomes the active one.
+ */
 export async function signOut(request: Request): Promise<string[]> {
   const token = readCookies(request)[SESSION_COOKIE];
   await endSession(token);
-  return [clearSessionCookie(request)];
+  const others = await otherAccountSessions(request);
+  const next = others.find((o) => o.token !== token);
+  if (next) {
+    const rest = others.filter((o) => o !== next && o.token !== token).map((o) => o.token);
+    return activateSession(request, next.token, next.session.persistent, rest);
+  }
+  return [clearSessionCookie(request), accountsCookie(request, [])];
+}
+
+/** Logout as the older service did it: the session ends and the CSRF cookie is cleared. */
+export async function apiSignOut(request: Request): Promise<string[]> {
+  return [...(await signOut(request)), clearCsrfCookie(request)];
+}
+
+/** A JSON response that also sets cookies. */
+export function jsonWithCookies(body: unknown, cookies: string[], status = 200): Response {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  for (const c of cookies) headers.append('Set-Cookie', c);
+  return Response.json(body, { status, headers });
 }

@@ -16,4 +16,28 @@ export const VALIDATION_ZH: Record<string, string> = {
   'Name is required': '请输入名称',
   'Name must be at most 50 characters': '名称最多 50 个字符',
   'expiresIn must be one of 30d, 90d, 1y, never': '有效期只能是 30 天、90 天、1 年或永久',
+  'userId is required': '缺少 userId',
+  'enabled must be true or false': 'enabled 必须是 true 或 false',
+  'id is required': '缺少 id',
+  'Type your username to confirm': '请输入你的用户名以确认',
+  // Service messages that pages show.
+  'Invalid username or password': '用户名或密码错误',
+  'Registration failed; please try a different username': '注册失败，请尝试其他用户名',
+  'Registration is closed': '注册已关闭',
+  'Current password is required': '请输入当前密码',
+  'Current password is incorrect': '当前密码不正确',
+  'Administrators cannot change their username': '管理员不能修改用户名',
+  'The username can be changed only once': '用户名只能修改一次',
+  'That is already your username': '这已经是你的用户名',
+  'That username is already taken': '该用户名已被占用',
+  'Administrators cannot delete their own account': '管理员不能注销自己的账号',
+  'The username does not match': '用户名不匹配',
+  'SVG images are not accepted; use PNG, JPEG, GIF, WebP or AVIF':
+    '不接受 SVG 图片，请使用 PNG、JPEG、GIF、WebP 或 AVIF',
+  'Unsupported file type; accepted: jpeg, png, gif, webp, avif':
+    '不支持的文件类型，仅接受 jpeg、png、gif、webp、avif',
+  'File is larger than 5 MB': '文件超过 5 MB',
+  'The file is empty': '文件为空',
+  'No file was sent (field "file")': '没有收到文件',
+  'You can have at most 10 tokens; delete one first': '最多只能有 10 个令牌，请先删除一个',
 };

@@ -3,7 +3,7 @@ import { isAppError } from '#server/errors';
 import { undoDeletion } from '#server/trash/trash.service';
 import { flashCookie } from '~/lib/flash.server';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
-import { requireUserPage } from '~/lib/guards.server';
+import { requireUser } from '~/lib/guards.server';
 import { safeReturnTo } from '~/lib/preferences';
 import type { Route } from './+types/undo';
 
@@ -13,7 +13,7 @@ export function loader() {
 
 /** The Undo button of a deletion's toast: puts the deleted tag or cards back. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireUserPage(request, context);
+  const actor = requireUser(request, context);
   const form = await readForm(request);
   const back = safeReturnTo(form.get('returnTo'));
   try {

@@ -1,10 +1,13 @@
 import { serialize } from 'cookie';
 import { isSecureRequest } from './request';
 import { PERSISTENT_TTL_MS } from './session.service';
+import { TRUSTED_DEVICE_TTL_MS } from './trusted-device';
 
 export const SESSION_COOKIE = 'sakura-nav-session';
 /** Other accounts signed in on this browser (their session tokens), for password-free switching. */
 export const ACCOUNTS_COOKIE = 'sakura-nav-accounts';
+/** Signed list of users this browser signed in as (see trusted-device.ts). */
+export const DEVICE_COOKIE = 'sakura-nav-device';
 /** Double-submit CSRF token; readable by scripts so API clients can echo it in `x-csrf-token`. */
 export const CSRF_COOKIE = 'csrf_token';
 
@@ -42,4 +45,12 @@ export function csrfCookie(request: Request, token: string): string {
 
 export function clearCsrfCookie(request: Request): string {
   return serialize(CSRF_COOKIE, '', { ...base(request), httpOnly: false, maxAge: 0 });
+}
+
+export function deviceCookie(request: Request, value: string): string {
+  return serialize(DEVICE_COOKIE, value, {
+    ...base(request),
+    httpOnly: true,
+    maxAge: Math.floor(TRUSTED_DEVICE_TTL_MS / 1000),
+  });
 }

@@ -88,6 +88,8 @@ export interface SessionInfo {
   expiresAt: string;
   userAgent: string | null;
   ip: string | null;
+  /** An administrator switched into this account with this session. */
+  impersonated: boolean;
 }
 
 export async function listUserSessions(userId: string, currentSessionId?: string): Promise<SessionInfo[]> {
@@ -105,6 +107,7 @@ export async function listUserSessions(userId: string, currentSessionId?: string
       expiresAt: s.expiresAt.toISOString(),
       userAgent: s.userAgent,
       ip: s.ip,
+      impersonated: Boolean(s.impersonatedBy),
     }));
 }
 

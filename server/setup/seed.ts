@@ -3,7 +3,7 @@ import { insertManyChunked } from '../db';
 import { newCardDoc } from '../cards/card.defaults';
 import { CardModel, CardTagModel, membershipId, type CardDoc, type CardTagDoc } from '../cards/card.model';
 import { syncNoteTodos } from '../cards/note-card.service';
-import { commitSpace, getSpace } from '../spaces/space.cache';
+import { commitSpace } from '../spaces/space.cache';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { slugify } from '../tags/slug';
 
@@ -113,8 +113,9 @@ function texts(locale: SeedLocale) {
 
 /** Inserts the starter tags and cards into an empty space (a new instance's admin space). */
 export async function seedStarterData(ownerId: string, locale: SeedLocale): Promise<void> {
-  const existing = await getSpace(ownerId);
-  if (existing.size > 0 || existing.tags.length > 0) return;
+  // Asked of the database, not the read model: another process may have emptied the space a moment ago.
+  const [card, tag] = await Promise.all([CardModel.exists({ ownerId }), TagModel.exists({ ownerId })]);
+  if (card || tag) return;
   const t = texts(locale);
   const now = new Date();
   const tags: TagDoc[] = t.tags.map((tag, i) => {

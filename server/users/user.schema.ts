@@ -43,7 +43,8 @@ const checkbox = z.preprocess((v) => v === true || v === 'true' || v === 'on' ||
 
 export const LoginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  // Trimmed like the older service did (no password may start or end with a space anyway).
+  password: z.string({ error: 'Password is required' }).trim().min(1, 'Password is required').max(256),
   rememberMe: checkbox.optional().default(false),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
@@ -74,3 +75,23 @@ export const ChangeUsernameSchema = z.object({ username: UsernameSchema });
 
 export const RoleSchema = z.enum(['admin', 'user']);
 export const SetRoleSchema = z.object({ id: z.string().min(1).max(80), role: RoleSchema });
+
+export const SwitchSchema = z.object({
+  userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(80),
+});
+
+export const RegistrationToggleSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
+export const UserIdQuerySchema = z.object({
+  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(80),
+});
+
+/** The profile page's "delete my account" form: the user retypes their username. */
+export const DeleteAccountConfirmSchema = z.object({
+  confirm: z
+    .string({ error: 'Type your username to confirm' })
+    .trim()
+    .min(1, 'Type your username to confirm'),
+});

@@ -31,8 +31,10 @@ export const test = base.extend<{ consoleErrors: string[]; outsideWeb: void }>({
       // browser log "Failed to load resource"; only those are tolerated, failed sub-resources are not.
       let documentErrors = 0;
       page.on('response', (r) => {
-        if (r.request().resourceType() === 'document' && r.status() >= 400 && r.status() < 500)
-          documentErrors += 1;
+        // With JavaScript, a form post is a fetch of `<page>.data`; its 4xx answer is the re-rendered form.
+        const type = r.request().resourceType();
+        const formData = type === 'fetch' && new URL(r.url()).pathname.endsWith('.data');
+        if ((type === 'document' || formData) && r.status() >= 400 && r.status() < 500) documentErrors += 1;
       });
       page.on('console', (m) => {
         if (m.type() !== 'error') return;
@@ -61,7 +63,8 @@ export const jsEnabled = (info: TestInfo) => info.project.name === 'js';
 export async function screenshot(page: Page, info: TestInfo, name: string) {
   const dir = path.resolve('.tmp/screens', info.project.name);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  // Transitions finished, so a theme switched just before is shown fully applied.
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** Fails on serious or critical accessibility violations (needs JavaScript in the page, so JS project only). */

@@ -12,7 +12,7 @@ import { tileView } from '~/components/dashboard/tile-view';
 import { SiteHeader } from '~/components/site-header';
 import { loadAsDocument } from '~/lib/document-load';
 import { readForm } from '~/lib/forms.server';
-import { requireUserPage } from '~/lib/guards.server';
+import { requireUser } from '~/lib/guards.server';
 import { safeReturnTo } from '~/lib/preferences';
 import { readCookies } from '#server/auth/request';
 import { requestInfo } from '~/lib/request-context.server';
@@ -115,7 +115,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 
 /** The no-JavaScript edit controls: move a card or tag one place, pin or unpin. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireUserPage(request, context);
+  const actor = requireUser(request, context);
   const form = await readForm(request);
   const intent = String(form.get('intent') ?? '');
   const id = String(form.get('id') ?? '');

@@ -1,0 +1,269 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { Form, useActionData, useNavigation } from 'react-router';
+import {
+  ChangePasswordSchema,
+  ChangeUsernameSchema,
+  DeleteAccountConfirmSchema,
+  NicknameSchema,
+} from '#server/users/user.schema';
+import { inputProps } from '~/lib/conform';
+import { useErrorText } from '~/lib/use-error-text';
+import { Avatar } from '../avatar';
+import { CsrfInput } from '../csrf-input';
+import { Field, FormErrors } from '../ui/field';
+import { resultFor, type ProfileAccount, type ProfileActionData } from './types';
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+/** Nickname and avatar. */
+export function ProfilePanel({ account }: { account: ProfileAccount }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<ProfileActionData>();
+  const errorText = useErrorText();
+  const busy = useBusy('profile');
+  const [form, fields] = useForm({
+    id: 'profile-form',
+    lastResult: resultFor(actionData, 'profile'),
+    defaultValue: { nickname: account.nickname ?? '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NicknameSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const display = account.nickname || account.username;
+  const avatarError = actionData?.intent === 'avatar' ? actionData.error : undefined;
+  return (
+    <section className="panel" id="profile" aria-labelledby="profile-heading">
+      <div className="panel-header">
+        <h2 id="profile-heading">{t('profile.profile.title')}</h2>
+      </div>
+      <div className="avatar-editor">
+        <Avatar name={display} url={account.avatarUrl} color={account.avatarColor} size={88} />
+        <div className="stack avatar-forms">
+          <Form
+            method="post"
+            action="/profile#profile"
+            encType="multipart/form-data"
+            className="avatar-upload"
+          >
+            {/* The CSRF token must precede the file: it is checked before the upload is stored. */}
+            <CsrfInput />
+            <input type="hidden" name="intent" value="avatar" />
+            <div className="field">
+              <label htmlFor="avatar-file">{t('profile.profile.avatar')}</label>
+              <input
+                id="avatar-file"
+                type="file"
+                name="file"
+                required
+                accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+                aria-describedby={avatarError ? 'avatar-hint avatar-error' : 'avatar-hint'}
+                aria-invalid={avatarError ? true : undefined}
+              />
+              <p className="field-hint" id="avatar-hint">
+                {t('profile.profile.avatarHint')}
+              </p>
+              {avatarError ? (
+                <p className="field-error" id="avatar-error" role="alert">
+                  {errorText(avatarError)}
+                </p>
+              ) : null}
+            </div>
+            <div className="row">
+              <button type="submit" className="button button-small">
+                {t('profile.profile.upload')}
+              </button>
+            </div>
+          </Form>
+          {account.avatarUrl ? (
+            <Form method="post" action="/profile#profile">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="avatar-remove" />
+              <button type="submit" className="link-button small">
+                {t('profile.profile.removeAvatar')}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+      <Form method="post" action="/profile#profile" {...getFormProps(form)} className="stack form-narrow">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="profile" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field
+          label={t('profile.profile.nickname')}
+          {...inputProps(fields.nickname, { type: 'text' })}
+          key={fields.nickname.key}
+          hint={t('profile.profile.nicknameHint')}
+          errors={fields.nickname.errors}
+          maxLength={40}
+        />
+        <div className="row">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('profile.save')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Password change (the current password is asked for when the account has one). */
+export function PasswordPanel({ account }: { account: ProfileAccount }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<ProfileActionData>();
+  const busy = useBusy('password');
+  const [form, fields] = useForm({
+    id: 'password-form',
+    lastResult: resultFor(actionData, 'password'),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <section className="panel" id="password" aria-labelledby="password-heading">
+      <div className="panel-header">
+        <h2 id="password-heading">{t('profile.password.title')}</h2>
+      </div>
+      <p className="muted">{t('profile.password.intro')}</p>
+      <Form method="post" action="/profile#password" {...getFormProps(form)} className="stack form-narrow">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="password" />
+        {/* Lets password managers tie the new password to this account. */}
+        <input type="text" name="username" value={account.username} autoComplete="username" readOnly hidden />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {account.hasPassword ? (
+          <Field
+            label={t('profile.password.current')}
+            {...inputProps(fields.oldPassword, { type: 'password' })}
+            key={fields.oldPassword.key}
+            autoComplete="current-password"
+            errors={fields.oldPassword.errors}
+          />
+        ) : null}
+        <Field
+          label={t('profile.password.new')}
+          {...inputProps(fields.newPassword, { type: 'password' })}
+          key={fields.newPassword.key}
+          autoComplete="new-password"
+          hint={t('setup.passwordHint')}
+          errors={fields.newPassword.errors}
+        />
+        <Field
+          label={t('profile.password.confirm')}
+          {...inputProps(fields.confirmPassword, { type: 'password' })}
+          key={fields.confirmPassword.key}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+        />
+        <div className="row">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('profile.password.submit')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The one-time username change. */
+export function UsernamePanel({ account }: { account: ProfileAccount }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<ProfileActionData>();
+  const busy = useBusy('username');
+  const [form, fields] = useForm({
+    id: 'username-form',
+    lastResult: resultFor(actionData, 'username'),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeUsernameSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const canChange = account.role !== 'admin' && !account.usernameChanged;
+  return (
+    <section className="panel" id="username" aria-labelledby="username-heading">
+      <div className="panel-header">
+        <h2 id="username-heading">{t('profile.username.title')}</h2>
+      </div>
+      <p>
+        {t('profile.username.current')} <strong className="mono">{account.username}</strong>
+      </p>
+      {canChange ? (
+        <Form method="post" action="/profile#username" {...getFormProps(form)} className="stack form-narrow">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="username" />
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <Field
+            label={t('profile.username.new')}
+            {...inputProps(fields.username, { type: 'text' })}
+            key={fields.username.key}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            hint={t('profile.username.onceHint')}
+            errors={fields.username.errors}
+          />
+          <div className="row">
+            <button type="submit" className="button" disabled={busy}>
+              {t('profile.username.submit')}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p className="muted">
+          {account.role === 'admin' ? t('profile.username.adminKeeps') : t('profile.username.alreadyChanged')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Account deletion, confirmed by retyping the username. */
+export function DangerPanel({ account }: { account: ProfileAccount }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<ProfileActionData>();
+  const busy = useBusy('delete-account');
+  const [form, fields] = useForm({
+    id: 'delete-form',
+    lastResult: resultFor(actionData, 'delete-account'),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountConfirmSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <section className="panel panel-danger" id="danger" aria-labelledby="danger-heading">
+      <div className="panel-header">
+        <h2 id="danger-heading">{t('profile.danger.title')}</h2>
+      </div>
+      {account.role === 'admin' ? (
+        <p className="muted">{t('profile.danger.adminCannot')}</p>
+      ) : (
+        <>
+          <p>{t('profile.danger.intro')}</p>
+          <Form method="post" action="/profile#danger" {...getFormProps(form)} className="stack form-narrow">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="delete-account" />
+            <FormErrors errors={form.errors} id={form.errorId} />
+            <Field
+              label={t('profile.danger.confirmLabel', { name: account.username })}
+              {...inputProps(fields.confirm, { type: 'text' })}
+              key={fields.confirm.key}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              errors={fields.confirm.errors}
+            />
+            <div className="row">
+              <button type="submit" className="button button-danger" disabled={busy}>
+                {t('profile.danger.submit')}
+              </button>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import type { SessionInfo } from '#server/auth/session.service';
+import type { AccountSummary } from '#server/users/user.dto';
+import { formatDateTime } from '~/lib/format';
+import { describeUserAgent } from '~/lib/user-agent';
+import { Avatar } from '../avatar';
+import { CsrfInput } from '../csrf-input';
+import { MonitorIcon } from '../icons';
+
+/** Where the user is signed in, with sign-out per session and for all others. */
+export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
+  const { t } = useTranslation();
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <section className="panel" id="sessions" aria-labelledby="sessions-heading">
+      <div className="panel-header">
+        <h2 id="sessions-heading">{t('profile.sessions.title')}</h2>
+        {others > 0 ? (
+          <Form method="post" action="/profile#sessions">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="sessions-revoke-others" />
+            <button type="submit" className="button button-small">
+              {t('profile.sessions.endOthers')}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <p className="muted">{t('profile.sessions.intro')}</p>
+      <ul className="item-list" aria-label={t('profile.sessions.listLabel')}>
+        {sessions.map((s) => {
+          const device = describeUserAgent(s.userAgent) ?? t('profile.sessions.unknownDevice');
+          return (
+            <li key={s.id} className="item">
+              <span className="item-icon" aria-hidden="true">
+                <MonitorIcon size={20} />
+              </span>
+              <div className="item-main">
+                <p className="item-title">
+                  <span>{device}</span>
+                  {s.current ? (
+                    <span className="badge badge-accent">{t('profile.sessions.current')}</span>
+                  ) : null}
+                  {s.persistent ? <span className="badge">{t('profile.sessions.remembered')}</span> : null}
+                  {s.impersonated ? (
+                    <span className="badge">{t('profile.sessions.impersonated')}</span>
+                  ) : null}
+                </p>
+                <p className="item-meta">
+                  {s.ip ? <span>{t('profile.sessions.ip', { ip: s.ip })}</span> : null}
+                  <span>{t('profile.sessions.lastSeen', { date: formatDateTime(s.lastSeenAt) })}</span>
+                  <span>{t('profile.sessions.signedIn', { date: formatDateTime(s.createdAt) })}</span>
+                </p>
+              </div>
+              {s.current ? null : (
+                <Form method="post" action="/profile#sessions" className="item-action">
+                  <CsrfInput />
+                  <input type="hidden" name="intent" value="session-revoke" />
+                  <input type="hidden" name="id" value={s.id} />
+                  <button
+                    type="submit"
+                    className="button button-small button-ghost"
+                    aria-label={t('profile.sessions.endNamed', { device })}
+                  >
+                    {t('profile.sessions.end')}
+                  </button>
+                </Form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Other accounts signed in on this browser: switch without a password, or add one. */
+export function AccountsPanel({ accounts }: { accounts: AccountSummary[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="panel" id="accounts" aria-labelledby="accounts-heading">
+      <div className="panel-header">
+        <h2 id="accounts-heading">{t('profile.accounts.title')}</h2>
+        <Link to="/login" className="button button-small">
+          {t('profile.accounts.add')}
+        </Link>
+      </div>
+      {accounts.length === 0 ? (
+        <p className="empty-state">{t('profile.accounts.none')}</p>
+      ) : (
+        <ul className="item-list" aria-label={t('profile.accounts.listLabel')}>
+          {accounts.map((a) => {
+            const name = a.nickname || a.username;
+            return (
+              <li key={a.userId} className="item">
+                <Avatar name={name} url={a.avatarUrl} color={a.avatarColor} size={36} />
+                <div className="item-main">
+                  <p className="item-title">
+                    <span>{name}</span>
+                  </p>
+                  <p className="item-meta">
+                    <span>@{a.username}</span>
+                  </p>
+                </div>
+                <Form method="post" action="/profile#accounts" className="item-action">
+                  <CsrfInput />
+                  <input type="hidden" name="intent" value="switch" />
+                  <input type="hidden" name="userId" value={a.userId} />
+                  <button
+                    type="submit"
+                    className="button button-small"
+                    aria-label={t('profile.accounts.switchTo', { name })}
+                  >
+                    {t('profile.accounts.switch')}
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { Form, useActionData, useNavigation } from 'react-router';
+import { TOKEN_EXPIRY, TokenCreateSchema } from '#server/tokens/token.schema';
+import type { TokenDto } from '#server/tokens/token.dto';
+import { inputProps, selectProps } from '~/lib/conform';
+import { formatDate, formatDateTime } from '~/lib/format';
+import { useErrorText } from '~/lib/use-error-text';
+import { CsrfInput } from '../csrf-input';
+import { KeyIcon, TrashIcon } from '../icons';
+import { Field, FormErrors } from '../ui/field';
+import { CopyButton } from './copy-button';
+import { resultFor, type ProfileActionData } from './types';
+
+/** Personal access tokens: create (the secret is shown once), list, revoke. */
+export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<ProfileActionData>();
+  const errorText = useErrorText();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'token-create';
+  const [form, fields] = useForm({
+    id: 'token-form',
+    lastResult: resultFor(actionData, 'token-create'),
+    defaultValue: { expiresIn: '90d' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenCreateSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const created = actionData?.intent === 'token-create' ? actionData.created : undefined;
+  const full = tokens.length >= max;
+  return (
+    <section className="panel" id="tokens" aria-labelledby="tokens-heading">
+      <div className="panel-header">
+        <h2 id="tokens-heading">{t('profile.tokens.title')}</h2>
+        <span className="badge">{t('profile.tokens.count', { count: tokens.length, max })}</span>
+      </div>
+      <p className="muted">{t('profile.tokens.intro')}</p>
+
+      {created ? (
+        <div className="token-reveal" role="status">
+          <p className="token-reveal-title">
+            <KeyIcon size={18} /> {t('profile.tokens.createdTitle', { name: created.name })}
+          </p>
+          <p className="small">{t('profile.tokens.createdOnce')}</p>
+          <div className="token-reveal-row">
+            <label htmlFor="new-token" className="visually-hidden">
+              {t('profile.tokens.secretLabel')}
+            </label>
+            <input
+              id="new-token"
+              className="mono token-secret"
+              type="text"
+              readOnly
+              value={created.token}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <CopyButton value={created.token} label={t('profile.tokens.copy')} />
+          </div>
+        </div>
+      ) : null}
+
+      {full ? (
+        <p className="notice">{t('profile.tokens.limitReached', { max })}</p>
+      ) : (
+        <Form method="post" action="/profile#tokens" {...getFormProps(form)} className="token-create">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="token-create" />
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <div className="token-create-grid">
+            <Field
+              label={t('profile.tokens.name')}
+              {...inputProps(fields.name, { type: 'text' })}
+              key={fields.name.key}
+              placeholder={t('profile.tokens.namePlaceholder')}
+              autoComplete="off"
+              errors={fields.name.errors}
+            />
+            <div className="field">
+              <label htmlFor={fields.expiresIn.id}>{t('profile.tokens.expiry')}</label>
+              <select {...selectProps(fields.expiresIn)} key={fields.expiresIn.key}>
+                {TOKEN_EXPIRY.map((e) => (
+                  <option key={e} value={e}>
+                    {t(`profile.tokens.expiryOptions.${e}`)}
+                  </option>
+                ))}
+              </select>
+              {fields.expiresIn.errors?.length ? (
+                <p className="field-error" role="alert">
+                  {fields.expiresIn.errors.map((m) => errorText(m)).join(' ')}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <label className="check">
+            <input {...inputProps(fields.readOnly, { type: 'checkbox' })} key={fields.readOnly.key} />
+            <span>{t('profile.tokens.readOnly')}</span>
+          </label>
+          <div className="row">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {t('profile.tokens.create')}
+            </button>
+          </div>
+        </Form>
+      )}
+
+      {tokens.length === 0 ? (
+        <p className="empty-state">{t('profile.tokens.none')}</p>
+      ) : (
+        <ul className="item-list" aria-label={t('profile.tokens.listLabel')}>
+          {tokens.map((tok) => (
+            <li key={tok.id} className="item">
+              <div className="item-main">
+                <p className="item-title">
+                  <span>{tok.name}</span>
+                  <span className="badge mono">sak_…{tok.tokenSuffix}</span>
+                  {tok.readOnly ? <span className="badge">{t('profile.tokens.readOnlyBadge')}</span> : null}
+                  {tok.isExpired ? (
+                    <span className="badge badge-danger">{t('profile.tokens.expired')}</span>
+                  ) : null}
+                </p>
+                <p className="item-meta">
+                  <span>{t('profile.tokens.createdAt', { date: formatDate(tok.createdAt) })}</span>
+                  <span>
+                    {tok.expiresAt
+                      ? t('profile.tokens.expiresAt', { date: formatDate(tok.expiresAt) })
+                      : t('profile.tokens.neverExpires')}
+                  </span>
+                  <span>
+                    {tok.lastUsedAt
+                      ? t('profile.tokens.lastUsed', { date: formatDateTime(tok.lastUsedAt) })
+                      : t('profile.tokens.neverUsed')}
+                  </span>
+                </p>
+              </div>
+              <Form method="post" action="/profile#tokens" className="item-action">
+                <CsrfInput />
+                <input type="hidden" name="intent" value="token-delete" />
+                <input type="hidden" name="id" value={tok.id} />
+                <button
+                  type="submit"
+                  className="button button-small button-ghost danger-text"
+                  aria-label={t('profile.tokens.deleteNamed', { name: tok.name })}
+                >
+                  <TrashIcon size={16} />
+                  <span>{t('profile.tokens.delete')}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

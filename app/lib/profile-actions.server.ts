@@ -1,0 +1,187 @@
+// The /profile page's form posts: one handler per intent, each a thin adapter around a service.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect } from 'react-router';
+import type { Actor } from '#server/actor';
+import { readMultipartFile } from '#server/assets/upload';
+import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
+import { revokeOtherSessions, revokeSession } from '#server/auth/sessions.service';
+import { switchAccount } from '#server/auth/switch.service';
+import { isAppError } from '#server/errors';
+import { createToken, deleteToken } from '#server/tokens/token.service';
+import { TokenCreateSchema } from '#server/tokens/token.schema';
+import { AVATAR_MAX_BYTES, removeAvatar, setAvatar } from '#server/users/avatar.service';
+import {
+  ChangePasswordSchema,
+  ChangeUsernameSchema,
+  DeleteAccountConfirmSchema,
+  NicknameSchema,
+} from '#server/users/user.schema';
+import { changePassword, changeUsername, deleteAccount, updateProfile } from '#server/users/user.service';
+import { pageErrorMessage, replyWithError } from './account-forms.server';
+import type { Flash } from './flash';
+import { flashCookie } from './flash.server';
+import { headersWithCookies, readForm } from './forms.server';
+import type { Locale } from './i18n';
+import { browserSessions, signOut, switchCookies } from './session.server';
+
+type Ctx = { request: Request; actor: Actor; locale: Locale };
+
+function done(request: Request, flash: Flash, to = '/profile', cookies: string[] = []) {
+  return redirect(to, { headers: headersWithCookies([...cookies, flashCookie(request, flash)]) });
+}
+
+/** Avatar uploads come as multipart bodies; the CSRF field precedes the file, so it is checked before storing. */
+async function uploadAvatar({ request, actor, locale }: Ctx) {
+  try {
+    await readMultipartFile(
+      request,
+      {
+        maxBytes: AVATAR_MAX_BYTES,
+        beforeFile: (fields) => {
+          if (!sameOriginRequest(request) || !csrfTokenMatches(request, fields[CSRF_FIELD])) {
+            throw data({ code: 'csrf_failed' }, { status: 403 });
+          }
+        },
+      },
+      (file) => setAvatar(actor, file),
+    );
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    return data(
+      { intent: 'avatar', error: pageErrorMessage(err, locale) },
+      { status: err.status, headers: err.headers },
+    );
+  }
+  return done(request, { kind: 'success', key: 'profile.flash.avatarSaved' }, '/profile#profile');
+}
+
+export async function profileAction(ctx: Ctx) {
+  const { request, actor, locale } = ctx;
+  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return uploadAvatar(ctx);
+  const formData = await readForm(request);
+  const intent = String(formData.get('intent') ?? '');
+  switch (intent) {
+    case 'profile': {
+      const submission = parseWithZod(formData, { schema: NicknameSchema });
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 });
+      await updateProfile(actor, submission.value);
+      return done(request, { kind: 'success', key: 'profile.flash.saved' }, '/profile#profile');
+    }
+    case 'avatar-remove': {
+      await removeAvatar(actor);
+      return done(request, { kind: 'success', key: 'profile.flash.avatarRemoved' }, '/profile#profile');
+    }
+    case 'password': {
+      const hideFields = ['oldPassword', 'newPassword', 'confirmPassword'];
+      const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+      if (submission.status !== 'success') {
+        return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+      }
+      try {
+        await changePassword(actor, submission.value);
+      } catch (err) {
+        const { result, status } = replyWithError(submission, err, locale, { hideFields });
+        return data({ intent, result }, { status });
+      }
+      return done(request, { kind: 'success', key: 'profile.flash.passwordChanged' }, '/profile#password');
+    }
+    case 'username': {
+      const submission = parseWithZod(formData, { schema: ChangeUsernameSchema });
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 });
+      try {
+        await changeUsername(actor, submission.value);
+      } catch (err) {
+        const { result, status } = replyWithError(submission, err, locale, { field: 'username' });
+        return data({ intent, result }, { status });
+      }
+      return done(request, { kind: 'success', key: 'profile.flash.usernameChanged' }, '/profile#username');
+    }
+    case 'token-create': {
+      const submission = parseWithZod(formData, { schema: TokenCreateSchema });
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 });
+      try {
+        const created = await createToken(actor, submission.value);
+        // Shown once, in this response only: it is never stored in a readable form.
+        return data({ intent, result: submission.reply({ resetForm: true }), created });
+      } catch (err) {
+        const { result, status } = replyWithError(submission, err, locale);
+        return data({ intent, result }, { status });
+      }
+    }
+    case 'token-delete': {
+      await ignoreMissing(() => deleteToken(actor, String(formData.get('id') ?? '')));
+      return done(request, { kind: 'success', key: 'profile.flash.tokenDeleted' }, '/profile#tokens');
+    }
+    case 'session-revoke': {
+      await ignoreMissing(() => revokeSession(actor, String(formData.get('id') ?? '')));
+      return done(request, { kind: 'success', key: 'profile.flash.sessionEnded' }, '/profile#sessions');
+    }
+    case 'sessions-revoke-others': {
+      const { ended } = await revokeOtherSessions(actor);
+      return done(
+        request,
+        { kind: 'success', key: 'profile.flash.otherSessionsEnded', values: { count: ended } },
+        '/profile#sessions',
+      );
+    }
+    case 'switch': {
+      try {
+        const result = await switchAccount(
+          actor,
+          { userId: String(formData.get('userId') ?? '') },
+          browserSessions(request),
+        );
+        return done(
+          request,
+          {
+            kind: 'success',
+            key: 'auth.switched',
+            values: { name: result.user.nickname || result.user.username },
+          },
+          '/',
+          switchCookies(request, result),
+        );
+      } catch (err) {
+        if (!isAppError(err)) throw err;
+        return done(request, { kind: 'error', key: 'profile.flash.switchFailed' }, '/profile#accounts');
+      }
+    }
+    case 'delete-account': {
+      const submission = parseWithZod(formData, { schema: DeleteAccountConfirmSchema });
+      if (submission.status !== 'success')
+        return data({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.value.confirm.toLowerCase() !== actor.username.toLowerCase()) {
+        return data(
+          { intent, result: submission.reply({ fieldErrors: { confirm: ['The username does not match'] } }) },
+          { status: 400 },
+        );
+      }
+      try {
+        await deleteAccount(actor);
+      } catch (err) {
+        const { result, status } = replyWithError(submission, err, locale);
+        return data({ intent, result }, { status });
+      }
+      return done(
+        request,
+        { kind: 'info', key: 'profile.flash.accountDeleted' },
+        '/',
+        await signOut(request),
+      );
+    }
+    default:
+      throw data({ code: 'bad_request' }, { status: 400 });
+  }
+}
+
+/** Deleting something that is already gone (a second click, another tab) is not an error for a page. */
+async function ignoreMissing(fn: () => Promise<unknown>) {
+  try {
+    await fn();
+  } catch (err) {
+    if (!isAppError(err) || err.code !== 'not_found') throw err;
+  }
+}

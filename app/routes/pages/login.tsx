@@ -1,0 +1,215 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { logIn } from '#server/auth/login.service';
+import { clientIp } from '#server/auth/request';
+import { getSettings } from '#server/settings/settings.service';
+import { REGISTER_FAILED, registerUser } from '#server/users/registration.service';
+import { LoginSchema, RegisterSchema } from '#server/users/user.schema';
+import { AuthCard } from '~/components/auth-card';
+import { CsrfInput } from '~/components/csrf-input';
+import { Field, FormErrors } from '~/components/ui/field';
+import { replyWithError } from '~/lib/account-forms.server';
+import { inputProps } from '~/lib/conform';
+import { pageTitle } from '~/lib/page-title';
+import { flashCookie } from '~/lib/flash.server';
+import { headersWithCookies, readForm } from '~/lib/forms.server';
+import { safeReturnTo } from '~/lib/preferences';
+import { requestInfo } from '~/lib/request-context.server';
+import { completeSignIn, loginContext } from '~/lib/session.server';
+import accountsCss from '~/styles/accounts.css?url';
+import type { Route } from './+types/login';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(matches, loaderData?.mode === 'register' ? 'auth.registerTitle' : 'auth.loginTitle') },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { registrationEnabled } = await getSettings();
+  const mode = url.searchParams.get('mode') === 'register' && registrationEnabled ? 'register' : 'login';
+  const actor = requestInfo(context).actor;
+  return {
+    mode,
+    registrationEnabled,
+    redirectTo: safeReturnTo(url.searchParams.get('redirectTo')),
+    signedInAs: actor?.username ?? null,
+  } as const;
+}
+
+const PASSWORDS = ['password', 'confirmPassword'];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const { locale } = requestInfo(context);
+  const redirectTo = safeReturnTo(formData.get('redirectTo'));
+  if (formData.get('intent') === 'register') {
+    const submission = parseWithZod(formData, { schema: RegisterSchema });
+    if (submission.status !== 'success') {
+      return data(
+        { intent: 'register', result: submission.reply({ hideFields: PASSWORDS }) },
+        { status: 400 },
+      );
+    }
+    try {
+      const user = await registerUser(submission.value, { ip: clientIp(request) });
+      // The API does not sign a new account in (like the older service); the page does, which is friendlier.
+      const cookies = await completeSignIn(request, user.id, { persistent: false });
+      cookies.push(
+        flashCookie(request, { kind: 'success', key: 'auth.welcome', values: { name: user.username } }),
+      );
+      return redirect(redirectTo, { headers: headersWithCookies(cookies) });
+    } catch (err) {
+      const taken = (err as { message?: string }).message === REGISTER_FAILED;
+      const { result, status } = replyWithError(submission, err, locale, {
+        field: taken ? 'username' : undefined,
+        hideFields: PASSWORDS,
+      });
+      return data({ intent: 'register', result }, { status });
+    }
+  }
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== 'success') {
+    return data({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  try {
+    const user = await logIn(submission.value, loginContext(request));
+    const cookies = await completeSignIn(request, user.userId, { persistent: submission.value.rememberMe });
+    return redirect(redirectTo, { headers: headersWithCookies(cookies) });
+  } catch (err) {
+    const { result, status } = replyWithError(submission, err, locale, { hideFields: ['password'] });
+    return data({ intent: 'login', result }, { status });
+  }
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { mode, registrationEnabled, redirectTo, signedInAs } = useLoaderData<typeof loader>();
+  const back = redirectTo !== '/' ? `&redirectTo=${encodeURIComponent(redirectTo)}` : '';
+  return (
+    <AuthCard
+      title={mode === 'register' ? t('auth.registerTitle') : t('auth.loginTitle')}
+      intro={mode === 'register' ? t('auth.registerIntro') : t('auth.loginIntro')}
+    >
+      {signedInAs ? (
+        <p className="notice auth-notice" role="note">
+          {t('auth.alreadySignedIn', { name: signedInAs })}
+        </p>
+      ) : null}
+      {mode === 'register' ? <RegisterForm redirectTo={redirectTo} /> : <LoginForm redirectTo={redirectTo} />}
+      {mode === 'register' ? (
+        <p className="auth-switch">
+          {t('auth.haveAccount')} <Link to={`/login?mode=login${back}`}>{t('auth.toLogin')}</Link>
+        </p>
+      ) : registrationEnabled ? (
+        <p className="auth-switch">
+          {t('auth.noAccount')} <Link to={`/login?mode=register${back}`}>{t('auth.toRegister')}</Link>
+        </p>
+      ) : null}
+    </AuthCard>
+  );
+}
+
+function LoginForm({ redirectTo }: { redirectTo: string }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'login-form',
+    lastResult: actionData?.intent === 'login' ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Field
+        label={t('auth.username')}
+        {...inputProps(fields.username, { type: 'text' })}
+        key={fields.username.key}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        errors={fields.username.errors}
+      />
+      <Field
+        label={t('auth.password')}
+        {...inputProps(fields.password, { type: 'password' })}
+        key={fields.password.key}
+        autoComplete="current-password"
+        errors={fields.password.errors}
+      />
+      <label className="check">
+        <input {...inputProps(fields.rememberMe, { type: 'checkbox' })} key={fields.rememberMe.key} />
+        <span>{t('auth.rememberMe')}</span>
+      </label>
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={navigation.state === 'submitting'}
+      >
+        {t('auth.loginSubmit')}
+      </button>
+    </Form>
+  );
+}
+
+function RegisterForm({ redirectTo }: { redirectTo: string }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'register-form',
+    lastResult: actionData?.intent === 'register' ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="register" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Field
+        label={t('auth.username')}
+        {...inputProps(fields.username, { type: 'text' })}
+        key={fields.username.key}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={t('auth.usernameHint')}
+        errors={fields.username.errors}
+      />
+      <Field
+        label={t('auth.password')}
+        {...inputProps(fields.password, { type: 'password' })}
+        key={fields.password.key}
+        autoComplete="new-password"
+        hint={t('setup.passwordHint')}
+        errors={fields.password.errors}
+      />
+      <Field
+        label={t('auth.confirmPassword')}
+        {...inputProps(fields.confirmPassword, { type: 'password' })}
+        key={fields.confirmPassword.key}
+        autoComplete="new-password"
+        errors={fields.confirmPassword.errors}
+      />
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={navigation.state === 'submitting'}
+      >
+        {t('auth.registerSubmit')}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { useLoaderData } from 'react-router';
+import { otherAccounts, listSessions } from '#server/auth/sessions.service';
+import { MAX_TOKENS_PER_USER, listTokens } from '#server/tokens/token.service';
+import { getAccount } from '#server/users/user.service';
+import { AccountsPanel, SessionsPanel } from '~/components/account/sessions-panel';
+import { DangerPanel, PasswordPanel, ProfilePanel, UsernamePanel } from '~/components/account/profile-forms';
+import { TokensPanel } from '~/components/account/tokens-panel';
+import { Avatar } from '~/components/avatar';
+import { formatDate } from '~/lib/format';
+import { pageTitle } from '~/lib/page-title';
+import { requireUser } from '~/lib/guards.server';
+import { profileAction } from '~/lib/profile-actions.server';
+import { requestInfo } from '~/lib/request-context.server';
+import { otherAccountSessions } from '~/lib/session.server';
+import accountsCss from '~/styles/accounts.css?url';
+import type { Route } from './+types/profile';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, 'profile.nav.profile') },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUser(request, context);
+  const account = await getAccount(actor);
+  const browser = await otherAccountSessions(request);
+  const [tokens, sessions, accounts] = await Promise.all([
+    listTokens(actor),
+    listSessions(actor),
+    otherAccounts(
+      actor,
+      browser.map((b) => b.session),
+    ),
+  ]);
+  return { account, tokens, sessions, accounts, maxTokens: MAX_TOKENS_PER_USER };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = requestInfo(context);
+  return profileAction({ request, actor: requireUser(request, context), locale });
+}
+
+const SECTIONS = ['profile', 'password', 'username', 'tokens', 'sessions', 'accounts', 'danger'] as const;
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const { account, tokens, sessions, accounts, maxTokens } = useLoaderData<typeof loader>();
+  const display = account.nickname || account.username;
+  return (
+    <main id="main" className="container page profile-page">
+      <header className="profile-hero">
+        <Avatar name={display} url={account.avatarUrl} color={account.avatarColor} size={64} />
+        <div>
+          <h1>{display}</h1>
+          <p className="muted profile-sub">
+            <span>@{account.username}</span>
+            <span className={`badge${account.role === 'admin' ? ' badge-accent' : ''}`}>
+              {account.role === 'admin' ? t('profile.roleAdmin') : t('profile.roleUser')}
+            </span>
+            <span>{t('profile.memberSince', { date: formatDate(account.createdAt) })}</span>
+          </p>
+        </div>
+      </header>
+      <div className="profile-layout">
+        <nav className="profile-nav" aria-label={t('profile.sectionsLabel')}>
+          <ul>
+            {SECTIONS.map((s) => (
+              <li key={s}>
+                <a href={`#${s}`}>{t(`profile.nav.${s}`)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="profile-sections">
+          <ProfilePanel account={account} />
+          <PasswordPanel account={account} />
+          <UsernamePanel account={account} />
+          <TokensPanel tokens={tokens} max={maxTokens} />
+          <SessionsPanel sessions={sessions} />
+          <AccountsPanel accounts={accounts} />
+          <DangerPanel account={account} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { Schema } from 'mongoose';
+import { defineModel } from '../db';
+
+export const ASSET_KINDS = [
+  'avatar',
+  'wallpaper',
+  'logo',
+  'favicon',
+  'icon',
+  'note-image',
+  'note-file',
+  'note-attachment',
+] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+
+/** An uploaded file: the bytes live in S3 under `key`, this row says whose it is and how to serve it. */
+export interface AssetDoc {
+  /** `asset-<uuid>`; files are served by this id, so lookups go by `_id`. */
+  _id: string;
+  ownerId: string;
+  kind: AssetKind;
+  key: string;
+  mimeType: string;
+  size: number;
+  originalName: string | null;
+  noteId: string | null;
+  createdAt: Date;
+}
+
+const AssetSchema = new Schema<AssetDoc>(
+  {
+    _id: { type: String, required: true },
+    ownerId: { type: String, required: true, index: true },
+    kind: { type: String, enum: ASSET_KINDS, required: true },
+    key: { type: String, required: true },
+    mimeType: { type: String, required: true },
+    size: { type: Number, required: true },
+    originalName: { type: String, default: null },
+    noteId: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export const AssetModel = defineModel<AssetDoc>('Asset', AssetSchema);

@@ -1,0 +1,178 @@
+// Walks the route table (app/routes.ts) and checks the guard of every method of every /api route over HTTP:
+// protected routes answer 401 without credentials, admin routes 403 for a signed-in non-admin and for a
+// non-admin's token, user routes accept a valid Bearer token (and refuse a read-only one on changes). Routes added
+// later are covered automatically; a route module that is not built with apiRoute must be listed in UNWRAPPED.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '#server/auth/passwords';
+import { createSession } from '#server/auth/session.service';
+import { createToken } from '#server/tokens/token.service';
+import { UserModel, type UserDoc } from '#server/users/user.model';
+import type { Role } from '#server/actor';
+import routes from '~/routes';
+import { resetDatabase } from '../setup/db';
+import { Client } from '../setup/client';
+
+type Level = 'public' | 'optional' | 'user' | 'admin';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Entry {
+  path?: string;
+  file: string;
+  children?: Entry[];
+}
+
+/** Route modules under /api that do their own authentication (so have no `.auth` map). */
+const UNWRAPPED = new Set(['routes/api/not-found.ts']);
+
+function flatten(entries: Entry[], parent = ''): { path: string; file: string }[] {
+  return entries.flatMap((e) => {
+    const full = [parent, e.path ?? ''].filter(Boolean).join('/');
+    return [{ path: full, file: e.file }, ...flatten(e.children ?? [], full)];
+  });
+}
+
+const apiRoutes = flatten(routes as Entry[]).filter((r) => r.path === 'api' || r.path.startsWith('api/'));
+
+/** A concrete URL for a route pattern: parameters get placeholder values. */
+function urlOf(pattern: string): string {
+  return `/${pattern.replace(/:([A-Za-z0-9_]+)\??/g, (_m, name: string) => `${name}-placeholder`)}`;
+}
+
+let passwordHash: string;
+async function makeUser(role: Role): Promise<UserDoc> {
+  const username = `m${randomUUID().slice(0, 12)}`;
+  const now = new Date();
+  const doc: UserDoc = {
+    _id: `user-${randomUUID()}`,
+    username,
+    usernameKey: username,
+    passwordHash,
+    hasPassword: true,
+    role,
+    nickname: username,
+    avatarAssetId: null,
+    avatarColor: '#60a5fa',
+    usernameChanged: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await UserModel.create(doc);
+  return doc;
+}
+
+async function cookieClient(user: UserDoc): Promise<Client> {
+  const { token } = await createSession(user._id, { persistent: false });
+  const c = new Client();
+  c.cookies.set('sakura-nav-session', token);
+  return c;
+}
+
+async function bearer(user: UserDoc, readOnly = false): Promise<Client> {
+  const actor = { userId: user._id, username: user.username, role: user.role, via: 'session' as const };
+  const { token } = await createToken(actor, { name: 'matrix', expiresIn: '30d', readOnly });
+  return new Client({ token });
+}
+
+function send(c: Client, method: Method, url: string) {
+  // Every changing request carries an empty JSON object: enough to get past the guard, never enough to act.
+  return c.call(method, url, method === 'GET' ? {} : { body: {} });
+}
+
+interface Case {
+  route: string;
+  url: string;
+  method: Method;
+  level: Level;
+}
+
+const cases: Case[] = [];
+const modules = new Map<string, { auth?: Partial<Record<Method, Level>> }>();
+
+beforeAll(async () => {
+  await resetDatabase();
+  passwordHash = await hashPassword('Secret123');
+  for (const r of apiRoutes) {
+    if (r.path.includes('*')) continue;
+    const mod = (await import(/* @vite-ignore */ path.resolve(import.meta.dirname, '../../app', r.file))) as {
+      loader?: { auth?: Partial<Record<Method, Level>> };
+    };
+    modules.set(r.file, { auth: mod.loader?.auth });
+    for (const [method, level] of Object.entries(mod.loader?.auth ?? {}) as [Method, Level][]) {
+      cases.push({ route: r.path, url: urlOf(r.path), method, level });
+    }
+  }
+});
+
+describe('auth matrix over the route table', () => {
+  it('finds the /api routes, each built with apiRoute (or listed as unwrapped)', () => {
+    expect(apiRoutes.length).toBeGreaterThan(10);
+    for (const r of apiRoutes) {
+      if (UNWRAPPED.has(r.file)) continue;
+      expect(
+        modules.get(r.file)?.auth,
+        `${r.file} exports no apiRoute loader with an .auth map`,
+      ).toBeTruthy();
+    }
+    expect(cases.some((c) => c.level === 'admin')).toBe(true);
+    expect(cases.some((c) => c.level === 'user')).toBe(true);
+  });
+
+  it('routes under /api/admin and /api/config are admin-only; those under /api/user need a user', () => {
+    for (const c of cases) {
+      if (/^api\/(admin|config)\//.test(c.route)) expect(c.level, `${c.method} /${c.route}`).toBe('admin');
+      if (/^api\/user\//.test(c.route))
+        expect(['user', 'admin'], `${c.method} /${c.route}`).toContain(c.level);
+    }
+  });
+
+  it('protected routes answer 401 without credentials and with a bad token', async () => {
+    const anonymous = new Client();
+    const badToken = new Client({ token: `sak_${'0'.repeat(64)}` });
+    for (const c of cases.filter((x) => x.level === 'user' || x.level === 'admin')) {
+      const res = await send(anonymous, c.method, c.url);
+      expect(res.status, `${c.method} ${c.url} without credentials`).toBe(401);
+      expect(res.json?.code, `${c.method} ${c.url} error body`).toBe('unauthorized');
+      expect((await send(badToken, c.method, c.url)).status, `${c.method} ${c.url} with a bad token`).toBe(
+        401,
+      );
+    }
+  });
+
+  it('admin routes answer 403 to a signed-in non-admin and to a non-admin token, and accept an admin token', async () => {
+    for (const c of cases.filter((x) => x.level === 'admin')) {
+      const user = await makeUser('user');
+      const viaCookie = await send(await cookieClient(user), c.method, c.url);
+      expect(viaCookie.status, `${c.method} ${c.url} as a user (cookie)`).toBe(403);
+      const viaToken = await send(await bearer(user), c.method, c.url);
+      expect(viaToken.status, `${c.method} ${c.url} with a user's token`).toBe(403);
+      const admin = await makeUser('admin');
+      const asAdmin = await send(await bearer(admin), c.method, c.url);
+      expect([401, 403], `${c.method} ${c.url} with an admin's token: ${asAdmin.text}`).not.toContain(
+        asAdmin.status,
+      );
+    }
+  });
+
+  it('user routes work with a valid Bearer token; a read-only token may only read', async () => {
+    for (const c of cases.filter((x) => x.level === 'user')) {
+      // A fresh user each time: a call may act on its account (e.g. delete it).
+      const res = await send(await bearer(await makeUser('user')), c.method, c.url);
+      expect([401, 403], `${c.method} ${c.url} with a token: ${res.text}`).not.toContain(res.status);
+      const ro = await send(await bearer(await makeUser('user'), true), c.method, c.url);
+      if (c.method === 'GET') {
+        expect([401, 403], `${c.method} ${c.url} with a read-only token`).not.toContain(ro.status);
+      } else {
+        expect(ro.status, `${c.method} ${c.url} with a read-only token`).toBe(403);
+      }
+    }
+  });
+
+  it('optional and public routes never answer 401 to a bad token', async () => {
+    const badToken = new Client({ token: `sak_${'0'.repeat(64)}` });
+    for (const c of cases.filter((x) => x.level === 'optional' || x.level === 'public')) {
+      const res = await send(badToken, c.method, c.url);
+      expect(res.status, `${c.method} ${c.url}`).not.toBe(401);
+    }
+  });
+});
