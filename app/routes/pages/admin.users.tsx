@@ -26,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ items }, { registrationEnabled }] = await Promise.all([listUsers(actor), getRegistration()]);
   const confirmId = new URL(request.url).searchParams.get('delete');
   const confirm = items.find((u) => u.id === confirmId && u.id !== ADMIN_ID && u.id !== actor.userId) ?? null;
-  return { users: items, registrationEnabled, confirm, me: actor.userId };
+  // The setup admin's row can be neither demoted nor deleted; the page is told which row that is.
+  return { users: items, registrationEnabled, confirm, me: actor.userId, setupAdminId: ADMIN_ID };
 }
 
 // Service refusals shown as a toast on the list.
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminUsersPage() {
   const { t } = useTranslation();
-  const { users, registrationEnabled, confirm, me } = useLoaderData<typeof loader>();
+  const { users, registrationEnabled, confirm, me, setupAdminId } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container page admin-page">
       <h1>{t('admin.title')}</h1>
@@ -138,7 +139,7 @@ export default function AdminUsersPage() {
             <tbody>
               {users.map((u) => {
                 const name = u.nickname || u.username;
-                const fixed = u.id === ADMIN_ID;
+                const fixed = u.id === setupAdminId;
                 return (
                   <tr key={u.id}>
                     <td>
