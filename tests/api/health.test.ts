@@ -1,7 +1,7 @@
 // Health against dependencies that stop or hang. This file runs its own FerretDB, MinIO and app process so it can
 // break them without disturbing the other tests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,16 @@ function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+async function waitUntilStopped(pid: number) {
+  const started = Date.now();
+  while (Date.now() - started < 5000) {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    if (state === 'T' || state === 't') return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`process ${pid} did not stop`);
 }
 
 async function waitForHttp(url: string, timeoutMs = 30_000) {
@@ -103,6 +113,8 @@ describe('GET /api/health', () => {
 
   it('answers 503 naming the database within 2 s when the database hangs', async () => {
     process.kill(ferretPid, 'SIGSTOP');
+    // On a loaded machine the stop takes a moment to land; measure only once the process is really stopped.
+    await waitUntilStopped(ferretPid);
     try {
       const started = Date.now();
       const res = await fetch(`${base}/api/health`);
