@@ -79,8 +79,11 @@ export async function signInAs(context: BrowserContext, info: TestInfo, userId =
   const base = process.env.TEST_MONGODB_BASE ?? 'mongodb://127.0.0.1:27028';
   const uri = `${base}/e2e_${jsEnabled(info) ? 'js' : 'nojs'}`;
   // One Playwright worker may serve both projects, whose servers use different databases.
-  if (mongoose.connection.readyState === 1 && !uri.endsWith(`/${mongoose.connection.name}`)) await mongoose.disconnect();
+  if (mongoose.connection.readyState === 1 && !uri.endsWith(`/${mongoose.connection.name}`))
+    await mongoose.disconnect();
   if (mongoose.connection.readyState !== 1) await mongoose.connect(uri, { retryWrites: false });
   const { token } = await createSession(userId, { persistent: false });
-  await context.addCookies([{ name: 'sakura-nav-session', value: token, url: String(info.project.use.baseURL) }]);
+  await context.addCookies([
+    { name: 'sakura-nav-session', value: token, url: String(info.project.use.baseURL) },
+  ]);
 }
