@@ -81,10 +81,21 @@ interface Submission {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): unknown;
 }
 
-/** The form again: with its errors (400), or after a row was added or removed without JavaScript (200). */
-export function replyToForm<S extends Submission>(submission: S, options?: Parameters<S['reply']>[0]) {
+/**
+ * The form again: with its errors, or after a row was added or removed without JavaScript. A page drawn with
+ * errors is a 400; a reply the page's script fetched is a 200 with the errors in it (the browser logs every
+ * failed fetch as an error, and the script shows the errors anyway).
+ */
+export function replyToForm<S extends Submission>(
+  request: Request,
+  submission: S,
+  options?: Parameters<S['reply']>[0],
+) {
   const failed = submission.status === 'error' || !!options;
-  return data(submission.reply(options) as ReturnType<S['reply']>, { status: failed ? 400 : 200 });
+  const fetched = (request.headers.get('sec-fetch-dest') ?? 'document') !== 'document';
+  return data(submission.reply(options) as ReturnType<S['reply']>, {
+    status: failed && !fetched ? 400 : 200,
+  });
 }
 
 /**

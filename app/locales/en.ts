@@ -78,7 +78,7 @@ const en = {
     tag: {
       newTitle: 'New tag',
       editTitle: 'Edit “{{name}}”',
-      section: 'Tag',
+      section: 'Details',
       name: 'Name',
       description: 'Description',
       descriptionHint: 'Shown in the tag list; up to 200 characters.',
@@ -147,7 +147,7 @@ const en = {
       aiRelationHint: 'The AI may add related sites to this card.',
       relatedEnabled: 'Show related sites',
       relatedEnabledHint: 'Turn off to hide the related-sites menu of this card.',
-      relatedList: 'Related sites',
+      relatedList: 'Sites in the menu',
       addRelated: 'Add related site',
       noRelated: 'No related sites yet.',
       noOtherSites: 'Add more site cards to relate them to this one.',

@@ -80,7 +80,7 @@ const zh: Messages = {
     tag: {
       newTitle: '新建标签',
       editTitle: '编辑“{{name}}”',
-      section: '标签',
+      section: '详细信息',
       name: '名称',
       description: '描述',
       descriptionHint: '显示在标签列表中，最多 200 个字符。',
@@ -147,7 +147,7 @@ const zh: Messages = {
       aiRelationHint: 'AI 可以为此卡片添加相关网站。',
       relatedEnabled: '显示相关网站',
       relatedEnabledHint: '关闭后隐藏此卡片的相关网站菜单。',
-      relatedList: '相关网站',
+      relatedList: '菜单中的网站',
       addRelated: '添加相关网站',
       noRelated: '还没有相关网站。',
       noOtherSites: '添加更多网站卡片后即可与此网站关联。',

@@ -79,23 +79,25 @@ export function SectionIndex({ sections }: { sections: { id: string; label: stri
   );
 }
 
-/** Stays at the bottom of the window while a long form scrolls. */
+/** Cancel and Save (and a link to delete); `sticky` keeps it at the bottom of the window on long forms. */
 export function SaveBar({
   returnTo,
   submitLabel,
   busy,
   deleteHref,
+  sticky,
   children,
 }: {
   returnTo: string;
   submitLabel: string;
   busy?: boolean;
   deleteHref?: string;
+  sticky?: boolean;
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <div className="editor-savebar">
+    <div className={`editor-savebar ${sticky ? 'editor-savebar-sticky' : 'editor-savebar-static'}`}>
       {deleteHref ? (
         <a className="button button-ghost editor-delete" href={deleteHref}>
           {t('editor.delete')}

@@ -148,6 +148,7 @@ export function NoteForm({
         submitLabel={submitLabel}
         busy={navigation.state === 'submitting'}
         deleteHref={deleteHref}
+        sticky
       />
     </Form>
   );

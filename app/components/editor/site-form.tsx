@@ -72,6 +72,7 @@ export function SiteForm({
         submitLabel={submitLabel}
         busy={navigation.state === 'submitting'}
         deleteHref={deleteHref}
+        sticky
       />
     </Form>
   );
