@@ -62,6 +62,8 @@ const en = {
     sections: 'Sections',
     hiddenBadge: 'Hidden',
     colourHint: 'Any CSS colour, e.g. #c92f67, rgb(99 102 241) or transparent. Leave empty for the default.',
+    errorSummary_one: 'One field needs your attention:',
+    errorSummary_other: '{{count}} fields need your attention:',
     undoHint: 'You can undo this for a short while from the message that appears afterwards.',
     created: 'Created “{{name}}”.',
     saved: 'Saved “{{name}}”.',

@@ -64,6 +64,8 @@ const zh: Messages = {
     sections: '分区',
     hiddenBadge: '已隐藏',
     colourHint: '任意 CSS 颜色，例如 #c92f67、rgb(99 102 241) 或 transparent。留空使用默认颜色。',
+    errorSummary_one: '有 1 处需要修改：',
+    errorSummary_other: '有 {{count}} 处需要修改：',
     undoHint: '完成后出现的提示中可以在短时间内撤销。',
     created: '已创建“{{name}}”。',
     saved: '已保存“{{name}}”。',

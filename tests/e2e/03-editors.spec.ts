@@ -149,8 +149,12 @@ test('site card: every section, rows added with list buttons, errors keep the va
   await page.getByLabel('Timeout (seconds)').fill('7');
   await page.getByRole('button', { name: 'Create' }).click();
 
-  // The bad URL is reported next to its field; nothing typed is lost.
-  await expect(page.getByText('This kind of URL is not allowed')).toBeVisible();
+  // The bad URL is reported next to its field and at the top of the form; nothing typed is lost.
+  await expect(page.locator('.field-error', { hasText: 'This kind of URL is not allowed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Basics: This kind of URL is not allowed' })).toHaveAttribute(
+    'href',
+    '#site-form-siteUrl',
+  );
   await expect(page.getByLabel('URL', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(SITE);
   await expect(page.getByLabel('Alternate URL 1', { exact: true })).toHaveValue('https://mirror.example.com');
@@ -375,7 +379,8 @@ test('Chinese editor pages', async ({ page, context }, info) => {
   await page.getByLabel('名称', { exact: true }).fill('中文站点');
   await page.getByLabel('网址', { exact: true }).fill('javascript:void(0)');
   await page.getByRole('button', { name: '创建' }).click();
-  await expect(page.getByText('不允许使用这种网址')).toBeVisible();
+  await expect(page.locator('.field-error', { hasText: '不允许使用这种网址' })).toBeVisible();
+  await expect(page.getByText('有 1 处需要修改：')).toBeVisible();
   await expect(page.getByLabel('名称', { exact: true })).toHaveValue('中文站点');
   await screenshot(page, info, 'editor-site-zh');
 });

@@ -7,12 +7,22 @@ import { FormErrors } from '~/components/ui/field';
 import { SiteFormSchema, type SiteFormValue } from '~/lib/editor-schemas';
 import type { siteDefaults } from '~/lib/editor-values';
 import { DefaultSubmit, SaveBar, SectionIndex } from './editor-shell';
+import { ErrorSummary } from './error-summary';
 import { SiteBasicSection } from './site-basic-section';
 import { SiteCheckSection } from './site-check-section';
 import type { SiteOption, TagOption } from './site-form-types';
 import { SiteMemoSection } from './site-memo-section';
 import { SiteRelatedSection } from './site-related-section';
 import { SiteUrlsSection } from './site-urls-section';
+
+/** The section (its id, also the i18n key of its heading) a field of the form is in. */
+function sectionOf(name: string): 'basic' | 'urls' | 'check' | 'related' | 'memo' {
+  if (name.startsWith('siteAccessRules')) return 'urls';
+  if (/^site(OnlineCheck|SkipOnlineCheck|OfflineNotify)/.test(name)) return 'check';
+  if (/^site(Related|Recommend|AiRelation)/.test(name)) return 'related';
+  if (/^site(Notes|Todos)/.test(name)) return 'memo';
+  return 'basic';
+}
 
 /** Every field of a site card, in sections; rows are added and removed with conform's list intents. */
 export function SiteForm({
@@ -62,6 +72,13 @@ export function SiteForm({
         ]}
       />
       <FormErrors errors={form.errors} id={form.errorId} />
+      {form.status === 'error' ? (
+        <ErrorSummary
+          formId={form.id}
+          errors={form.allErrors}
+          sectionOf={(name) => t(`editor.site.${sectionOf(name)}`)}
+        />
+      ) : null}
       <SiteBasicSection fields={fields} tags={tags} cardId={cardId} />
       <SiteUrlsSection form={form} fields={fields} />
       <SiteCheckSection fields={fields} />
