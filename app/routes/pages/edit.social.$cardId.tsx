@@ -25,7 +25,7 @@ import editorStyles from '~/styles/editor.css?url';
 import type { Route } from './+types/edit.social.$cardId';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 async function loadSocial(request: Request, context: Route.LoaderArgs['context'], id: string) {
   const actor = requireUserPage(request, context);

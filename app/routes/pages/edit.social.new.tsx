@@ -17,7 +17,7 @@ import editorStyles from '~/styles/editor.css?url';
 import type { Route } from './+types/edit.social.new';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 /** `?type=<type>` picks the type; without it (or with an unknown one) the page shows the type picker. */
 function typeOf(request: Request) {

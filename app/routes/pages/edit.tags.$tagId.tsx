@@ -22,7 +22,7 @@ import editorStyles from '~/styles/editor.css?url';
 import type { Route } from './+types/edit.tags.$tagId';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = requireUserPage(request, context);

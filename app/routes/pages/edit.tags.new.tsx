@@ -13,7 +13,7 @@ import editorStyles from '~/styles/editor.css?url';
 import type { Route } from './+types/edit.tags.new';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUserPage(request, context);
