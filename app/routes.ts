@@ -17,6 +17,18 @@ export default [
   route('profile', 'routes/pages/profile.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
 
+  // editors (signed in; hydrated, and every form also works as a plain post)
+  route('edit/tags/new', 'routes/pages/edit.tags.new.tsx'),
+  route('edit/tags/:tagId', 'routes/pages/edit.tags.$tagId.tsx'),
+  route('edit/tags/:tagId/delete', 'routes/pages/edit.tags.$tagId.delete.tsx'),
+  route('edit/sites/new', 'routes/pages/edit.sites.new.tsx'),
+  route('edit/sites/:cardId', 'routes/pages/edit.sites.$cardId.tsx'),
+  route('edit/social/new', 'routes/pages/edit.social.new.tsx'),
+  route('edit/social/:cardId', 'routes/pages/edit.social.$cardId.tsx'),
+  route('edit/notes/new', 'routes/pages/edit.notes.new.tsx'),
+  route('edit/notes/:cardId', 'routes/pages/edit.notes.$cardId.tsx'),
+  route('edit/cards/:cardId/delete', 'routes/pages/edit.cards.$cardId.delete.tsx'),
+
   // ---- JSON API ----
   ...prefix('api', [
     route('health', 'routes/api/health.ts'),

@@ -5,6 +5,11 @@ import { SOCIAL_TYPE_IDS, VIRTUAL_TAG_IDS } from './social-types.schema';
 /** Schemes that would run script when a URL is opened. */
 const UNSAFE_SCHEMES = /^\s*(javascript|data|vbscript):/i;
 
+/** An image address (icon, logo): any scheme except script-running ones; inline `data:image/` is fine. */
+export function isAllowedImageUrl(v: string | null | undefined): boolean {
+  return !v || !UNSAFE_SCHEMES.test(v) || /^data:image\//i.test(v);
+}
+
 /** A link target: any scheme except script-running ones (the older service accepted any text). */
 export const LinkSchema = z
   .string({ error: 'URL is required' })
@@ -42,18 +47,15 @@ export const TodoSchema = z.object({
     .transform((v) => v ?? undefined),
 });
 
+/** One alternate URL of a site card. */
+export const AccessUrlSchema = z.object({
+  id: z.string().trim().min(1).max(80),
+  url: LinkSchema,
+  label: z.string().trim().max(20, 'A label must be at most 20 characters').default(''),
+});
+
 export const AccessRulesSchema = z
-  .object({
-    urls: z
-      .array(
-        z.object({
-          id: z.string().trim().min(1).max(80),
-          url: LinkSchema,
-          label: z.string().trim().max(20, 'A label must be at most 20 characters').default(''),
-        }),
-      )
-      .max(50),
-  })
+  .object({ urls: z.array(AccessUrlSchema).max(50) })
   .nullish()
   .transform((v) => v ?? null);
 
@@ -68,7 +70,11 @@ export const RelatedSiteSchema = z.object({
   reason: z.string().max(500).default(''),
 });
 
-const siteFields = {
+/**
+ * The rules of each site card field. The create/update schemas below and the editor's form schema
+ * (app/lib/editor-schemas.ts, which needs checkbox and list semantics of HTML forms) are built from these.
+ */
+export const siteFields = {
   name: z
     .string({ error: 'Name is required' })
     .trim()
@@ -77,7 +83,7 @@ const siteFields = {
   siteUrl: LinkSchema,
   siteDescription: nullableText(200, 'Description must be at most 200 characters'),
   iconUrl: nullableText(2000, 'Icon URL must be at most 2000 characters').refine(
-    (v) => !v || !UNSAFE_SCHEMES.test(v) || /^data:image\//i.test(v),
+    isAllowedImageUrl,
     'This kind of URL is not allowed',
   ),
   iconBgColor: nullableText(30, 'Colour must be at most 30 characters'),

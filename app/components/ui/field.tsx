@@ -18,11 +18,12 @@ export function Field({ label, errors, hint, id, className, ...input }: FieldPro
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
       <label htmlFor={inputId}>{label}</label>
+      {/* conform's props carry their own aria attributes (without the hint); ours win. */}
       <input
+        {...input}
         id={inputId}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={describedBy}
-        {...input}
       />
       {hint ? (
         <p id={hintId} className="field-hint">

@@ -1,0 +1,155 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { CsrfInput } from '~/components/csrf-input';
+import { Field, FormErrors } from '~/components/ui/field';
+import { inputProps, textareaProps } from '~/lib/conform';
+import { NoteFormSchema, type NoteFormValue } from '~/lib/editor-schemas';
+import type { noteDefaults } from '~/lib/editor-values';
+import { renderMarkdown } from '~/lib/markdown';
+import { EyeIcon } from './editor-icons';
+import { DefaultSubmit, EditorSection, SaveBar } from './editor-shell';
+import { TextareaField } from './form-controls';
+
+export interface LinkableSite {
+  id: string;
+  name: string;
+  url: string;
+}
+
+const noop = () => () => {};
+/** false while rendering on the server and hydrating, true once React runs in the browser. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Title and Markdown text with a preview. The preview renders the text the page was drawn with: without
+ * JavaScript the Preview button posts the form and the server draws it again (nothing is saved); with JavaScript
+ * it follows the typing.
+ */
+export function NoteForm({
+  defaultValue,
+  lastResult,
+  sites,
+  returnTo,
+  deleteHref,
+  submitLabel,
+}: {
+  defaultValue: ReturnType<typeof noteDefaults>;
+  lastResult: SubmissionResult<string[]> | undefined;
+  sites: LinkableSite[];
+  returnTo: string;
+  deleteHref?: string;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm<NoteFormValue>({
+    id: 'note-form',
+    defaultValue,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NoteFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const urls = useMemo(() => new Map(sites.map((s) => [s.id, s.url])), [sites]);
+  const content = typeof fields.content.value === 'string' ? fields.content.value : '';
+  const html = useMemo(
+    () => (content.trim() ? renderMarkdown(content, { siteUrl: (id) => urls.get(id) ?? null }) : ''),
+    [content, urls],
+  );
+  const [linkTarget, setLinkTarget] = useState('');
+  const insertLink = () => {
+    const site = sites.find((s) => s.id === linkTarget);
+    if (!site) return;
+    const label = site.name.replace(/[[\]]/g, '');
+    const glue = content && !content.endsWith('\n') ? '\n' : '';
+    form.update({
+      name: fields.content.name,
+      value: `${content}${glue}[${label}](sakura-site://${site.id})`,
+    });
+  };
+  return (
+    <Form method="post" {...getFormProps(form)} className="editor-form">
+      <DefaultSubmit label={submitLabel} />
+      <CsrfInput />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <EditorSection id="note-text" title={t('editor.note.section')}>
+        <Field
+          label={t('editor.note.title')}
+          {...inputProps(fields.title, { type: 'text' })}
+          key={fields.title.key}
+          hint={t('editor.note.titleHint')}
+          errors={fields.title.errors}
+          autoComplete="off"
+        />
+        <TextareaField
+          label={t('editor.note.content')}
+          {...textareaProps(fields.content)}
+          key={fields.content.key}
+          className="note-content"
+          rows={14}
+          spellCheck
+          hint={
+            <>
+              {t('editor.note.markdownHint')} {t('editor.note.linkHint')}{' '}
+              <code className="editor-code">[name](sakura-site://&lt;cardId&gt;)</code>
+            </>
+          }
+          errors={fields.content.errors}
+        />
+        {hydrated && sites.length ? (
+          <div className="note-link-helper">
+            <label htmlFor="note-link-site">{t('editor.note.insertLink')}</label>
+            <select id="note-link-site" value={linkTarget} onChange={(e) => setLinkTarget(e.target.value)}>
+              <option value="">{t('editor.site.chooseSite')}</option>
+              {sites.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button button-small" onClick={insertLink} disabled={!linkTarget}>
+              {t('editor.note.insert')}
+            </button>
+          </div>
+        ) : null}
+      </EditorSection>
+      <EditorSection
+        id="note-preview"
+        title={t('editor.note.preview')}
+        description={hydrated ? t('editor.note.livePreview') : t('editor.note.previewHint')}
+        actions={
+          hydrated ? null : (
+            <button type="submit" name="intent" value="preview" className="button button-small">
+              <EyeIcon size={16} />
+              {t('editor.note.previewButton')}
+            </button>
+          )
+        }
+      >
+        {html ? (
+          <div className="markdown-body note-preview" dangerouslySetInnerHTML={{ __html: html }} />
+        ) : (
+          <p className="editor-empty">{t('editor.note.previewEmpty')}</p>
+        )}
+      </EditorSection>
+      <SaveBar
+        returnTo={returnTo}
+        submitLabel={submitLabel}
+        busy={navigation.state === 'submitting'}
+        deleteHref={deleteHref}
+        sticky
+      />
+    </Form>
+  );
+}

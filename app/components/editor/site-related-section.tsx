@@ -1,0 +1,149 @@
+import { useTranslation } from 'react-i18next';
+import { PlusIcon } from '~/components/icons';
+import { Field } from '~/components/ui/field';
+import { inputProps, selectProps, textareaProps } from '~/lib/conform';
+import { EditorSection } from './editor-shell';
+import { FieldError, SwitchField, TextareaField } from './form-controls';
+import { RemoveRowButton } from './list-rows';
+import type { SiteFields, SiteFormMeta, SiteOption } from './site-form-types';
+
+/** Above this many cards a searchable text box (datalist) replaces the drop-down. */
+const SELECT_LIMIT = 300;
+
+export function SiteRelatedSection({
+  form,
+  fields,
+  sites,
+}: {
+  form: SiteFormMeta;
+  fields: SiteFields;
+  sites: SiteOption[];
+}) {
+  const { t } = useTranslation();
+  const list = fields.siteRelatedSites;
+  const rows = list.getFieldList();
+  const useDatalist = sites.length > SELECT_LIMIT;
+  return (
+    <EditorSection id="related" title={t('editor.site.related')} description={t('editor.site.relatedHint')}>
+      <TextareaField
+        label={t('editor.site.recommendContext')}
+        {...textareaProps(fields.siteRecommendContext)}
+        key={fields.siteRecommendContext.key}
+        rows={3}
+        hint={t('editor.site.recommendContextHint')}
+        errors={fields.siteRecommendContext.errors}
+      />
+      <div className="editor-switches">
+        <SwitchField
+          label={t('editor.site.recommendContextEnabled')}
+          {...inputProps(fields.siteRecommendContextEnabled, { type: 'checkbox' })}
+          key={fields.siteRecommendContextEnabled.key}
+          hint={t('editor.site.recommendContextEnabledHint')}
+        />
+        <SwitchField
+          label={t('editor.site.recommendContextAutoGen')}
+          {...inputProps(fields.siteRecommendContextAutoGen, { type: 'checkbox' })}
+          key={fields.siteRecommendContextAutoGen.key}
+          hint={t('editor.site.recommendContextAutoGenHint')}
+        />
+        <SwitchField
+          label={t('editor.site.aiRelation')}
+          {...inputProps(fields.siteAiRelationEnabled, { type: 'checkbox' })}
+          key={fields.siteAiRelationEnabled.key}
+          hint={t('editor.site.aiRelationHint')}
+        />
+        <SwitchField
+          label={t('editor.site.relatedEnabled')}
+          {...inputProps(fields.siteRelatedSitesEnabled, { type: 'checkbox' })}
+          key={fields.siteRelatedSitesEnabled.key}
+          hint={t('editor.site.relatedEnabledHint')}
+        />
+      </div>
+      <div className="editor-subhead">
+        <h3>{t('editor.site.relatedList')}</h3>
+        <button
+          className="button button-small"
+          {...form.insert.getButtonProps({
+            name: list.name,
+            defaultValue: { cardId: '', enabled: true, reason: '', source: 'manual' },
+          })}
+          disabled={sites.length === 0}
+        >
+          <PlusIcon size={16} />
+          {t('editor.site.addRelated')}
+        </button>
+      </div>
+      {sites.length === 0 ? <p className="editor-empty">{t('editor.site.noOtherSites')}</p> : null}
+      {sites.length > 0 && rows.length === 0 ? (
+        <p className="editor-empty">{t('editor.site.noRelated')}</p>
+      ) : null}
+      {useDatalist ? (
+        <datalist id="related-site-options">
+          {sites.map((s) => (
+            <option key={s.id} value={s.id} label={s.name} />
+          ))}
+        </datalist>
+      ) : null}
+      <ol className="editor-rows">
+        {rows.map((row, index) => {
+          const f = row.getFieldset();
+          const label = t('editor.site.relatedSite', { n: index + 1 });
+          const known = sites.some((s) => s.id === f.cardId.initialValue);
+          return (
+            <li key={row.key} className="editor-row editor-row-related">
+              <input {...inputProps(f.source, { type: 'hidden' })} key={f.source.key} />
+              {useDatalist ? (
+                <Field
+                  className="grow"
+                  label={label}
+                  {...inputProps(f.cardId, { type: 'text' })}
+                  key={f.cardId.key}
+                  list="related-site-options"
+                  hint={t('editor.site.relatedSearchHint')}
+                  errors={f.cardId.errors}
+                />
+              ) : (
+                <div className="field grow">
+                  <label htmlFor={f.cardId.id}>{label}</label>
+                  <select
+                    {...selectProps(f.cardId)}
+                    key={f.cardId.key}
+                    aria-invalid={f.cardId.errors ? true : undefined}
+                    aria-describedby={f.cardId.errors ? f.cardId.errorId : undefined}
+                  >
+                    <option value="">{t('editor.site.chooseSite')}</option>
+                    {!known && f.cardId.initialValue ? (
+                      <option value={String(f.cardId.initialValue)}>{String(f.cardId.initialValue)}</option>
+                    ) : null}
+                    {sites.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {s.name}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldError id={f.cardId.errorId} errors={f.cardId.errors} />
+                </div>
+              )}
+              <Field
+                className="grow"
+                label={t('editor.site.reason')}
+                {...inputProps(f.reason, { type: 'text' })}
+                key={f.reason.key}
+                errors={f.reason.errors}
+              />
+              <label className="check editor-row-check">
+                <input {...inputProps(f.enabled, { type: 'checkbox' })} key={f.enabled.key} />
+                {t('editor.site.relatedOn')}
+              </label>
+              <RemoveRowButton
+                control={form.remove.getButtonProps({ name: list.name, index })}
+                label={t('editor.site.removeRelated', { n: index + 1 })}
+              />
+            </li>
+          );
+        })}
+      </ol>
+      <FieldError errors={list.errors} />
+    </EditorSection>
+  );
+}

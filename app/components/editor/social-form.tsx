@@ -1,0 +1,120 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import type { SocialTypeMeta } from '#server/cards/social-types.schema';
+import { CsrfInput } from '~/components/csrf-input';
+import { Field, FormErrors } from '~/components/ui/field';
+import { inputProps } from '~/lib/conform';
+import { socialFormSchema, type SocialFormValue } from '~/lib/editor-schemas';
+import type { socialDefaults } from '~/lib/editor-values';
+import { DefaultSubmit, EditorSection, SaveBar } from './editor-shell';
+import { ColourField } from './form-controls';
+
+export function SocialForm({
+  meta,
+  defaultValue,
+  lastResult,
+  returnTo,
+  deleteHref,
+  submitLabel,
+  typeActions,
+}: {
+  meta: SocialTypeMeta;
+  defaultValue: ReturnType<typeof socialDefaults>;
+  lastResult: SubmissionResult<string[]> | undefined;
+  returnTo: string;
+  deleteHref?: string;
+  submitLabel: string;
+  typeActions?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const schema = useMemo(() => socialFormSchema(meta), [meta]); // meta: an entry of SOCIAL_TYPES (stable)
+  const [form, fields] = useForm<SocialFormValue>({
+    id: 'social-form',
+    defaultValue,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const payload = fields.payload.getFieldset();
+  const idField = payload[meta.idField]!;
+  const qr = payload.qrCodeUrl;
+  const typeLabel = t(`editor.socialTypes.${meta.type}`);
+  const qrPreview =
+    typeof qr?.value === 'string' && /^(https?:\/\/|\/(?!\/))/i.test(qr.value) ? qr.value : null;
+  return (
+    <Form method="post" {...getFormProps(form)} className="editor-form">
+      <DefaultSubmit label={submitLabel} />
+      <CsrfInput />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="cardType" value={meta.type} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <EditorSection
+        id="social-basic"
+        title={typeLabel}
+        description={t(meta.opensUrl ? 'editor.social.opensUrlHint' : 'editor.social.showsDetailHint')}
+        actions={typeActions}
+      >
+        <Field
+          label={t(`editor.socialIdFields.${meta.idField}`)}
+          {...inputProps(idField, { type: 'text' })}
+          key={idField.key}
+          inputMode={meta.idField === 'url' ? 'url' : meta.idField === 'email' ? 'email' : undefined}
+          placeholder={meta.idField === 'url' ? 'https://' : undefined}
+          errors={idField.errors}
+          autoComplete="off"
+        />
+        {qr ? (
+          <div className="qr-row">
+            <Field
+              className="grow"
+              label={t('editor.social.qrCodeUrl')}
+              {...inputProps(qr, { type: 'text' })}
+              key={qr.key}
+              inputMode="url"
+              placeholder="https://"
+              hint={t('editor.social.qrCodeUrlHint')}
+              errors={qr.errors}
+            />
+            {qrPreview ? (
+              <img className="qr-preview" src={qrPreview} alt={t('editor.social.qrPreview')} />
+            ) : null}
+          </div>
+        ) : null}
+        <Field
+          label={t('editor.social.label')}
+          {...inputProps(fields.label, { type: 'text' })}
+          key={fields.label.key}
+          hint={t('editor.social.labelHint', { type: meta.label })}
+          errors={fields.label.errors}
+        />
+        <Field
+          label={t('editor.social.hint')}
+          {...inputProps(fields.hint, { type: 'text' })}
+          key={fields.hint.key}
+          hint={t('editor.social.hintHint')}
+          errors={fields.hint.errors}
+        />
+        <ColourField
+          label={t('editor.social.iconBgColor')}
+          {...inputProps(fields.iconBgColor, { type: 'text' })}
+          key={fields.iconBgColor.key}
+          current={fields.iconBgColor.value || meta.color}
+          placeholder={meta.color}
+          hint={t('editor.social.iconBgColorHint', { colour: meta.color })}
+          errors={fields.iconBgColor.errors}
+        />
+      </EditorSection>
+      <SaveBar
+        returnTo={returnTo}
+        submitLabel={submitLabel}
+        busy={navigation.state === 'submitting'}
+        deleteHref={deleteHref}
+      />
+    </Form>
+  );
+}

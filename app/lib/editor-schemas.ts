@@ -1,0 +1,85 @@
+// Form schemas of the editor pages, used by conform on both sides. They are built from the API's field rules
+// (server/cards/card.schema.ts, server/tags/tag.schema.ts) and add only what HTML forms need: an unticked checkbox
+// is false (not "unchanged" nor the API's default), list rows may come without ids (the server gives them one),
+// and a few required choices get a readable message. The actions then run the API schema itself on the mapped
+// input (see app/lib/editor-values.ts), so the pages can never accept what the API refuses.
+import { z } from 'zod';
+import {
+  AccessUrlSchema,
+  LinkSchema,
+  NoteCreateSchema,
+  RelatedSiteSchema,
+  SocialCreateSchema,
+  TodoSchema,
+  siteFields,
+} from '#server/cards/card.schema';
+import type { SocialTypeMeta } from '#server/cards/social-types.schema';
+import { TagCreateSchema } from '#server/tags/tag.schema';
+
+export const REQUIRED_MESSAGE = 'This field is required';
+export const CHOOSE_SITE_MESSAGE = 'Choose a site';
+
+export const TagFormSchema = TagCreateSchema;
+export type TagFormValue = z.infer<typeof TagFormSchema>;
+
+const AccessUrlRow = AccessUrlSchema.extend({ id: AccessUrlSchema.shape.id.optional() });
+const TodoRow = TodoSchema.extend({ id: TodoSchema.shape.id.optional() });
+const RelatedRow = RelatedSiteSchema.pick({ reason: true, source: true }).extend({
+  cardId: z.string({ error: CHOOSE_SITE_MESSAGE }).pipe(RelatedSiteSchema.shape.cardId),
+  enabled: RelatedSiteSchema.shape.enabled.unwrap().default(false),
+});
+
+export const SiteFormSchema = z.object({
+  // basic
+  name: siteFields.name,
+  siteUrl: siteFields.siteUrl,
+  siteDescription: siteFields.siteDescription,
+  iconUrl: siteFields.iconUrl,
+  iconBgColor: siteFields.iconBgColor,
+  siteIsPinned: siteFields.siteIsPinned.default(false),
+  tagIds: siteFields.tagIds.default([]),
+  // alternate URLs
+  siteAccessRules: z.object({ urls: z.array(AccessUrlRow).default([]) }).default({ urls: [] }),
+  // online check
+  siteSkipOnlineCheck: siteFields.siteSkipOnlineCheck.default(false),
+  siteOnlineCheckFrequency: siteFields.siteOnlineCheckFrequency,
+  siteOnlineCheckTimeout: siteFields.siteOnlineCheckTimeout,
+  siteOnlineCheckMatchMode: siteFields.siteOnlineCheckMatchMode,
+  siteOnlineCheckKeyword: siteFields.siteOnlineCheckKeyword.default(''),
+  siteOnlineCheckFailThreshold: siteFields.siteOnlineCheckFailThreshold,
+  siteOfflineNotify: siteFields.siteOfflineNotify.default(false),
+  // related sites
+  siteRecommendContext: siteFields.siteRecommendContext.default(''),
+  siteRecommendContextEnabled: siteFields.siteRecommendContextEnabled.default(false),
+  siteRecommendContextAutoGen: siteFields.siteRecommendContextAutoGen.default(false),
+  siteAiRelationEnabled: siteFields.siteAiRelationEnabled.default(false),
+  siteRelatedSitesEnabled: siteFields.siteRelatedSitesEnabled.default(false),
+  siteRelatedSites: z.array(RelatedRow).default([]),
+  // memo
+  siteNotes: siteFields.siteNotes.default(''),
+  siteNotesAiEnabled: siteFields.siteNotesAiEnabled.default(false),
+  siteTodos: z.array(TodoRow).default([]),
+  siteTodosAiEnabled: siteFields.siteTodosAiEnabled.default(false),
+});
+export type SiteFormInput = z.input<typeof SiteFormSchema>;
+export type SiteFormValue = z.infer<typeof SiteFormSchema>;
+
+/**
+ * A social card form for one type: the type's identifying field is required (a link for URL types, with the same
+ * rule as site URLs), and QR types take an optional QR image address.
+ */
+export function socialFormSchema(meta: SocialTypeMeta) {
+  const idValue =
+    meta.idField === 'url'
+      ? LinkSchema
+      : z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE);
+  const payload: Record<string, z.ZodType<string | undefined>> = { [meta.idField]: idValue };
+  if (meta.qr) payload.qrCodeUrl = LinkSchema.optional();
+  return SocialCreateSchema.pick({ label: true, hint: true, iconBgColor: true }).extend({
+    payload: z.object(payload),
+  });
+}
+export type SocialFormValue = z.infer<ReturnType<typeof socialFormSchema>>;
+
+export const NoteFormSchema = NoteCreateSchema.pick({ title: true, content: true });
+export type NoteFormValue = z.infer<typeof NoteFormSchema>;

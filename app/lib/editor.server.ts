@@ -1,0 +1,145 @@
+// What every editor page's loader and action share: 404 for cards and tags that are not the caller's, the
+// `returnTo` round trip, replies to the form, and the redirect with a toast after a save or a deletion.
+import { data, redirectDocument, type RouterContextProvider } from 'react-router';
+import type { z } from 'zod';
+import type { Actor } from '#server/actor';
+import { isAppError } from '#server/errors';
+import type { CardDto } from '#server/cards/card.dto';
+import { getCard, listAllCards } from '#server/cards/site-card.service';
+import { NOTE_TYPE } from '#server/cards/social-types.schema';
+import type { TagDto } from '#server/tags/tag.dto';
+import { listTags } from '#server/tags/tag.service';
+import { issuesToFieldErrors } from './editor-values';
+import type { Flash } from './flash';
+import { flashCookie } from './flash.server';
+import { getI18n } from './i18n';
+import { safeReturnTo } from './preferences';
+import { requestInfo } from './request-context.server';
+
+/** A service read whose `not_found` (unknown id, or another user's) becomes the 404 page. */
+export async function orNotFound<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (err) {
+    if (isAppError(err) && err.code === 'not_found') throw data(null, { status: 404 });
+    throw err;
+  }
+}
+
+/** One of the caller's tags, or the 404 page. */
+export async function requireTag(actor: Actor, id: string): Promise<TagDto> {
+  const tag = (await listTags(actor)).find((t) => t.id === id);
+  if (!tag) throw data(null, { status: 404 });
+  return tag;
+}
+
+export type CardKind = 'site' | 'social' | 'note';
+
+export function kindOf(card: Pick<CardDto, 'cardType'>): CardKind {
+  return !card.cardType ? 'site' : card.cardType === NOTE_TYPE ? 'note' : 'social';
+}
+
+/** One of the caller's cards (of the given kind), or the 404 page. */
+export async function requireCard(actor: Actor, id: string, kind?: CardKind): Promise<CardDto> {
+  const card = await orNotFound(getCard(actor, id));
+  if (kind && kindOf(card) !== kind) throw data(null, { status: 404 });
+  return card;
+}
+
+/** The caller's tags and site cards, for the site form's tag boxes and related-site pickers. */
+export async function siteFormLookups(actor: Actor) {
+  const [tags, cards] = await Promise.all([listTags(actor), listAllCards(actor)]);
+  return {
+    tags: tags.map((t) => ({ id: t.id, name: t.name, isHidden: t.isHidden })),
+    sites: cards.filter((c) => !c.cardType).map((c) => ({ id: c.id, name: c.name })),
+  };
+}
+
+/** The caller's site cards, for linking from a note (`sakura-site://<id>`) and its preview. */
+export async function linkableSites(actor: Actor) {
+  const cards = await listAllCards(actor);
+  return cards.filter((c) => !c.cardType).map((c) => ({ id: c.id, name: c.name, url: c.siteUrl }));
+}
+
+/** The page to go back to: `returnTo` of the query string (loaders) or of the posted form (actions). */
+export function returnToOf(source: Request | FormData): string {
+  const raw =
+    source instanceof FormData ? source.get('returnTo') : new URL(source.url).searchParams.get('returnTo');
+  return safeReturnTo(raw);
+}
+
+/**
+ * Back to where the user came from, with a toast. A full page load: the dashboard is not a React page, and a
+ * deleted card's editor must not be revalidated.
+ */
+export function finish(request: Request, returnTo: string, flash: Flash): Response {
+  return redirectDocument(returnTo, { headers: { 'Set-Cookie': flashCookie(request, flash) } });
+}
+
+interface Submission {
+  status?: 'success' | 'error';
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): unknown;
+}
+
+/**
+ * The form again: with its errors, or after a row was added or removed without JavaScript. A page drawn with
+ * errors is a 400; a reply the page's script fetched is a 200 with the errors in it (the browser logs every
+ * failed fetch as an error, and the script shows the errors anyway).
+ */
+export function replyToForm<S extends Submission>(
+  request: Request,
+  submission: S,
+  options?: Parameters<S['reply']>[0],
+) {
+  const failed = submission.status === 'error' || !!options;
+  const fetched = (request.headers.get('sec-fetch-dest') ?? 'document') !== 'document';
+  return data(submission.reply(options) as ReturnType<S['reply']>, {
+    status: failed && !fetched ? 400 : 200,
+  });
+}
+
+/**
+ * The input the service gets, checked by the API's own schema: what the API refuses, the pages refuse too. Issues
+ * become field errors of the form.
+ */
+export function checkInput<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+): { ok: true; value: z.infer<T> } | { ok: false; fieldErrors: Record<string, string[]> } {
+  const parsed = schema.safeParse(input);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, fieldErrors: issuesToFieldErrors(parsed.error.issues) };
+}
+
+/** A service's AppError as form errors: with field details on those fields, else on the form. */
+export function serviceErrors(err: unknown): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  if (!isAppError(err)) throw err;
+  const fieldErrors: Record<string, string[]> = {};
+  if (Array.isArray(err.details)) {
+    for (const d of err.details as { path?: string; message?: string }[]) {
+      if (d.path) (fieldErrors[d.path] ??= []).push(err.message);
+    }
+  }
+  return { formErrors: Object.keys(fieldErrors).length ? [] : [err.message], fieldErrors };
+}
+
+/** A page title in the reader's language, e.g. "Edit tag · SakuraNav". */
+export function pageTitle(
+  context: Readonly<RouterContextProvider>,
+  key: string,
+  values?: Record<string, string>,
+): string {
+  return `${getI18n(requestInfo(context).locale).t(key, values ?? {})} · SakuraNav`;
+}
+
+export const TAG_NAME_TAKEN = 'A tag with this name already exists';
+export const TAG_NAME_RESERVED = 'This name is reserved for a built-in tag';
+
+/** The tag service's refusals of a name, as an error on the name field (its own messages quote the name). */
+export function tagErrors(err: unknown) {
+  if (isAppError(err) && err.code === 'conflict') return { fieldErrors: { name: [TAG_NAME_TAKEN] } };
+  if (isAppError(err) && err.code === 'bad_request' && /reserved/.test(err.message))
+    return { fieldErrors: { name: [TAG_NAME_RESERVED] } };
+  return serviceErrors(err);
+}

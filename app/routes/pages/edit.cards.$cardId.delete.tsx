@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import { Form, useLoaderData, useNavigation } from 'react-router';
+import { deleteNoteCards } from '#server/cards/note-card.service';
+import { deleteCard } from '#server/cards/site-card.service';
+import { deleteSocialCards } from '#server/cards/social-card.service';
+import { CsrfInput } from '~/components/csrf-input';
+import { CardSummary } from '~/components/editor/card-summary';
+import { WarningIcon } from '~/components/editor/editor-icons';
+import { EditorPage } from '~/components/editor/editor-shell';
+import { kindOf, finish, orNotFound, pageTitle, requireCard, returnToOf } from '~/lib/editor.server';
+import { cardDataOf } from '~/lib/editor-values';
+import { readForm } from '~/lib/forms.server';
+import { requireUser } from '~/lib/guards.server';
+import editorStyles from '~/styles/editor.css?url';
+import type { Route } from './+types/edit.cards.$cardId.delete';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const actor = requireUser(request, context);
+  const card = await requireCard(actor, params.cardId);
+  const kind = kindOf(card);
+  const data = cardDataOf(card);
+  return {
+    card: {
+      kind,
+      name: card.name,
+      cardType: card.cardType,
+      url: kind === 'site' ? card.siteUrl : null,
+      description: card.siteDescription,
+      iconBgColor: card.iconBgColor,
+      tags: card.tags.map((t) => t.name),
+      todos: card.siteTodos.length,
+      related: card.siteRelatedSites.length,
+      excerpt: kind === 'note' && typeof data.content === 'string' ? data.content.slice(0, 240) : null,
+    },
+    returnTo: returnToOf(request),
+    title: pageTitle(context, 'editor.deleteCard.title', { name: card.name }),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = requireUser(request, context);
+  const formData = await readForm(request);
+  const card = await requireCard(actor, params.cardId);
+  const kind = kindOf(card);
+  // Each kind through its own service: deleting a note also drops the todos it kept on linked sites.
+  const { undoToken } = await orNotFound<{ undoToken: string }>(
+    kind === 'note'
+      ? deleteNoteCards(actor, card.id)
+      : kind === 'social'
+        ? deleteSocialCards(actor, card.id)
+        : deleteCard(actor, card.id),
+  );
+  return finish(request, returnToOf(formData), {
+    kind: 'success',
+    key: 'editor.deleted',
+    values: { name: card.name },
+    undo: undoToken,
+  });
+}
+
+export default function DeleteCardPage() {
+  const { t } = useTranslation();
+  const { card, returnTo } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const consequences = [
+    t(`editor.deleteCard.what.${card.kind}`),
+    ...(card.tags.length ? [t('editor.deleteCard.leavesTags', { tags: card.tags.join(', ') })] : []),
+    ...(card.related ? [t('editor.deleteCard.related', { count: card.related })] : []),
+    ...(card.todos ? [t('editor.deleteCard.todos', { count: card.todos })] : []),
+    ...(card.kind === 'note' ? [t('editor.deleteCard.noteTodos')] : []),
+  ];
+  return (
+    <EditorPage
+      kind={t(`editor.kinds.${card.kind}`)}
+      title={t('editor.deleteCard.title', { name: card.name })}
+      returnTo={returnTo}
+    >
+      <Form method="post" className="panel panel-danger editor-section editor-confirm">
+        <CsrfInput />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <CardSummary card={card} />
+        <div className="editor-warning">
+          <WarningIcon size={20} />
+          <div>
+            <p className="editor-warning-title">{t('editor.deleteCard.willDelete')}</p>
+            <ul>
+              {consequences.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+            <p className="field-hint">{t('editor.undoHint')}</p>
+          </div>
+        </div>
+        <div className="editor-savebar editor-savebar-static">
+          <span className="spacer" />
+          <a className="button" href={returnTo}>
+            {t('editor.cancel')}
+          </a>
+          <button type="submit" className="button button-danger" disabled={navigation.state === 'submitting'}>
+            {t('editor.deleteCard.confirm')}
+          </button>
+        </div>
+      </Form>
+    </EditorPage>
+  );
+}

@@ -1,0 +1,85 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { useActionData, useLoaderData } from 'react-router';
+import { NoteUpdateSchema } from '#server/cards/card.schema';
+import { updateNoteCard } from '#server/cards/note-card.service';
+import { EditorPage } from '~/components/editor/editor-shell';
+import { NoteForm } from '~/components/editor/note-form';
+import { editorHref } from '~/lib/editor-links';
+import { NoteFormSchema } from '~/lib/editor-schemas';
+import {
+  checkInput,
+  finish,
+  linkableSites,
+  orNotFound,
+  pageTitle,
+  replyToForm,
+  requireCard,
+  returnToOf,
+  serviceErrors,
+} from '~/lib/editor.server';
+import { noteDefaults, toNoteInput } from '~/lib/editor-values';
+import { readForm } from '~/lib/forms.server';
+import { requireUser } from '~/lib/guards.server';
+import editorStyles from '~/styles/editor.css?url';
+import type { Route } from './+types/edit.notes.$cardId';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const actor = requireUser(request, context);
+  const card = await requireCard(actor, params.cardId, 'note');
+  const returnTo = returnToOf(request);
+  return {
+    name: card.name,
+    defaultValue: noteDefaults(card),
+    sites: await linkableSites(actor),
+    returnTo,
+    deleteHref: editorHref.deleteCard(card.id, returnTo),
+    title: pageTitle(context, 'editor.note.editTitle', { name: card.name }),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = requireUser(request, context);
+  const formData = await readForm(request);
+  const card = await requireCard(actor, params.cardId, 'note');
+  const submission = parseWithZod(formData, { schema: NoteFormSchema });
+  if (submission.status !== 'success' || formData.get('intent') === 'preview')
+    return replyToForm(request, submission);
+  const input = checkInput(NoteUpdateSchema, { id: card.id, ...toNoteInput(submission.value) });
+  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  try {
+    const { item } = await orNotFound(updateNoteCard(actor, input.value));
+    return finish(request, returnToOf(formData), {
+      kind: 'success',
+      key: 'editor.saved',
+      values: { name: item.title },
+    });
+  } catch (err) {
+    return replyToForm(request, submission, serviceErrors(err));
+  }
+}
+
+export default function EditNotePage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <EditorPage
+      kind={t('editor.kinds.note')}
+      title={t('editor.note.editTitle', { name: data.name })}
+      returnTo={data.returnTo}
+    >
+      <NoteForm
+        defaultValue={data.defaultValue}
+        lastResult={lastResult}
+        sites={data.sites}
+        returnTo={data.returnTo}
+        deleteHref={data.deleteHref}
+        submitLabel={t('editor.save')}
+      />
+    </EditorPage>
+  );
+}

@@ -1,0 +1,72 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { useActionData, useLoaderData } from 'react-router';
+import { NoteCreateSchema } from '#server/cards/card.schema';
+import { createNoteCard } from '#server/cards/note-card.service';
+import { EditorPage } from '~/components/editor/editor-shell';
+import { NoteForm } from '~/components/editor/note-form';
+import { NoteFormSchema } from '~/lib/editor-schemas';
+import {
+  checkInput,
+  finish,
+  linkableSites,
+  pageTitle,
+  replyToForm,
+  returnToOf,
+  serviceErrors,
+} from '~/lib/editor.server';
+import { noteDefaults, toNoteInput } from '~/lib/editor-values';
+import { readForm } from '~/lib/forms.server';
+import { requireUser } from '~/lib/guards.server';
+import editorStyles from '~/styles/editor.css?url';
+import type { Route } from './+types/edit.notes.new';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUser(request, context);
+  return {
+    sites: await linkableSites(actor),
+    returnTo: returnToOf(request),
+    title: pageTitle(context, 'editor.note.newTitle'),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUser(request, context);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: NoteFormSchema });
+  // Preview (without JavaScript): the page is drawn again from what was typed; nothing is saved.
+  if (submission.status !== 'success' || formData.get('intent') === 'preview')
+    return replyToForm(request, submission);
+  const input = checkInput(NoteCreateSchema, toNoteInput(submission.value));
+  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  try {
+    const { item } = await createNoteCard(actor, input.value);
+    return finish(request, returnToOf(formData), {
+      kind: 'success',
+      key: 'editor.created',
+      values: { name: item.title },
+    });
+  } catch (err) {
+    return replyToForm(request, submission, serviceErrors(err));
+  }
+}
+
+export default function NewNotePage() {
+  const { t } = useTranslation();
+  const { sites, returnTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <EditorPage kind={t('editor.kinds.note')} title={t('editor.note.newTitle')} returnTo={returnTo}>
+      <NoteForm
+        defaultValue={noteDefaults(null)}
+        lastResult={lastResult}
+        sites={sites}
+        returnTo={returnTo}
+        submitLabel={t('editor.create')}
+      />
+    </EditorPage>
+  );
+}

@@ -1,0 +1,90 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { useActionData, useLoaderData } from 'react-router';
+import { SiteUpdateSchema } from '#server/cards/card.schema';
+import { updateSiteCard } from '#server/cards/site-card.service';
+import { EditorPage } from '~/components/editor/editor-shell';
+import { SiteForm } from '~/components/editor/site-form';
+import { editorHref, selfPath } from '~/lib/editor-links';
+import { SiteFormSchema } from '~/lib/editor-schemas';
+import {
+  checkInput,
+  finish,
+  orNotFound,
+  pageTitle,
+  replyToForm,
+  requireCard,
+  returnToOf,
+  serviceErrors,
+  siteFormLookups,
+} from '~/lib/editor.server';
+import { siteDefaults, toSiteInput } from '~/lib/editor-values';
+import { readForm } from '~/lib/forms.server';
+import { requireUser } from '~/lib/guards.server';
+import editorStyles from '~/styles/editor.css?url';
+import type { Route } from './+types/edit.sites.$cardId';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const actor = requireUser(request, context);
+  const card = await requireCard(actor, params.cardId, 'site');
+  const returnTo = returnToOf(request);
+  return {
+    ...(await siteFormLookups(actor)),
+    cardId: card.id,
+    name: card.name,
+    defaultValue: siteDefaults(card),
+    returnTo,
+    selfPath: selfPath(request),
+    deleteHref: editorHref.deleteCard(card.id, returnTo),
+    title: pageTitle(context, 'editor.site.editTitle', { name: card.name }),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = requireUser(request, context);
+  const formData = await readForm(request);
+  const current = await requireCard(actor, params.cardId, 'site');
+  const submission = parseWithZod(formData, { schema: SiteFormSchema });
+  if (submission.status !== 'success') return replyToForm(request, submission);
+  const mapped = toSiteInput(submission.value, current.siteTodos);
+  const input = checkInput(SiteUpdateSchema, { id: current.id, ...mapped });
+  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  try {
+    const card = await orNotFound(updateSiteCard(actor, input.value));
+    return finish(request, returnToOf(formData), {
+      kind: 'success',
+      key: 'editor.saved',
+      values: { name: card.name },
+    });
+  } catch (err) {
+    return replyToForm(request, submission, serviceErrors(err));
+  }
+}
+
+export default function EditSitePage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <EditorPage
+      kind={t('editor.kinds.site')}
+      title={t('editor.site.editTitle', { name: data.name })}
+      returnTo={data.returnTo}
+    >
+      <SiteForm
+        defaultValue={data.defaultValue}
+        lastResult={lastResult}
+        tags={data.tags}
+        sites={data.sites}
+        cardId={data.cardId}
+        returnTo={data.returnTo}
+        deleteHref={data.deleteHref}
+        noteHref={(id) => editorHref.note(id, data.selfPath)}
+        submitLabel={t('editor.save')}
+      />
+    </EditorPage>
+  );
+}

@@ -1,0 +1,83 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { useActionData, useLoaderData } from 'react-router';
+import { SiteCreateSchema } from '#server/cards/card.schema';
+import { createSiteCard } from '#server/cards/site-card.service';
+import { EditorPage } from '~/components/editor/editor-shell';
+import { SiteForm } from '~/components/editor/site-form';
+import { editorHref } from '~/lib/editor-links';
+import { SiteFormSchema } from '~/lib/editor-schemas';
+import {
+  checkInput,
+  finish,
+  pageTitle,
+  replyToForm,
+  returnToOf,
+  serviceErrors,
+  siteFormLookups,
+} from '~/lib/editor.server';
+import { siteDefaults, toSiteInput } from '~/lib/editor-values';
+import { readForm } from '~/lib/forms.server';
+import { requireUser } from '~/lib/guards.server';
+import editorStyles from '~/styles/editor.css?url';
+import type { Route } from './+types/edit.sites.new';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUser(request, context);
+  const lookups = await siteFormLookups(actor);
+  // `?tag=<tagId>`: the new card starts in that tag (the dashboard's "add a site to this tag").
+  const tag = new URL(request.url).searchParams.get('tag');
+  const preselect = lookups.tags.some((t) => t.id === tag) ? tag : null;
+  return {
+    ...lookups,
+    defaultValue: siteDefaults(null, preselect),
+    returnTo: returnToOf(request),
+    title: pageTitle(context, 'editor.site.newTitle'),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUser(request, context);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: SiteFormSchema });
+  if (submission.status !== 'success') return replyToForm(request, submission);
+  const input = checkInput(SiteCreateSchema, toSiteInput(submission.value));
+  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  try {
+    const card = await createSiteCard(actor, input.value);
+    return finish(request, returnToOf(formData), {
+      kind: 'success',
+      key: 'editor.created',
+      values: { name: card.name },
+    });
+  } catch (err) {
+    return replyToForm(request, submission, serviceErrors(err));
+  }
+}
+
+export default function NewSitePage() {
+  const { t } = useTranslation();
+  const { tags, sites, defaultValue, returnTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <EditorPage
+      kind={t('editor.kinds.site')}
+      title={t('editor.site.newTitle')}
+      intro={t('editor.site.intro')}
+      returnTo={returnTo}
+    >
+      <SiteForm
+        defaultValue={defaultValue}
+        lastResult={lastResult}
+        tags={tags}
+        sites={sites}
+        returnTo={returnTo}
+        noteHref={(id) => editorHref.note(id, '/')}
+        submitLabel={t('editor.create')}
+      />
+    </EditorPage>
+  );
+}

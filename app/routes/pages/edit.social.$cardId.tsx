@@ -1,0 +1,91 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { data as reply, useActionData, useLoaderData } from 'react-router';
+import { SocialUpdateSchema } from '#server/cards/card.schema';
+import { updateSocialCard } from '#server/cards/social-card.service';
+import { socialTypeMeta } from '#server/cards/social-types.schema';
+import { EditorPage } from '~/components/editor/editor-shell';
+import { SocialForm } from '~/components/editor/social-form';
+import { editorHref } from '~/lib/editor-links';
+import { socialFormSchema } from '~/lib/editor-schemas';
+import {
+  checkInput,
+  finish,
+  orNotFound,
+  pageTitle,
+  replyToForm,
+  requireCard,
+  returnToOf,
+  serviceErrors,
+} from '~/lib/editor.server';
+import { socialDefaults, toSocialInput } from '~/lib/editor-values';
+import { readForm } from '~/lib/forms.server';
+import { requireUser } from '~/lib/guards.server';
+import editorStyles from '~/styles/editor.css?url';
+import type { Route } from './+types/edit.social.$cardId';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+
+async function loadSocial(request: Request, context: Route.LoaderArgs['context'], id: string) {
+  const actor = requireUser(request, context);
+  const card = await requireCard(actor, id, 'social');
+  const meta = socialTypeMeta(card.cardType ?? '');
+  if (!meta) throw reply(null, { status: 404 });
+  return { actor, card, meta };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { card, meta } = await loadSocial(request, context, params.cardId);
+  const returnTo = returnToOf(request);
+  return {
+    type: meta.type,
+    name: card.name,
+    defaultValue: socialDefaults(card, meta),
+    returnTo,
+    deleteHref: editorHref.deleteCard(card.id, returnTo),
+    title: pageTitle(context, 'editor.social.editTitle', { name: card.name }),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor, card, meta } = await loadSocial(request, context, params.cardId);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
+  if (submission.status !== 'success') return replyToForm(request, submission);
+  const input = checkInput(SocialUpdateSchema, { id: card.id, ...toSocialInput(submission.value, meta) });
+  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  try {
+    const { item } = await orNotFound(updateSocialCard(actor, input.value));
+    return finish(request, returnToOf(formData), {
+      kind: 'success',
+      key: 'editor.saved',
+      values: { name: item.label },
+    });
+  } catch (err) {
+    return replyToForm(request, submission, serviceErrors(err));
+  }
+}
+
+export default function EditSocialPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const meta = socialTypeMeta(data.type)!;
+  return (
+    <EditorPage
+      kind={t('editor.kinds.social')}
+      title={t('editor.social.editTitle', { name: data.name })}
+      returnTo={data.returnTo}
+    >
+      <SocialForm
+        meta={meta}
+        defaultValue={data.defaultValue}
+        lastResult={lastResult}
+        returnTo={data.returnTo}
+        deleteHref={data.deleteHref}
+        submitLabel={t('editor.save')}
+      />
+    </EditorPage>
+  );
+}

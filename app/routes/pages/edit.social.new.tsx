@@ -1,0 +1,97 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import { Link, useActionData, useLoaderData } from 'react-router';
+import { SocialCreateSchema } from '#server/cards/card.schema';
+import { createSocialCard } from '#server/cards/social-card.service';
+import { socialTypeMeta } from '#server/cards/social-types.schema';
+import { EditorPage } from '~/components/editor/editor-shell';
+import { SocialForm } from '~/components/editor/social-form';
+import { SocialTypePicker } from '~/components/editor/social-type-picker';
+import { withReturnTo } from '~/lib/editor-links';
+import { socialFormSchema } from '~/lib/editor-schemas';
+import { checkInput, finish, pageTitle, replyToForm, returnToOf, serviceErrors } from '~/lib/editor.server';
+import { socialDefaults, toSocialInput } from '~/lib/editor-values';
+import { readForm } from '~/lib/forms.server';
+import { requireUser } from '~/lib/guards.server';
+import editorStyles from '~/styles/editor.css?url';
+import type { Route } from './+types/edit.social.new';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+
+/** `?type=<type>` picks the type; without it (or with an unknown one) the page shows the type picker. */
+function typeOf(request: Request) {
+  return socialTypeMeta(new URL(request.url).searchParams.get('type') ?? '')?.type ?? null;
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  return {
+    type: typeOf(request),
+    returnTo: returnToOf(request),
+    title: pageTitle(context, 'editor.social.newTitle'),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUser(request, context);
+  const formData = await readForm(request);
+  const meta =
+    socialTypeMeta(String(formData.get('cardType') ?? '')) ?? socialTypeMeta(typeOf(request) ?? '');
+  if (!meta) throw new Response(null, { status: 400 });
+  const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
+  if (submission.status !== 'success') return replyToForm(request, submission);
+  const input = checkInput(SocialCreateSchema, toSocialInput(submission.value, meta));
+  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  try {
+    const card = await createSocialCard(actor, input.value);
+    return finish(request, returnToOf(formData), {
+      kind: 'success',
+      key: 'editor.created',
+      values: { name: card.label },
+    });
+  } catch (err) {
+    return replyToForm(request, submission, serviceErrors(err));
+  }
+}
+
+export default function NewSocialPage() {
+  const { t } = useTranslation();
+  const { type, returnTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const meta = type ? socialTypeMeta(type) : undefined;
+  return (
+    <EditorPage
+      kind={t('editor.kinds.social')}
+      title={t('editor.social.newTitle')}
+      intro={meta ? undefined : t('editor.social.pickIntro')}
+      returnTo={returnTo}
+    >
+      {meta ? (
+        <SocialForm
+          key={meta.type}
+          meta={meta}
+          defaultValue={socialDefaults(null, meta)}
+          lastResult={lastResult}
+          returnTo={returnTo}
+          submitLabel={t('editor.create')}
+          typeActions={
+            <Link className="button button-small" to={withReturnTo('/edit/social/new', returnTo)}>
+              {t('editor.social.changeType')}
+            </Link>
+          }
+        />
+      ) : (
+        <div className="panel editor-section">
+          <SocialTypePicker returnTo={returnTo} />
+          <div className="editor-savebar editor-savebar-static">
+            <span className="spacer" />
+            <a className="button" href={returnTo}>
+              {t('editor.cancel')}
+            </a>
+          </div>
+        </div>
+      )}
+    </EditorPage>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { Form, useLoaderData, useNavigation } from 'react-router';
+import { deleteTag } from '#server/tags/tag.service';
+import { CsrfInput } from '~/components/csrf-input';
+import { WarningIcon } from '~/components/editor/editor-icons';
+import { EditorPage } from '~/components/editor/editor-shell';
+import { finish, orNotFound, pageTitle, requireTag, returnToOf } from '~/lib/editor.server';
+import { readForm } from '~/lib/forms.server';
+import { requireUser } from '~/lib/guards.server';
+import editorStyles from '~/styles/editor.css?url';
+import type { Route } from './+types/edit.tags.$tagId.delete';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const actor = requireUser(request, context);
+  const tag = await requireTag(actor, params.tagId);
+  return {
+    tag: { name: tag.name, count: tag.siteCount },
+    returnTo: returnToOf(request),
+    title: pageTitle(context, 'editor.deleteTag.title', { name: tag.name }),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = requireUser(request, context);
+  const formData = await readForm(request);
+  const tag = await requireTag(actor, params.tagId);
+  const withCards = formData.get('mode') === 'tag-and-cards';
+  const { undoToken, deletedCards } = await orNotFound(deleteTag(actor, tag.id, { deleteCards: withCards }));
+  return finish(request, returnToOf(formData), {
+    kind: 'success',
+    key: withCards ? 'editor.tagDeletedWithCards' : 'editor.tagDeleted',
+    values: { name: tag.name, count: deletedCards },
+    undo: undoToken,
+  });
+}
+
+export default function DeleteTagPage() {
+  const { t } = useTranslation();
+  const { tag, returnTo } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <EditorPage
+      kind={t('editor.kinds.tag')}
+      title={t('editor.deleteTag.title', { name: tag.name })}
+      returnTo={returnTo}
+    >
+      <Form method="post" className="panel panel-danger editor-section editor-confirm">
+        <CsrfInput />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <fieldset className="editor-fieldset choice-list">
+          <legend>{t('editor.deleteTag.question', { count: tag.count })}</legend>
+          <label className="choice">
+            <input type="radio" name="mode" value="tag-only" defaultChecked />
+            <span>
+              <strong>{t('editor.deleteTag.tagOnly')}</strong>
+              <span className="field-hint">{t('editor.deleteTag.tagOnlyHint', { count: tag.count })}</span>
+            </span>
+          </label>
+          <label className="choice choice-danger">
+            <input type="radio" name="mode" value="tag-and-cards" disabled={tag.count === 0} />
+            <span>
+              <strong>{t('editor.deleteTag.withCards', { count: tag.count })}</strong>
+              <span className="field-hint">{t('editor.deleteTag.withCardsHint')}</span>
+            </span>
+          </label>
+        </fieldset>
+        <div className="editor-warning">
+          <WarningIcon size={20} />
+          <p className="field-hint">{t('editor.undoHint')}</p>
+        </div>
+        <div className="editor-savebar editor-savebar-static">
+          <span className="spacer" />
+          <a className="button" href={returnTo}>
+            {t('editor.cancel')}
+          </a>
+          <button type="submit" className="button button-danger" disabled={navigation.state === 'submitting'}>
+            {t('editor.deleteTag.confirm')}
+          </button>
+        </div>
+      </Form>
+    </EditorPage>
+  );
+}
