@@ -133,8 +133,9 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 
 /** Resolves the caller and enforces an auth level; shared by apiRoute and other resource routes. */
 export async function requireLevel(request: Request, level: AuthLevel): Promise<Actor | null> {
+  if (level === 'public') return null;
   const { actor, badToken } = await authenticate(request);
-  if (level === 'public' || level === 'optional') return level === 'public' ? null : actor;
+  if (level === 'optional') return actor;
   if (!actor) {
     throw new AppError(
       'unauthorized',

@@ -31,7 +31,9 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
     '/assets',
     express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
   );
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
+  const files = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false });
+  // No file lives under /api: skip the filesystem lookup for every API call.
+  app.use((req, res, next) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
   app.use((req, _res, next) => {
     // Always overwrite: a client must not be able to choose the address it is rate-limited under.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';

@@ -30,8 +30,20 @@ async function probe(run: (signal: AbortSignal) => Promise<void>, timeoutMs: num
   }
 }
 
-/** Checks the database and object storage in parallel; answers within `timeoutMs` even if one hangs. */
-export async function checkHealth(timeoutMs = 1500): Promise<Health> {
+let inFlight: Promise<Health> | undefined;
+
+/**
+ * Checks the database and object storage in parallel; answers within `timeoutMs` even if one hangs. Requests that
+ * arrive while a check runs share it, so a burst of health checks does not multiply the load on the dependencies.
+ */
+export function checkHealth(timeoutMs = 1500): Promise<Health> {
+  inFlight ??= runChecks(timeoutMs).finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}
+
+async function runChecks(timeoutMs: number): Promise<Health> {
   const [db, storage] = await Promise.all([
     probe(() => pingDb(), timeoutMs),
     probe((signal) => pingStorage(signal), timeoutMs),
