@@ -3,7 +3,7 @@ import { hmacHex, safeEqual } from '#server/auth/crypto';
 import { isSecureRequest } from '#server/auth/request';
 import { env } from '#server/env';
 
-const FLASH_COOKIE = 'flash';
+export const FLASH_COOKIE = 'flash';
 
 import type { Flash } from './flash';
 

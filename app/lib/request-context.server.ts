@@ -8,7 +8,7 @@ import { readCookies } from '#server/auth/request';
 import { isInitialized } from '#server/setup/setup.service';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n';
 import type { Flash } from './flash';
-import { readFlash } from './flash.server';
+import { FLASH_COOKIE, readFlash } from './flash.server';
 import { THEME_COOKIE, LANG_COOKIE, isTheme, type Theme } from './preferences';
 
 export interface RequestInfo {
@@ -51,8 +51,13 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
-function withHeaders(response: Response, cookies: string[]): Response {
+function withHeaders(response: Response, setCookies: string[]): Response {
   let res = response;
+  // Never clear a flash message on the response that sets a new one (Set-Cookie headers apply in order).
+  const setsFlash = response.headers
+    .getSetCookie()
+    .some((c) => c.startsWith(`${FLASH_COOKIE}=`) && !/max-age=0/i.test(c));
+  const cookies = setsFlash ? setCookies.filter((c) => !c.startsWith(`${FLASH_COOKIE}=`)) : setCookies;
   try {
     for (const c of cookies) res.headers.append('Set-Cookie', c);
   } catch {
@@ -79,7 +84,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     csrfToken = newCsrfToken();
     setCookies.push(csrfCookie(request, csrfToken));
   }
-  const flash = readFlash(request, cookies);
+  // A flash message is for the next page view: only reads consume it (an action's response may set a new one).
+  const flash = request.method === 'GET' || request.method === 'HEAD' ? readFlash(request, cookies) : null;
   if (flash) setCookies.push(flash.clearCookie);
   const { actor } = await authenticate(request);
   const theme = isTheme(cookies[THEME_COOKIE]) ? cookies[THEME_COOKIE] : 'system';
