@@ -2,10 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ID, type Actor, type Role } from '#server/actor';
 import { createSession } from '#server/auth/session.service';
-import { hashPassword } from '#server/auth/passwords';
-import { randomAvatarColor } from '#server/users/avatar-color';
 import { UserModel, type UserDoc } from '#server/users/user.model';
 import { createToken } from '#server/tokens/token.service';
+import { newUserDoc } from '#server/users/new-user';
 import { Client } from './setup/client';
 
 export const PASSWORD = 'Secret123';
@@ -15,21 +14,12 @@ export async function createUser(
   options: { username?: string; role?: Role; id?: string; password?: string } = {},
 ): Promise<UserDoc> {
   const username = options.username ?? `u${randomUUID().slice(0, 8)}`;
-  const now = new Date();
-  const doc: UserDoc = {
-    _id: options.id ?? (options.role === 'admin' && !options.username ? ADMIN_ID : `user-${randomUUID()}`),
+  const doc = await newUserDoc({
+    id: options.id ?? (options.role === 'admin' && !options.username ? ADMIN_ID : `user-${randomUUID()}`),
     username,
-    usernameKey: username.toLowerCase(),
-    passwordHash: await hashPassword(options.password ?? PASSWORD),
-    hasPassword: true,
+    password: options.password ?? PASSWORD,
     role: options.role ?? 'user',
-    nickname: username,
-    avatarAssetId: null,
-    avatarColor: randomAvatarColor(),
-    usernameChanged: false,
-    createdAt: now,
-    updatedAt: now,
-  };
+  });
   await UserModel.create(doc);
   return doc;
 }

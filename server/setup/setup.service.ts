@@ -1,13 +1,11 @@
 import { ADMIN_ID } from '../actor';
-import { hashPassword } from '../auth/passwords';
 import { isDuplicateKeyError } from '../db';
 import { env } from '../env';
 import { AppError } from '../errors';
 import { logger } from '../logger';
-import { randomAvatarColor } from '../users/avatar-color';
 import { UserModel, type UserDoc } from '../users/user.model';
-import { usernameKey } from '../users/user.lookup';
 import type { SetupInput } from '../users/user.schema';
+import { newUserDoc } from '../users/new-user';
 import { seedStarterData, type SeedLocale } from './seed';
 
 // Once an admin exists it never goes away, so a positive answer is cached for CACHE_TTL_MS.
@@ -33,21 +31,12 @@ export async function getSetupState(): Promise<{ initialized: boolean }> {
 /** Creates the administrator once and seeds the starter data; a second call is refused. */
 export async function setupAdmin(input: SetupInput, options: { locale: SeedLocale }): Promise<UserDoc> {
   if (await isInitialized()) throw new AppError('already_initialized', 'This instance is already set up');
-  const now = new Date();
-  const doc: UserDoc = {
-    _id: ADMIN_ID,
+  const doc = await newUserDoc({
+    id: ADMIN_ID,
     username: input.username,
-    usernameKey: usernameKey(input.username),
-    passwordHash: await hashPassword(input.password),
-    hasPassword: true,
+    password: input.password,
     role: 'admin',
-    nickname: input.username,
-    avatarAssetId: null,
-    avatarColor: randomAvatarColor(),
-    usernameChanged: false,
-    createdAt: now,
-    updatedAt: now,
-  };
+  });
   try {
     await UserModel.create(doc);
   } catch (err) {

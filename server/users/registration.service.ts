@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ID } from '../actor';
-import { hashPassword } from '../auth/passwords';
 import { isDuplicateKeyError } from '../db';
 import { AppError, badRequest } from '../errors';
 import { logger } from '../logger';
 import { AUTH_PER_IP, REGISTER_PER_NAME, assertWithin, consume } from '../rate-limit/rate-limit.service';
 import { getSettings } from '../settings/settings.service';
 import { copySpace } from '../spaces/space.service';
-import { randomAvatarColor } from './avatar-color';
 import { toUser, type UserDto } from './user.dto';
 import { usernameKey } from './user.lookup';
-import { UserModel, type UserDoc } from './user.model';
+import { UserModel } from './user.model';
+import { newUserDoc } from './new-user';
 import type { RegisterInput } from './user.schema';
 
 /** The older service's deliberately vague answer for a taken name (it says nothing about why). */
@@ -27,21 +26,12 @@ export async function registerUser(input: RegisterInput, ctx: { ip: string }): P
   }
   const key = usernameKey(input.username);
   assertWithin(await consume(REGISTER_PER_NAME, key));
-  const now = new Date();
-  const doc: UserDoc = {
-    _id: `user-${randomUUID()}`,
+  const doc = await newUserDoc({
+    id: `user-${randomUUID()}`,
     username: input.username,
-    usernameKey: key,
-    passwordHash: await hashPassword(input.password),
-    hasPassword: true,
+    password: input.password,
     role: 'user',
-    nickname: input.username,
-    avatarAssetId: null,
-    avatarColor: randomAvatarColor(),
-    usernameChanged: false,
-    createdAt: now,
-    updatedAt: now,
-  };
+  });
   try {
     await UserModel.create(doc);
   } catch (err) {

@@ -1,7 +1,7 @@
 // The frame of every editor page: a centred column with a back link and a heading, section panels, an in-page
 // section index, and the sticky bar with Cancel / Save.
 import { useTranslation } from 'react-i18next';
-import { ArrowLeftIcon } from './editor-icons';
+import { ArrowLeftIcon } from '../icons';
 
 export function EditorPage({
   kind,

@@ -9,7 +9,7 @@ import { inputProps, textareaProps } from '~/lib/conform';
 import { NoteFormSchema, type NoteFormValue } from '~/lib/editor-schemas';
 import type { noteDefaults } from '~/lib/editor-values';
 import { renderMarkdown } from '~/lib/markdown';
-import { EyeIcon } from './editor-icons';
+import { EyeIcon } from '../icons';
 import { DefaultSubmit, EditorSection, SaveBar } from './editor-shell';
 import { TextareaField } from './form-controls';
 

@@ -5,7 +5,7 @@ import { deleteCard } from '#server/cards/site-card.service';
 import { deleteSocialCards } from '#server/cards/social-card.service';
 import { CsrfInput } from '~/components/csrf-input';
 import { CardSummary } from '~/components/editor/card-summary';
-import { WarningIcon } from '~/components/editor/editor-icons';
+import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { kindOf, finish, orNotFound, pageTitle, requireCard, returnToOf } from '~/lib/editor.server';
 import { cardDataOf } from '~/lib/editor-values';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, useLoaderData, useNavigation } from 'react-router';
 import { deleteTag } from '#server/tags/tag.service';
 import { CsrfInput } from '~/components/csrf-input';
-import { WarningIcon } from '~/components/editor/editor-icons';
+import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { finish, orNotFound, pageTitle, requireTag, returnToOf } from '~/lib/editor.server';
 import { readForm } from '~/lib/forms.server';

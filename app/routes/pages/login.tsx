@@ -8,6 +8,7 @@ import { getSettings } from '#server/settings/settings.service';
 import { REGISTER_FAILED, registerUser } from '#server/users/registration.service';
 import { LoginSchema, RegisterSchema } from '#server/users/user.schema';
 import { AuthCard } from '~/components/auth-card';
+import { NewAccountFields } from '~/components/account/new-account-fields';
 import { CsrfInput } from '~/components/csrf-input';
 import { Field, FormErrors } from '~/components/ui/field';
 import { replyWithError } from '~/lib/account-forms.server';
@@ -178,30 +179,10 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors errors={form.errors} id={form.errorId} />
-      <Field
-        label={t('auth.username')}
-        {...inputProps(fields.username, { type: 'text' })}
-        key={fields.username.key}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint={t('auth.usernameHint')}
-        errors={fields.username.errors}
-      />
-      <Field
-        label={t('auth.password')}
-        {...inputProps(fields.password, { type: 'password' })}
-        key={fields.password.key}
-        autoComplete="new-password"
-        hint={t('setup.passwordHint')}
-        errors={fields.password.errors}
-      />
-      <Field
-        label={t('auth.confirmPassword')}
-        {...inputProps(fields.confirmPassword, { type: 'password' })}
-        key={fields.confirmPassword.key}
-        autoComplete="new-password"
-        errors={fields.confirmPassword.errors}
+      <NewAccountFields
+        fields={fields}
+        usernameLabel={t('auth.username')}
+        usernameHint={t('auth.usernameHint')}
       />
       <button
         type="submit"

@@ -6,9 +6,9 @@ import { isAppError } from '#server/errors';
 import { isInitialized, setupAdmin } from '#server/setup/setup.service';
 import { SetupSchema } from '#server/users/user.schema';
 import { AuthCard } from '~/components/auth-card';
+import { NewAccountFields } from '~/components/account/new-account-fields';
 import { CsrfInput } from '~/components/csrf-input';
-import { Field, FormErrors } from '~/components/ui/field';
-import { inputProps } from '~/lib/conform';
+import { FormErrors } from '~/components/ui/field';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { signIn } from '~/lib/session.server';
@@ -53,28 +53,7 @@ export default function SetupPage() {
       <Form method="post" {...getFormProps(form)} className="stack">
         <CsrfInput />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <Field
-          label={t('setup.username')}
-          {...inputProps(fields.username, { type: 'text' })}
-          key={fields.username.key}
-          autoComplete="username"
-          errors={fields.username.errors}
-        />
-        <Field
-          label={t('setup.password')}
-          {...inputProps(fields.password, { type: 'password' })}
-          key={fields.password.key}
-          autoComplete="new-password"
-          hint={t('setup.passwordHint')}
-          errors={fields.password.errors}
-        />
-        <Field
-          label={t('setup.confirmPassword')}
-          {...inputProps(fields.confirmPassword, { type: 'password' })}
-          key={fields.confirmPassword.key}
-          autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
-        />
+        <NewAccountFields fields={fields} usernameLabel={t('setup.username')} />
         <p className="muted small">{t('setup.seeded')}</p>
         <button
           type="submit"
