@@ -59,15 +59,34 @@ export function planMemberships(space: SpaceSnapshot, cardId: string, tagIds: st
   return { upsert, remove };
 }
 
+/** Creates or updates memberships (batched; each addressed by its `_id`). */
+export async function upsertMemberships(ownerId: string, memberships: Membership[]): Promise<void> {
+  await bulkWriteChunked(
+    CardTagModel,
+    memberships.map((m) => ({
+      updateOne: {
+        filter: { _id: membershipId(m.tagId, m.cardId) },
+        update: { $set: { ownerId, tagId: m.tagId, cardId: m.cardId, order: m.order } },
+        upsert: true,
+      },
+    })),
+  );
+}
+
+/** Creates or updates relations (batched). */
+export async function upsertRelations(relations: RelationDoc[]): Promise<void> {
+  await bulkWriteChunked(
+    RelationModel,
+    relations.map((r) => ({ updateOne: { filter: { _id: r._id }, update: { $set: r }, upsert: true } })),
+  );
+}
+
 export async function writeMemberships(ownerId: string, plan: MembershipPlan): Promise<Partial<SpaceChange>> {
-  for (const m of plan.remove) await CardTagModel.deleteOne({ _id: membershipId(m.tagId, m.cardId) });
-  for (const m of plan.upsert) {
-    await CardTagModel.updateOne(
-      { _id: membershipId(m.tagId, m.cardId) },
-      { $set: { ownerId, tagId: m.tagId, cardId: m.cardId, order: m.order } },
-      { upsert: true },
-    );
-  }
+  await bulkWriteChunked(
+    CardTagModel,
+    plan.remove.map((m) => ({ deleteOne: { filter: { _id: membershipId(m.tagId, m.cardId) } } })),
+  );
+  await upsertMemberships(ownerId, plan.upsert);
   return {
     upsertMemberships: plan.upsert,
     deleteMemberships: plan.remove.map((m) => membershipId(m.tagId, m.cardId)),
@@ -129,8 +148,11 @@ export async function writeRelations(
       createdAt: now,
     });
   }
-  for (const id of deleteIds) await RelationModel.deleteOne({ _id: id });
-  for (const r of upserts) await RelationModel.updateOne({ _id: r._id }, { $set: r }, { upsert: true });
+  await bulkWriteChunked(
+    RelationModel,
+    deleteIds.map((id) => ({ deleteOne: { filter: { _id: id } } })),
+  );
+  await upsertRelations(upserts);
   return { upsertRelations: upserts, deleteRelations: deleteIds };
 }
 

@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor';
 import { bulkWriteChunked } from '../db';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import { CardTagModel, membershipId } from '../cards/card.model';
-import { planCardDeletion, tagSequence, writeDeletion, writeTagOrders } from '../cards/card.store';
+import { membershipId } from '../cards/card.model';
+import {
+  planCardDeletion,
+  tagSequence,
+  upsertMemberships,
+  writeDeletion,
+  writeTagOrders,
+} from '../cards/card.store';
 import { moveOne, reorderWithin, type Ordered } from '../cards/ordering';
 import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG, VIRTUAL_TAG_IDS } from '../cards/social-types.schema';
 import {
@@ -223,12 +229,6 @@ export async function restoreTagCards(actor: Actor, tagId: string, ids: string[]
     if (existing.has(cardId)) continue;
     added.push({ tagId, cardId, order: next++ });
   }
-  for (const m of added) {
-    await CardTagModel.updateOne(
-      { _id: membershipId(tagId, m.cardId) },
-      { $set: { ownerId: actor.userId, tagId, cardId: m.cardId, order: m.order } },
-      { upsert: true },
-    );
-  }
+  await upsertMemberships(actor.userId, added);
   await commitSpace(actor.userId, { upsertMemberships: added });
 }

@@ -1,6 +1,7 @@
 import type { Actor } from '../actor';
 import { randomToken } from '../auth/crypto';
-import { CardModel, CardTagModel, RelationModel, membershipId } from '../cards/card.model';
+import { CardModel } from '../cards/card.model';
+import { upsertMemberships, upsertRelations } from '../cards/card.store';
 import { syncNoteTodos } from '../cards/note-card.service';
 import { notFound } from '../errors';
 import { commitSpace, getSpace } from '../spaces/space.cache';
@@ -41,14 +42,8 @@ export async function undoDeletion(actor: Actor, token: string): Promise<{ tags:
   for (let i = 0; i < cards.length; i += 50) {
     await CardModel.insertMany(cards.slice(i, i + 50), { ordered: false }).catch(ignoreDuplicates);
   }
-  for (const m of memberships) {
-    await CardTagModel.updateOne(
-      { _id: membershipId(m.tagId, m.cardId) },
-      { $set: { ownerId, tagId: m.tagId, cardId: m.cardId, order: m.order } },
-      { upsert: true },
-    );
-  }
-  for (const r of relations) await RelationModel.updateOne({ _id: r._id }, { $set: r }, { upsert: true });
+  await upsertMemberships(ownerId, memberships);
+  await upsertRelations(relations);
   await TrashModel.deleteOne({ _id: token });
   await commitSpace(ownerId, {
     upsertTags: tags,
