@@ -6,13 +6,14 @@ import type { Actor } from '#server/actor';
 import { isAppError } from '#server/errors';
 import type { CardDto } from '#server/cards/card.dto';
 import { getCard, listAllCards } from '#server/cards/site-card.service';
-import { NOTE_TYPE } from '#server/cards/social-types.schema';
+import { cardKind, type CardKind } from '#server/cards/social-types.schema';
 import type { TagDto } from '#server/tags/tag.dto';
 import { listTags } from '#server/tags/tag.service';
 import { issuesToFieldErrors } from './editor-values';
 import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
 import { getI18n } from './i18n';
+import { serviceFormErrors } from './forms.server';
 import { safeReturnTo } from './preferences';
 import { requestInfo } from './request-context.server';
 
@@ -33,16 +34,10 @@ export async function requireTag(actor: Actor, id: string): Promise<TagDto> {
   return tag;
 }
 
-export type CardKind = 'site' | 'social' | 'note';
-
-export function kindOf(card: Pick<CardDto, 'cardType'>): CardKind {
-  return !card.cardType ? 'site' : card.cardType === NOTE_TYPE ? 'note' : 'social';
-}
-
 /** One of the caller's cards (of the given kind), or the 404 page. */
 export async function requireCard(actor: Actor, id: string, kind?: CardKind): Promise<CardDto> {
   const card = await orNotFound(getCard(actor, id));
-  if (kind && kindOf(card) !== kind) throw data(null, { status: 404 });
+  if (kind && cardKind(card) !== kind) throw data(null, { status: 404 });
   return card;
 }
 
@@ -82,20 +77,12 @@ interface Submission {
 }
 
 /**
- * The form again: with its errors, or after a row was added or removed without JavaScript. A page drawn with
- * errors is a 400; a reply the page's script fetched is a 200 with the errors in it (the browser logs every
- * failed fetch as an error, and the script shows the errors anyway).
+ * The form again: with its errors (a 400, like every page's refused submission), or after a row was added or
+ * removed without JavaScript (a 200).
  */
-export function replyToForm<S extends Submission>(
-  request: Request,
-  submission: S,
-  options?: Parameters<S['reply']>[0],
-) {
+export function replyToForm<S extends Submission>(submission: S, options?: Parameters<S['reply']>[0]) {
   const failed = submission.status === 'error' || !!options;
-  const fetched = (request.headers.get('sec-fetch-dest') ?? 'document') !== 'document';
-  return data(submission.reply(options) as ReturnType<S['reply']>, {
-    status: failed && !fetched ? 400 : 200,
-  });
+  return data(submission.reply(options) as ReturnType<S['reply']>, { status: failed ? 400 : 200 });
 }
 
 /**
@@ -112,16 +99,9 @@ export function checkInput<T extends z.ZodType>(
     : { ok: false, fieldErrors: issuesToFieldErrors(parsed.error.issues) };
 }
 
-/** A service's AppError as form errors: with field details on those fields, else on the form. */
-export function serviceErrors(err: unknown): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
-  if (!isAppError(err)) throw err;
-  const fieldErrors: Record<string, string[]> = {};
-  if (Array.isArray(err.details)) {
-    for (const d of err.details as { path?: string; message?: string }[]) {
-      if (d.path) (fieldErrors[d.path] ??= []).push(err.message);
-    }
-  }
-  return { formErrors: Object.keys(fieldErrors).length ? [] : [err.message], fieldErrors };
+/** A service's AppError as form errors (the mapping all pages share). */
+export function serviceErrors(err: unknown) {
+  return serviceFormErrors(err);
 }
 
 /** A page title in the reader's language, e.g. "Edit tag · SakuraNav". */

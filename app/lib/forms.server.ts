@@ -1,6 +1,8 @@
 import { data } from 'react-router';
 import { csrfTokenMatches, sameOriginRequest, CSRF_FIELD } from '#server/auth/csrf';
-import { isAppError } from '#server/errors';
+import type { SubmissionResult } from '@conform-to/react';
+import { isAppError, type AppError } from '#server/errors';
+import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n';
 
 /**
  * CSRF defence for HTML form posts: the browser must say the post comes from this site, and the hidden token
@@ -29,34 +31,58 @@ export function headersWithCookies(cookies: string[], init?: HeadersInit): Heade
   return h;
 }
 
-interface Replyable {
+/** Anything with conform's reply(). */
+export interface Replyable {
   reply(options?: {
+    resetForm?: boolean;
     formErrors?: string[];
     fieldErrors?: Record<string, string[]>;
     hideFields?: string[];
-  }): unknown;
+  }): SubmissionResult<string[]>;
+}
+
+/** The message a page shows for a service error (rate limits get their wait time in the page's language). */
+export function pageErrorMessage(err: unknown, locale: Locale = DEFAULT_LOCALE): string {
+  if (!isAppError(err)) throw err;
+  if (err.code === 'rate_limited') {
+    return getI18n(locale).t('errors.rateLimited', { seconds: err.headers?.['Retry-After'] ?? '60' });
+  }
+  return err.message;
 }
 
 /**
- * Turns a service's AppError into a form reply: field details become field errors, the message a form error.
- * Anything else is rethrown (the error boundary shows a generic page).
+ * A service's AppError as form errors, the one mapping every page uses: validation details become errors on
+ * their fields; other errors that name fields put their message there; anything else is a form error (or an
+ * error on `field`). Unexpected errors are rethrown (the error boundary shows a generic page).
  */
-export function replyWithError(submission: Replyable, err: unknown, hideFields?: string[]) {
+export function serviceFormErrors(
+  err: unknown,
+  options: { locale?: Locale; field?: string } = {},
+): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
   if (!isAppError(err)) throw err;
+  const message = pageErrorMessage(err, options.locale);
   const fieldErrors: Record<string, string[]> = {};
   if (Array.isArray(err.details)) {
     for (const d of err.details as { path?: string; message?: string }[]) {
-      if (d.path && d.message) (fieldErrors[d.path] ??= []).push(err.message);
+      if (!d.path) continue;
+      (fieldErrors[d.path] ??= []).push(err.code === 'validation_failed' && d.message ? d.message : message);
     }
   }
-  return data(
-    submission.reply({
-      formErrors: Object.keys(fieldErrors).length ? [] : [err.message],
-      fieldErrors,
-      hideFields,
-    }),
-    {
-      status: err.status,
-    },
-  );
+  if (Object.keys(fieldErrors).length) return { formErrors: [], fieldErrors };
+  if (options.field) return { formErrors: [], fieldErrors: { [options.field]: [message] } };
+  return { formErrors: [message], fieldErrors };
+}
+
+/** A conform reply for a service error, with the error's status. */
+export function replyWithError(
+  submission: Replyable,
+  err: unknown,
+  locale: Locale,
+  options: { field?: string; hideFields?: string[] } = {},
+): { result: SubmissionResult<string[]>; status: number } {
+  const errors = serviceFormErrors(err, { locale, field: options.field });
+  return {
+    result: submission.reply({ ...errors, hideFields: options.hideFields }),
+    status: (err as AppError).status,
+  };
 }

@@ -17,7 +17,7 @@ import {
   NicknameSchema,
 } from '#server/users/user.schema';
 import { changePassword, changeUsername, deleteAccount, updateProfile } from '#server/users/user.service';
-import { pageErrorMessage, replyWithError } from './account-forms.server';
+import { pageErrorMessage, replyWithError } from './forms.server';
 import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
 import { headersWithCookies, readForm } from './forms.server';

@@ -15,15 +15,8 @@ import {
   type CardDoc,
   type RelationDoc,
 } from './card.model';
-import { NOTE_TYPE } from './social-types.schema';
+import { cardKind, type CardKind } from './social-types.schema';
 import type { Ordered } from './ordering';
-
-export type CardKind = 'site' | 'social' | 'note';
-
-export function cardKind(doc: Pick<CardDoc, 'cardType'>): CardKind {
-  if (!doc.cardType) return 'site';
-  return doc.cardType === NOTE_TYPE ? 'note' : 'social';
-}
 
 /** A card of this space (of the given kind), or not_found: other users' ids are indistinguishable from unknown ones. */
 export function requireCard(space: SpaceSnapshot, id: string, kind?: CardKind): CardDoc {

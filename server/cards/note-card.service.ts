@@ -6,9 +6,9 @@ import { newCardDoc } from './card.defaults';
 import { toCard, toNoteCard, type CardDto, type NoteCardDto } from './card.dto';
 import type { CardDoc, TodoItem } from './card.model';
 import type { NoteCreate, NoteUpdate } from './card.schema';
-import { cardKind, insertCard, patchCard, planCardDeletion, requireCard, writeDeletion } from './card.store';
+import { insertCard, patchCard, planCardDeletion, requireCard, writeDeletion } from './card.store';
 import { sortedCards } from './card.order';
-import { NOTE_TYPE, VIRTUAL_NOTE_TAG } from './social-types.schema';
+import { cardKind, NOTE_TYPE, VIRTUAL_NOTE_TAG } from './social-types.schema';
 
 const NOTE_COLOUR = '#6366f1';
 /** `[text](sakura-site://<cardId>)`: a note linking to one of the owner's site cards. */

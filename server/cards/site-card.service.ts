@@ -13,7 +13,6 @@ import {
   patchCard,
   planCardDeletion,
   planMemberships,
-  cardKind,
   requireCard,
   writeDeletion,
   writeGlobalOrders,
@@ -22,6 +21,7 @@ import {
 } from './card.store';
 import { moveOne, reorderWithin } from './ordering';
 import { isVirtualTag, sortedCards } from './card.order';
+import { cardKind } from './social-types.schema';
 
 /** The fields of a site card the create/update input sets directly. */
 function siteFields(input: Partial<SiteCreate>): Partial<CardDoc> {

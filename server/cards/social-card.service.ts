@@ -7,7 +7,6 @@ import { toCard, toSocialCard, type CardDto, type SocialCardDto } from './card.d
 import { CardModel, type CardDoc } from './card.model';
 import { LinkSchema, type SocialCreate, type SocialUpdate } from './card.schema';
 import {
-  cardKind,
   globalSequence,
   insertCard,
   patchCard,
@@ -18,7 +17,7 @@ import {
 } from './card.store';
 import { sortedCards } from './card.order';
 import { reorderWithin } from './ordering';
-import { socialTypeMeta, VIRTUAL_SOCIAL_TAG } from './social-types.schema';
+import { cardKind, socialTypeMeta, VIRTUAL_SOCIAL_TAG } from './social-types.schema';
 
 /**
  * The stored payload of a social card: its type, the one identifying field the type needs (required), and a QR

@@ -41,6 +41,14 @@ export function socialTypeMeta(type: string): SocialTypeMeta | undefined {
 }
 
 export const NOTE_TYPE = 'note';
+
+export type CardKind = 'site' | 'social' | 'note';
+
+/** A card's kind from its `cardType`: none = site, `note` = note, anything else = a social card. */
+export function cardKind(card: { cardType: string | null }): CardKind {
+  if (!card.cardType) return 'site';
+  return card.cardType === NOTE_TYPE ? 'note' : 'social';
+}
 export const VIRTUAL_SOCIAL_TAG = '__social_cards__';
 export const VIRTUAL_NOTE_TAG = '__note_cards__';
 export const VIRTUAL_TAG_IDS = [VIRTUAL_SOCIAL_TAG, VIRTUAL_NOTE_TAG] as const;

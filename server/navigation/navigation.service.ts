@@ -18,7 +18,7 @@ import {
   type ListScope,
   type SortKey,
 } from '../cards/card.order';
-import { cardKind } from '../cards/card.store';
+import { cardKind } from '../cards/social-types.schema';
 import { markdownToText } from '../cards/markdown-text';
 import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG } from '../cards/social-types.schema';
 import { AppError, badRequest, notFound } from '../errors';

@@ -1,9 +1,9 @@
 // What a card tile shows, derived from the API's Card shape. Pure, so the dashboard and tests share it.
 import type { CardDto } from '#server/cards/card.dto';
 import { markdownToText } from '#server/cards/markdown-text';
-import { socialTypeMeta } from '#server/cards/social-types.schema';
+import { cardKind, socialTypeMeta, type CardKind } from '#server/cards/social-types.schema';
 
-export type TileKind = 'site' | 'social' | 'note';
+export type TileKind = CardKind;
 
 export interface TileView {
   id: string;
@@ -47,7 +47,7 @@ function parseData(json: string | null): Record<string, unknown> {
 
 export function tileView(card: CardDto, returnTo: string): TileView {
   const back = `?returnTo=${encodeURIComponent(returnTo)}`;
-  const kind: TileKind = !card.cardType ? 'site' : card.cardType === 'note' ? 'note' : 'social';
+  const kind: TileKind = cardKind(card);
   const data = parseData(card.cardData);
   const base = {
     id: card.id,

@@ -7,7 +7,8 @@ import { CsrfInput } from '~/components/csrf-input';
 import { CardSummary } from '~/components/editor/card-summary';
 import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
-import { kindOf, finish, orNotFound, pageTitle, requireCard, returnToOf } from '~/lib/editor.server';
+import { finish, orNotFound, pageTitle, requireCard, returnToOf } from '~/lib/editor.server';
+import { cardKind } from '#server/cards/social-types.schema';
 import { cardDataOf } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? '
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
   const card = await requireCard(actor, params.cardId);
-  const kind = kindOf(card);
+  const kind = cardKind(card);
   const data = cardDataOf(card);
   return {
     card: {
@@ -44,7 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireUser(request, context);
   const formData = await readForm(request);
   const card = await requireCard(actor, params.cardId);
-  const kind = kindOf(card);
+  const kind = cardKind(card);
   // Each kind through its own service: deleting a note also drops the todos it kept on linked sites.
   const { undoToken } = await orNotFound<{ undoToken: string }>(
     kind === 'note'

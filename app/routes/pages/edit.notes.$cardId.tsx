@@ -46,10 +46,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const card = await requireCard(actor, params.cardId, 'note');
   const submission = parseWithZod(formData, { schema: NoteFormSchema });
-  if (submission.status !== 'success' || formData.get('intent') === 'preview')
-    return replyToForm(request, submission);
+  if (submission.status !== 'success' || formData.get('intent') === 'preview') return replyToForm(submission);
   const input = checkInput(NoteUpdateSchema, { id: card.id, ...toNoteInput(submission.value) });
-  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
   try {
     const { item } = await orNotFound(updateNoteCard(actor, input.value));
     return finish(request, returnToOf(formData), {
@@ -58,7 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       values: { name: item.title },
     });
   } catch (err) {
-    return replyToForm(request, submission, serviceErrors(err));
+    return replyToForm(submission, serviceErrors(err));
   }
 }
 

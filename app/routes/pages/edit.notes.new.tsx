@@ -38,10 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: NoteFormSchema });
   // Preview (without JavaScript): the page is drawn again from what was typed; nothing is saved.
-  if (submission.status !== 'success' || formData.get('intent') === 'preview')
-    return replyToForm(request, submission);
+  if (submission.status !== 'success' || formData.get('intent') === 'preview') return replyToForm(submission);
   const input = checkInput(NoteCreateSchema, toNoteInput(submission.value));
-  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
   try {
     const { item } = await createNoteCard(actor, input.value);
     return finish(request, returnToOf(formData), {
@@ -50,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { name: item.title },
     });
   } catch (err) {
-    return replyToForm(request, submission, serviceErrors(err));
+    return replyToForm(submission, serviceErrors(err));
   }
 }
 

@@ -48,10 +48,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const current = await requireCard(actor, params.cardId, 'site');
   const submission = parseWithZod(formData, { schema: SiteFormSchema });
-  if (submission.status !== 'success') return replyToForm(request, submission);
+  if (submission.status !== 'success') return replyToForm(submission);
   const mapped = toSiteInput(submission.value, current.siteTodos);
   const input = checkInput(SiteUpdateSchema, { id: current.id, ...mapped });
-  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
   try {
     const card = await orNotFound(updateSiteCard(actor, input.value));
     return finish(request, returnToOf(formData), {
@@ -60,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       values: { name: card.name },
     });
   } catch (err) {
-    return replyToForm(request, submission, serviceErrors(err));
+    return replyToForm(submission, serviceErrors(err));
   }
 }
 

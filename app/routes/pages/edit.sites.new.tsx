@@ -43,9 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUser(request, context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: SiteFormSchema });
-  if (submission.status !== 'success') return replyToForm(request, submission);
+  if (submission.status !== 'success') return replyToForm(submission);
   const input = checkInput(SiteCreateSchema, toSiteInput(submission.value));
-  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
   try {
     const card = await createSiteCard(actor, input.value);
     return finish(request, returnToOf(formData), {
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { name: card.name },
     });
   } catch (err) {
-    return replyToForm(request, submission, serviceErrors(err));
+    return replyToForm(submission, serviceErrors(err));
   }
 }
 

@@ -52,9 +52,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor, card, meta } = await loadSocial(request, context, params.cardId);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
-  if (submission.status !== 'success') return replyToForm(request, submission);
+  if (submission.status !== 'success') return replyToForm(submission);
   const input = checkInput(SocialUpdateSchema, { id: card.id, ...toSocialInput(submission.value, meta) });
-  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
   try {
     const { item } = await orNotFound(updateSocialCard(actor, input.value));
     return finish(request, returnToOf(formData), {
@@ -63,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       values: { name: item.label },
     });
   } catch (err) {
-    return replyToForm(request, submission, serviceErrors(err));
+    return replyToForm(submission, serviceErrors(err));
   }
 }
 

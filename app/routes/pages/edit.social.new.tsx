@@ -40,9 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     socialTypeMeta(String(formData.get('cardType') ?? '')) ?? socialTypeMeta(typeOf(request) ?? '');
   if (!meta) throw new Response(null, { status: 400 });
   const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
-  if (submission.status !== 'success') return replyToForm(request, submission);
+  if (submission.status !== 'success') return replyToForm(submission);
   const input = checkInput(SocialCreateSchema, toSocialInput(submission.value, meta));
-  if (!input.ok) return replyToForm(request, submission, { fieldErrors: input.fieldErrors });
+  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
   try {
     const card = await createSocialCard(actor, input.value);
     return finish(request, returnToOf(formData), {
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { name: card.label },
     });
   } catch (err) {
-    return replyToForm(request, submission, serviceErrors(err));
+    return replyToForm(submission, serviceErrors(err));
   }
 }
 

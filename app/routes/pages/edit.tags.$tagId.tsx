@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireUser(request, context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: TagFormSchema });
-  if (submission.status !== 'success') return replyToForm(request, submission);
+  if (submission.status !== 'success') return replyToForm(submission);
   try {
     const tag = await orNotFound(updateTag(actor, { id: params.tagId, ...toTagInput(submission.value) }));
     return finish(request, returnToOf(formData), {
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       values: { name: tag.name },
     });
   } catch (err) {
-    return replyToForm(request, submission, tagErrors(err));
+    return replyToForm(submission, tagErrors(err));
   }
 }
 

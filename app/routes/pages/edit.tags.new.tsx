@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUser(request, context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: TagFormSchema });
-  if (submission.status !== 'success') return replyToForm(request, submission);
+  if (submission.status !== 'success') return replyToForm(submission);
   try {
     const tag = await createTag(actor, toTagInput(submission.value));
     return finish(request, returnToOf(formData), {
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { name: tag.name },
     });
   } catch (err) {
-    return replyToForm(request, submission, tagErrors(err));
+    return replyToForm(submission, tagErrors(err));
   }
 }
 

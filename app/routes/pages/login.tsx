@@ -11,7 +11,7 @@ import { AuthCard } from '~/components/auth-card';
 import { NewAccountFields } from '~/components/account/new-account-fields';
 import { CsrfInput } from '~/components/csrf-input';
 import { Field, FormErrors } from '~/components/ui/field';
-import { replyWithError } from '~/lib/account-forms.server';
+import { replyWithError } from '~/lib/forms.server';
 import { inputProps } from '~/lib/conform';
 import { pageTitle } from '~/lib/page-title';
 import { flashCookie } from '~/lib/flash.server';
