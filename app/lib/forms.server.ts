@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { csrfTokenMatches, sameOriginRequest, CSRF_FIELD } from '#server/auth/csrf';
 import type { SubmissionResult } from '@conform-to/react';
 import { isAppError, type AppError } from '#server/errors';
+import { readBodyText } from './api.server';
 import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n';
 
 /**
@@ -15,12 +16,23 @@ export function assertFormCsrf(request: Request, formData: FormData): void {
   }
 }
 
-/** Reads a form body with a size cap, then checks CSRF. */
+/**
+ * Reads a page's form post (URL-encoded, as HTML forms and React Router send them), refusing it as soon as it
+ * passes `maxBytes` while it streams in, then checks CSRF. File uploads do not come through here.
+ */
 export async function readForm(request: Request, maxBytes = 256 * 1024): Promise<FormData> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes)
-    throw data({ code: 'payload_too_large' }, { status: 413 });
-  const formData = await request.formData();
+  if (/^multipart\//i.test(request.headers.get('content-type') ?? '')) {
+    throw data({ code: 'unsupported_media_type' }, { status: 415 });
+  }
+  let text: string;
+  try {
+    text = await readBodyText(request, maxBytes);
+  } catch (err) {
+    if (isAppError(err)) throw data({ code: err.code }, { status: err.status });
+    throw err;
+  }
+  const formData = new FormData();
+  for (const [k, v] of new URLSearchParams(text)) formData.append(k, v);
   assertFormCsrf(request, formData);
   return formData;
 }

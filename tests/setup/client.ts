@@ -46,7 +46,13 @@ export class Client {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(base + path, { method, headers, body, redirect: 'manual' });
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      duplex: 'half',
+    } as RequestInit);
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair!.indexOf('=');
