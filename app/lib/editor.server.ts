@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Actor } from '#server/actor';
 import { isAppError } from '#server/errors';
 import type { CardDto } from '#server/cards/card.dto';
-import { getCard, listAllCards } from '#server/cards/site-card.service';
+import { getCard, listSiteChoices } from '#server/cards/site-card.service';
 import { cardKind, type CardKind } from '#server/cards/social-types.schema';
 import type { TagDto } from '#server/tags/tag.dto';
 import { listTags } from '#server/tags/tag.service';
@@ -43,17 +43,11 @@ export async function requireCard(actor: Actor, id: string, kind?: CardKind): Pr
 
 /** The caller's tags and site cards, for the site form's tag boxes and related-site pickers. */
 export async function siteFormLookups(actor: Actor) {
-  const [tags, cards] = await Promise.all([listTags(actor), listAllCards(actor)]);
+  const [tags, sites] = await Promise.all([listTags(actor), listSiteChoices(actor)]);
   return {
     tags: tags.map((t) => ({ id: t.id, name: t.name, isHidden: t.isHidden })),
-    sites: cards.filter((c) => !c.cardType).map((c) => ({ id: c.id, name: c.name })),
+    sites: sites.map(({ id, name }) => ({ id, name })),
   };
-}
-
-/** The caller's site cards, for linking from a note (`sakura-site://<id>`) and its preview. */
-export async function linkableSites(actor: Actor) {
-  const cards = await listAllCards(actor);
-  return cards.filter((c) => !c.cardType).map((c) => ({ id: c.id, name: c.name, url: c.siteUrl }));
 }
 
 /** The page to go back to: `returnTo` of the query string (loaders) or of the posted form (actions). */
@@ -99,9 +93,30 @@ export function checkInput<T extends z.ZodType>(
     : { ok: false, fieldErrors: issuesToFieldErrors(parsed.error.issues) };
 }
 
-/** A service's AppError as form errors (the mapping all pages share). */
-export function serviceErrors(err: unknown) {
-  return serviceFormErrors(err);
+/**
+ * How every editor save ends: the mapped input is checked with the API's own schema, saved, and the user goes
+ * back to `returnTo` with a toast naming what was saved; otherwise the form comes back with the errors.
+ */
+export async function saveAndReturn<T extends z.ZodType, S extends Submission>(
+  request: Request,
+  formData: FormData,
+  submission: S,
+  options: {
+    schema: T;
+    input: unknown;
+    /** Saves the checked input; resolves to the name shown in the toast. */
+    save: (value: z.infer<T>) => Promise<string>;
+    toast: 'editor.created' | 'editor.saved';
+  },
+) {
+  const checked = checkInput(options.schema, options.input);
+  if (!checked.ok) return replyToForm(submission, { fieldErrors: checked.fieldErrors });
+  try {
+    const name = await orNotFound(options.save(checked.value));
+    return finish(request, returnToOf(formData), { kind: 'success', key: options.toast, values: { name } });
+  } catch (err) {
+    return replyToForm(submission, serviceFormErrors(err));
+  }
 }
 
 /** A page title in the reader's language, e.g. "Edit tag · SakuraNav". */
@@ -121,5 +136,5 @@ export function tagErrors(err: unknown) {
   if (isAppError(err) && err.code === 'conflict') return { fieldErrors: { name: [TAG_NAME_TAKEN] } };
   if (isAppError(err) && err.code === 'bad_request' && /reserved/.test(err.message))
     return { fieldErrors: { name: [TAG_NAME_RESERVED] } };
-  return serviceErrors(err);
+  return serviceFormErrors(err);
 }

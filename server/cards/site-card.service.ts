@@ -71,6 +71,14 @@ export async function listAllCards(actor: Actor): Promise<CardDto[]> {
   return sortedCards(space, 'all').map((c) => toCard(c, space));
 }
 
+/** The caller's site cards as `{id, name, url}`, in display order: for pickers (related sites, note links). */
+export async function listSiteChoices(actor: Actor): Promise<{ id: string; name: string; url: string }[]> {
+  const space = await getSpace(actor.userId);
+  return sortedCards(space, 'all')
+    .filter((c) => cardKind(c) === 'site')
+    .map((c) => ({ id: c._id, name: c.name, url: c.siteUrl }));
+}
+
 /** One of the caller's cards. */
 export async function getCard(actor: Actor, id: string): Promise<CardDto> {
   const space = await getSpace(actor.userId);

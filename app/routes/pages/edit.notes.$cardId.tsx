@@ -7,17 +7,8 @@ import { EditorPage } from '~/components/editor/editor-shell';
 import { NoteForm } from '~/components/editor/note-form';
 import { editorHref } from '~/lib/editor-links';
 import { NoteFormSchema } from '~/lib/editor-schemas';
-import {
-  checkInput,
-  finish,
-  linkableSites,
-  orNotFound,
-  pageTitle,
-  replyToForm,
-  requireCard,
-  returnToOf,
-  serviceErrors,
-} from '~/lib/editor.server';
+import { pageTitle, replyToForm, requireCard, returnToOf, saveAndReturn } from '~/lib/editor.server';
+import { listSiteChoices } from '#server/cards/site-card.service';
 import { noteDefaults, toNoteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
@@ -34,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     name: card.name,
     defaultValue: noteDefaults(card),
-    sites: await linkableSites(actor),
+    sites: await listSiteChoices(actor),
     returnTo,
     deleteHref: editorHref.deleteCard(card.id, returnTo),
     title: pageTitle(context, 'editor.note.editTitle', { name: card.name }),
@@ -47,18 +38,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const card = await requireCard(actor, params.cardId, 'note');
   const submission = parseWithZod(formData, { schema: NoteFormSchema });
   if (submission.status !== 'success' || formData.get('intent') === 'preview') return replyToForm(submission);
-  const input = checkInput(NoteUpdateSchema, { id: card.id, ...toNoteInput(submission.value) });
-  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
-  try {
-    const { item } = await orNotFound(updateNoteCard(actor, input.value));
-    return finish(request, returnToOf(formData), {
-      kind: 'success',
-      key: 'editor.saved',
-      values: { name: item.title },
-    });
-  } catch (err) {
-    return replyToForm(submission, serviceErrors(err));
-  }
+  return saveAndReturn(request, formData, submission, {
+    schema: NoteUpdateSchema,
+    input: { id: card.id, ...toNoteInput(submission.value) },
+    save: async (value) => (await updateNoteCard(actor, value)).item.title,
+    toast: 'editor.saved',
+  });
 }
 
 export default function EditNotePage() {

@@ -6,15 +6,8 @@ import { createNoteCard } from '#server/cards/note-card.service';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { NoteForm } from '~/components/editor/note-form';
 import { NoteFormSchema } from '~/lib/editor-schemas';
-import {
-  checkInput,
-  finish,
-  linkableSites,
-  pageTitle,
-  replyToForm,
-  returnToOf,
-  serviceErrors,
-} from '~/lib/editor.server';
+import { pageTitle, replyToForm, returnToOf, saveAndReturn } from '~/lib/editor.server';
+import { listSiteChoices } from '#server/cards/site-card.service';
 import { noteDefaults, toNoteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
@@ -27,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? '
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
   return {
-    sites: await linkableSites(actor),
+    sites: await listSiteChoices(actor),
     returnTo: returnToOf(request),
     title: pageTitle(context, 'editor.note.newTitle'),
   };
@@ -39,18 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: NoteFormSchema });
   // Preview (without JavaScript): the page is drawn again from what was typed; nothing is saved.
   if (submission.status !== 'success' || formData.get('intent') === 'preview') return replyToForm(submission);
-  const input = checkInput(NoteCreateSchema, toNoteInput(submission.value));
-  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
-  try {
-    const { item } = await createNoteCard(actor, input.value);
-    return finish(request, returnToOf(formData), {
-      kind: 'success',
-      key: 'editor.created',
-      values: { name: item.title },
-    });
-  } catch (err) {
-    return replyToForm(submission, serviceErrors(err));
-  }
+  return saveAndReturn(request, formData, submission, {
+    schema: NoteCreateSchema,
+    input: toNoteInput(submission.value),
+    save: async (value) => (await createNoteCard(actor, value)).item.title,
+    toast: 'editor.created',
+  });
 }
 
 export default function NewNotePage() {

@@ -8,15 +8,12 @@ import { SiteForm } from '~/components/editor/site-form';
 import { editorHref, selfPath } from '~/lib/editor-links';
 import { SiteFormSchema } from '~/lib/editor-schemas';
 import {
-  checkInput,
-  finish,
-  orNotFound,
   pageTitle,
   replyToForm,
   requireCard,
   returnToOf,
-  serviceErrors,
   siteFormLookups,
+  saveAndReturn,
 } from '~/lib/editor.server';
 import { siteDefaults, toSiteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
@@ -50,18 +47,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: SiteFormSchema });
   if (submission.status !== 'success') return replyToForm(submission);
   const mapped = toSiteInput(submission.value, current.siteTodos);
-  const input = checkInput(SiteUpdateSchema, { id: current.id, ...mapped });
-  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
-  try {
-    const card = await orNotFound(updateSiteCard(actor, input.value));
-    return finish(request, returnToOf(formData), {
-      kind: 'success',
-      key: 'editor.saved',
-      values: { name: card.name },
-    });
-  } catch (err) {
-    return replyToForm(submission, serviceErrors(err));
-  }
+  return saveAndReturn(request, formData, submission, {
+    schema: SiteUpdateSchema,
+    input: { id: current.id, ...mapped },
+    save: async (value) => (await updateSiteCard(actor, value)).name,
+    toast: 'editor.saved',
+  });
 }
 
 export default function EditSitePage() {

@@ -7,15 +7,7 @@ import { EditorPage } from '~/components/editor/editor-shell';
 import { SiteForm } from '~/components/editor/site-form';
 import { editorHref } from '~/lib/editor-links';
 import { SiteFormSchema } from '~/lib/editor-schemas';
-import {
-  checkInput,
-  finish,
-  pageTitle,
-  replyToForm,
-  returnToOf,
-  serviceErrors,
-  siteFormLookups,
-} from '~/lib/editor.server';
+import { pageTitle, replyToForm, returnToOf, siteFormLookups, saveAndReturn } from '~/lib/editor.server';
 import { siteDefaults, toSiteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
@@ -44,18 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: SiteFormSchema });
   if (submission.status !== 'success') return replyToForm(submission);
-  const input = checkInput(SiteCreateSchema, toSiteInput(submission.value));
-  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
-  try {
-    const card = await createSiteCard(actor, input.value);
-    return finish(request, returnToOf(formData), {
-      kind: 'success',
-      key: 'editor.created',
-      values: { name: card.name },
-    });
-  } catch (err) {
-    return replyToForm(submission, serviceErrors(err));
-  }
+  return saveAndReturn(request, formData, submission, {
+    schema: SiteCreateSchema,
+    input: toSiteInput(submission.value),
+    save: async (value) => (await createSiteCard(actor, value)).name,
+    toast: 'editor.created',
+  });
 }
 
 export default function NewSitePage() {

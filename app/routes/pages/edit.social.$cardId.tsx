@@ -8,16 +8,7 @@ import { EditorPage } from '~/components/editor/editor-shell';
 import { SocialForm } from '~/components/editor/social-form';
 import { editorHref } from '~/lib/editor-links';
 import { socialFormSchema } from '~/lib/editor-schemas';
-import {
-  checkInput,
-  finish,
-  orNotFound,
-  pageTitle,
-  replyToForm,
-  requireCard,
-  returnToOf,
-  serviceErrors,
-} from '~/lib/editor.server';
+import { pageTitle, replyToForm, requireCard, returnToOf, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
@@ -53,18 +44,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
   if (submission.status !== 'success') return replyToForm(submission);
-  const input = checkInput(SocialUpdateSchema, { id: card.id, ...toSocialInput(submission.value, meta) });
-  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
-  try {
-    const { item } = await orNotFound(updateSocialCard(actor, input.value));
-    return finish(request, returnToOf(formData), {
-      kind: 'success',
-      key: 'editor.saved',
-      values: { name: item.label },
-    });
-  } catch (err) {
-    return replyToForm(submission, serviceErrors(err));
-  }
+  return saveAndReturn(request, formData, submission, {
+    schema: SocialUpdateSchema,
+    input: { id: card.id, ...toSocialInput(submission.value, meta) },
+    save: async (value) => (await updateSocialCard(actor, value)).item.label,
+    toast: 'editor.saved',
+  });
 }
 
 export default function EditSocialPage() {

@@ -9,7 +9,7 @@ import { SocialForm } from '~/components/editor/social-form';
 import { SocialTypePicker } from '~/components/editor/social-type-picker';
 import { withReturnTo } from '~/lib/editor-links';
 import { socialFormSchema } from '~/lib/editor-schemas';
-import { checkInput, finish, pageTitle, replyToForm, returnToOf, serviceErrors } from '~/lib/editor.server';
+import { pageTitle, replyToForm, returnToOf, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
@@ -41,18 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!meta) throw new Response(null, { status: 400 });
   const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
   if (submission.status !== 'success') return replyToForm(submission);
-  const input = checkInput(SocialCreateSchema, toSocialInput(submission.value, meta));
-  if (!input.ok) return replyToForm(submission, { fieldErrors: input.fieldErrors });
-  try {
-    const card = await createSocialCard(actor, input.value);
-    return finish(request, returnToOf(formData), {
-      kind: 'success',
-      key: 'editor.created',
-      values: { name: card.label },
-    });
-  } catch (err) {
-    return replyToForm(submission, serviceErrors(err));
-  }
+  return saveAndReturn(request, formData, submission, {
+    schema: SocialCreateSchema,
+    input: toSocialInput(submission.value, meta),
+    save: async (value) => (await createSocialCard(actor, value)).label,
+    toast: 'editor.created',
+  });
 }
 
 export default function NewSocialPage() {
