@@ -19,7 +19,3 @@ export interface Actor {
 export function spaceOf(actor: Actor | null | undefined): string {
   return actor?.userId ?? ADMIN_ID;
 }
-
-export function isAdmin(actor: Actor | null | undefined): boolean {
-  return actor?.role === 'admin';
-}

@@ -102,11 +102,6 @@ export function env(): Env {
   return cached;
 }
 
-/** For tests that change process.env between cases. */
-export function resetEnvForTests(): void {
-  cached = undefined;
-}
-
 /**
  * Validates the environment at boot. On failure prints one human line and exits with code 1, never a stack trace.
  */

@@ -1,16 +1,19 @@
 import { purgeExpiredSessions } from './auth/session.service';
 import { logger } from './logger';
+import { purgeExpiredBuckets } from './rate-limit/rate-limit.service';
+import { purgeExpiredTrash } from './trash/trash.service';
 
 type Task = { name: string; everyMs: number; run: () => Promise<unknown> };
 
-// FerretDB has no TTL indexes, so expired records are swept by the app.
-const tasks: Task[] = [{ name: 'expired sessions', everyMs: 60 * 60 * 1000, run: purgeExpiredSessions }];
-const timers: NodeJS.Timeout[] = [];
+const MINUTE = 60 * 1000;
 
-export function registerMaintenance(task: Task): void {
-  tasks.push(task);
-  if (timers.length > 0) schedule(task);
-}
+// FerretDB has no TTL indexes, so expired records are swept by the app. Every sweep is listed here.
+export const MAINTENANCE_TASKS: readonly Task[] = [
+  { name: 'expired sessions', everyMs: 60 * MINUTE, run: purgeExpiredSessions },
+  { name: 'expired rate-limit buckets', everyMs: 10 * MINUTE, run: purgeExpiredBuckets },
+  { name: 'expired undo records', everyMs: 10 * MINUTE, run: purgeExpiredTrash },
+];
+const timers: NodeJS.Timeout[] = [];
 
 function schedule(task: Task) {
   const timer = setInterval(() => {
@@ -24,7 +27,7 @@ function schedule(task: Task) {
 
 export function startMaintenance(): void {
   if (timers.length > 0 || process.env.NODE_ENV === 'test') return;
-  for (const t of tasks) schedule(t);
+  for (const t of MAINTENANCE_TASKS) schedule(t);
 }
 
 export function stopMaintenance(): void {

@@ -74,11 +74,6 @@ export async function listNoteCards(actor: Actor): Promise<NoteCardDto[]> {
   return sortedCards(space, VIRTUAL_NOTE_TAG).map(toNoteCard);
 }
 
-export async function getNoteCard(actor: Actor, id: string): Promise<NoteCardDto> {
-  const space = await getSpace(actor.userId);
-  return toNoteCard(requireCard(space, id, 'note'));
-}
-
 /** Creates a note card (Markdown) at the end of the global order. */
 export async function createNoteCard(
   actor: Actor,

@@ -1,7 +1,6 @@
 import { sha256Hex } from '../auth/crypto';
 import { isDuplicateKeyError } from '../db';
 import { AppError } from '../errors';
-import { registerMaintenance } from '../maintenance';
 import { RateBucketModel, type RateBucketDoc } from './rate-limit.model';
 
 /** A named fixed-window limit: at most `max` events per `windowMs` per subject. */
@@ -87,10 +86,4 @@ export function assertWithin(state: RateState): void {
 export async function purgeExpiredBuckets(): Promise<number> {
   const res = await RateBucketModel.deleteMany({ expiresAt: { $lte: new Date() } });
   return res.deletedCount ?? 0;
-}
-
-const registered = globalThis as { __sakuraRateSweep?: boolean };
-if (!registered.__sakuraRateSweep) {
-  registered.__sakuraRateSweep = true;
-  registerMaintenance({ name: 'expired rate-limit buckets', everyMs: 10 * MINUTE, run: purgeExpiredBuckets });
 }

@@ -83,7 +83,3 @@ export async function suggest(actor: Actor | null, query: SuggestQuery): Promise
   }
   return { items: items.slice(0, local.length + MAX_ENGINE_ITEMS) };
 }
-
-export function resetSuggestBackoffForTests(): void {
-  failedAt.clear();
-}

@@ -1,6 +1,7 @@
+import { assetUrl as fileUrl } from '../assets/asset.dto';
 import type { Settings } from './settings.service';
 
-const assetUrl = (id: string | null) => (id ? `/api/assets/${id}/file` : null);
+const assetUrl = (id: string | null) => (id ? fileUrl(id) : null);
 
 /** `****` + the last 4 characters; short keys are fully hidden. Secrets never leave the server in clear. */
 export function maskSecret(value: string): string {

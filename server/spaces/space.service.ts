@@ -96,9 +96,3 @@ export async function deleteSpace(ownerId: string): Promise<void> {
   await commitSpace(ownerId);
   forgetSpace(ownerId);
 }
-
-/** Whether a space holds anything. */
-export async function spaceIsEmpty(ownerId: string): Promise<boolean> {
-  const space = await getSpace(ownerId);
-  return space.size === 0 && space.tags.length === 0;
-}
