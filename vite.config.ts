@@ -6,17 +6,20 @@ const serverDir = fileURLToPath(new URL('./server/', import.meta.url));
 
 /**
  * server/ is server-only by location (docs/decisions.md): the browser bundle may import only the zod schemas
- * (`server/**\/*.schema.ts`). Anything else reaching the client build is an error, not a silent leak.
+ * (`server/**\/*.schema.ts`) and pure, dependency-free rule tables meant for both sides (`server/**\/*.shared.ts`).
+ * Anything else reaching the client build is an error, not a silent leak.
  */
+const BROWSER_SAFE = /\.(schema|shared)\.ts$/;
+
 function serverBoundary(): Plugin {
   return {
     name: 'sakura:server-boundary',
     applyToEnvironment: (env) => env.name === 'client',
     load(id) {
       const file = id.split('?')[0]!;
-      if (file.startsWith(serverDir) && !file.endsWith('.schema.ts')) {
+      if (file.startsWith(serverDir) && !BROWSER_SAFE.test(file)) {
         this.error(
-          `${file.slice(serverDir.length - 7)} is server-only; browser code may import only server/**/*.schema.ts`,
+          `${file.slice(serverDir.length - 7)} is server-only; browser code may import only server/**/*.schema.ts or *.shared.ts`,
         );
       }
       return null;

@@ -1,4 +1,4 @@
-import { purgeExpiredSessions } from './auth/session.service';
+import { purgeExpiredSessions } from './auth/session.store';
 import { logger } from './logger';
 import { purgeExpiredBuckets } from './rate-limit/rate-limit.service';
 import { purgeExpiredTrash } from './trash/trash.service';

@@ -1,7 +1,7 @@
 // Test data created through the same code paths the app uses.
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ID, type Actor, type Role } from '#server/actor';
-import { createSession } from '#server/auth/session.service';
+import { createSession } from '#server/auth/session.store';
 import { UserModel, type UserDoc } from '#server/users/user.model';
 import { createToken } from '#server/tokens/token.service';
 import { newUserDoc } from '#server/users/new-user';

@@ -13,7 +13,7 @@ import {
   TodoSchema,
   siteFields,
 } from '#server/cards/card.schema';
-import type { SocialTypeMeta } from '#server/cards/social-types.schema';
+import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
 import { TagCreateSchema } from '#server/tags/tag.schema';
 
 export const REQUIRED_MESSAGE = 'This field is required';

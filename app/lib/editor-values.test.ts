@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SiteCreateSchema, SiteUpdateSchema, SocialCreateSchema } from '#server/cards/card.schema';
-import { socialTypeMeta } from '#server/cards/social-types.schema';
+import { socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { VALIDATION_ZH } from '~/locales/validation-zh';
 import { CHOOSE_SITE_MESSAGE, REQUIRED_MESSAGE, SiteFormSchema, socialFormSchema } from './editor-schemas';
 import { fieldNameOf, mergeTodos, siteDefaults, toSiteInput, toSocialInput } from './editor-values';

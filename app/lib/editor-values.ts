@@ -9,7 +9,7 @@ import {
   type SiteCreate,
   type SocialCreate,
 } from '#server/cards/card.schema';
-import type { SocialTypeMeta } from '#server/cards/social-types.schema';
+import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
 import type { TagDto } from '#server/tags/tag.dto';
 import type { TagCreate } from '#server/tags/tag.schema';
 import type { NoteFormValue, SiteFormValue, SocialFormValue, TagFormValue } from './editor-schemas';

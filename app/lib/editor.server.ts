@@ -6,7 +6,7 @@ import type { Actor } from '#server/actor';
 import { isAppError } from '#server/errors';
 import type { CardDto } from '#server/cards/card.dto';
 import { getCard, listSiteChoices } from '#server/cards/site-card.service';
-import { cardKind, type CardKind } from '#server/cards/social-types.schema';
+import { cardKind, type CardKind } from '#server/cards/card-kinds.shared';
 import type { TagDto } from '#server/tags/tag.dto';
 import { listTags } from '#server/tags/tag.service';
 import { issuesToFieldErrors } from './editor-values';

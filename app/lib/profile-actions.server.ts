@@ -4,7 +4,7 @@ import { data, redirect } from 'react-router';
 import type { Actor } from '#server/actor';
 import { readMultipartFile } from '#server/assets/upload';
 import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
-import { revokeOtherSessions, revokeSession } from '#server/auth/sessions.service';
+import { revokeOtherSessions, revokeSession } from '#server/auth/session.service';
 import { switchAccount } from '#server/auth/switch.service';
 import { isAppError } from '#server/errors';
 import { createToken, deleteToken } from '#server/tokens/token.service';

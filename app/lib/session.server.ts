@@ -13,7 +13,7 @@ import {
 import { newCsrfToken } from '#server/auth/csrf';
 import type { LoginContext } from '#server/auth/login.service';
 import { clientIp, readCookies, userAgent } from '#server/auth/request';
-import { createSession, endSession, resolveSession } from '#server/auth/session.service';
+import { createSession, endSession, resolveSession } from '#server/auth/session.store';
 import type { SessionDoc } from '#server/auth/session.model';
 import type { BrowserSessions, SwitchResult } from '#server/auth/switch.service';
 import { trustDevice, trustedUserIds } from '#server/auth/trusted-device';

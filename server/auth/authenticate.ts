@@ -4,7 +4,7 @@ import { findUserById } from '../users/user.lookup';
 import { SESSION_COOKIE } from './cookies';
 import { readCookies } from './request';
 import type { SessionDoc } from './session.model';
-import { resolveSession } from './session.service';
+import { resolveSession } from './session.store';
 
 export interface AuthResult {
   actor: Actor | null;

@@ -1,6 +1,6 @@
 import { serialize } from 'cookie';
 import { isSecureRequest } from './request';
-import { PERSISTENT_TTL_MS } from './session.service';
+import { PERSISTENT_TTL_MS } from './session.store';
 import { TRUSTED_DEVICE_TTL_MS } from './trusted-device';
 
 export const SESSION_COOKIE = 'sakura-nav-session';

@@ -1,123 +1,87 @@
-import { SessionModel, type SessionDoc } from './session.model';
-import { randomHex, randomToken, sha256Hex } from './crypto';
+import type { Actor } from '../actor';
+import { notFound } from '../errors';
+import { toAccountSummary, type AccountSummary } from '../users/user.dto';
+import { findUserById } from '../users/user.lookup';
+import { assetUrl } from '../assets/asset.dto';
+import { requireUser } from './permissions';
+import type { SessionDoc } from './session.model';
+import { endSessionByPublicId, endUserSessions, listUserSessions, type SessionInfo } from './session.store';
 
-const DAY = 24 * 60 * 60 * 1000;
-/** "Remember me": a persistent cookie and a fixed 30-day life. */
-export const PERSISTENT_TTL_MS = 30 * DAY;
-/** Otherwise a browser-session cookie whose server-side life slides by a day with use, capped at 14 days. */
-export const BROWSER_TTL_MS = DAY;
-const BROWSER_MAX_MS = 14 * DAY;
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
-
-export interface NewSession {
-  token: string;
-  session: SessionDoc;
+/** The caller's live sign-ins (browsers), most recently used first; the current one is marked. */
+export async function listSessions(actor: Actor | null): Promise<SessionInfo[]> {
+  const a = requireUser(actor);
+  return listUserSessions(a.userId, a.sessionId);
 }
 
-export interface SessionMeta {
-  persistent: boolean;
-  ip?: string | null;
-  userAgent?: string | null;
-  impersonatedBy?: string | null;
+/** Signs one of the caller's sessions out (by its public id). */
+export async function revokeSession(actor: Actor | null, publicId: string): Promise<{ ok: true }> {
+  const a = requireUser(actor);
+  if (!(await endSessionByPublicId(a.userId, publicId))) throw notFound('Session');
+  return { ok: true };
 }
 
-export async function createSession(userId: string, meta: SessionMeta): Promise<NewSession> {
-  const token = randomToken(32);
-  const now = new Date();
-  const doc: SessionDoc = {
-    _id: sha256Hex(token),
-    publicId: randomHex(8),
-    userId,
-    persistent: meta.persistent,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + (meta.persistent ? PERSISTENT_TTL_MS : BROWSER_TTL_MS)),
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    ip: meta.ip ?? null,
-    impersonatedBy: meta.impersonatedBy ?? null,
+/** Signs out every session of the caller except the current one. */
+export async function revokeOtherSessions(actor: Actor | null): Promise<{ ended: number }> {
+  const a = requireUser(actor);
+  return { ended: await endUserSessions(a.userId, { exceptSessionId: a.sessionId }) };
+}
+
+export interface SessionState {
+  isAuthenticated: boolean;
+  username: string | null;
+  userId: string | null;
+  role: string | null;
+  nickname: string | null;
+  avatarUrl: string | null;
+  avatarColor: string | null;
+  /** Other accounts signed in on this browser, for the account switcher. */
+  accounts: AccountSummary[];
+}
+
+const SIGNED_OUT: SessionState = {
+  isAuthenticated: false,
+  username: null,
+  userId: null,
+  role: null,
+  nickname: null,
+  avatarUrl: null,
+  avatarColor: null,
+  accounts: [],
+};
+
+/** `GET /api/auth/session`: who is signed in (never an error), plus the browser's other accounts. */
+export async function describeSession(
+  actor: Actor | null,
+  otherSessions: readonly SessionDoc[] = [],
+): Promise<SessionState> {
+  const accounts = await otherAccounts(actor, otherSessions);
+  if (!actor) return { ...SIGNED_OUT, accounts };
+  const user = await findUserById(actor.userId);
+  if (!user) return { ...SIGNED_OUT, accounts };
+  return {
+    isAuthenticated: true,
+    username: user.username,
+    userId: user._id,
+    role: user.role,
+    nickname: user.nickname ?? null,
+    avatarUrl: user.avatarAssetId ? assetUrl(user.avatarAssetId) : null,
+    avatarColor: user.avatarColor,
+    accounts,
   };
-  await SessionModel.create(doc);
-  return { token, session: doc };
 }
 
-/** The live session behind a cookie value, or null. Expired sessions are deleted on sight. */
-export async function resolveSession(token: string | undefined | null): Promise<SessionDoc | null> {
-  if (!token || token.length < 20 || token.length > 100) return null;
-  const id = sha256Hex(token);
-  const session = await SessionModel.findById(id).lean<SessionDoc>();
-  if (!session) return null;
-  const now = Date.now();
-  if (session.expiresAt.getTime() <= now) {
-    await SessionModel.deleteOne({ _id: id });
-    return null;
+/** The users behind a browser's other live sessions (excluding the caller), deduplicated. */
+export async function otherAccounts(
+  actor: Actor | null,
+  otherSessions: readonly SessionDoc[],
+): Promise<AccountSummary[]> {
+  const seen = new Set<string>(actor ? [actor.userId] : []);
+  const out: AccountSummary[] = [];
+  for (const s of otherSessions) {
+    if (seen.has(s.userId)) continue;
+    seen.add(s.userId);
+    const user = await findUserById(s.userId);
+    if (user) out.push(toAccountSummary(user));
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    const update: Partial<SessionDoc> = { lastSeenAt: new Date(now) };
-    if (!session.persistent) {
-      const cap = session.createdAt.getTime() + BROWSER_MAX_MS;
-      update.expiresAt = new Date(Math.min(now + BROWSER_TTL_MS, cap));
-    }
-    // Best effort: a failed touch must not fail the request.
-    void SessionModel.updateOne({ _id: id }, { $set: update }).catch(() => {});
-  }
-  return session;
-}
-
-export async function endSession(token: string | undefined | null): Promise<void> {
-  if (!token) return;
-  await SessionModel.deleteOne({ _id: sha256Hex(token) });
-}
-
-/** Ends every session of a user, optionally keeping one (the caller's). */
-export async function endUserSessions(
-  userId: string,
-  options: { exceptSessionId?: string } = {},
-): Promise<number> {
-  const filter: Record<string, unknown> = { userId };
-  if (options.exceptSessionId) filter._id = { $ne: options.exceptSessionId };
-  const res = await SessionModel.deleteMany(filter);
-  return res.deletedCount ?? 0;
-}
-
-export interface SessionInfo {
-  id: string;
-  current: boolean;
-  persistent: boolean;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  userAgent: string | null;
-  ip: string | null;
-  /** An administrator switched into this account with this session. */
-  impersonated: boolean;
-}
-
-export async function listUserSessions(userId: string, currentSessionId?: string): Promise<SessionInfo[]> {
-  const now = new Date();
-  const rows = await SessionModel.find({ userId }).lean<SessionDoc[]>();
-  return rows
-    .filter((s) => s.expiresAt > now)
-    .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
-    .map((s) => ({
-      id: s.publicId,
-      current: s._id === currentSessionId,
-      persistent: s.persistent,
-      createdAt: s.createdAt.toISOString(),
-      lastSeenAt: s.lastSeenAt.toISOString(),
-      expiresAt: s.expiresAt.toISOString(),
-      userAgent: s.userAgent,
-      ip: s.ip,
-      impersonated: Boolean(s.impersonatedBy),
-    }));
-}
-
-export async function endSessionByPublicId(userId: string, publicId: string): Promise<boolean> {
-  const res = await SessionModel.deleteOne({ userId, publicId });
-  return (res.deletedCount ?? 0) > 0;
-}
-
-/** Removes expired sessions; called now and then, since FerretDB has no TTL indexes. */
-export async function purgeExpiredSessions(): Promise<number> {
-  const res = await SessionModel.deleteMany({ expiresAt: { $lte: new Date() } });
-  return res.deletedCount ?? 0;
+  return out;
 }

@@ -4,7 +4,7 @@ import { logger } from '../logger';
 import { findUserById } from '../users/user.lookup';
 import { toAccountSummary, type AccountSummary } from '../users/user.dto';
 import { requireUser } from './permissions';
-import { createSession, resolveSession } from './session.service';
+import { createSession, resolveSession } from './session.store';
 
 export interface BrowserSessions {
   /** The session cookie value of the signed-in account. */

@@ -1,6 +1,6 @@
 // Input shapes for site, social and note cards (compat §1.4-1.6). Browser-safe: the editors validate with these too.
 import { z } from 'zod';
-import { SOCIAL_TYPE_IDS, VIRTUAL_TAG_IDS } from './social-types.schema';
+import { SOCIAL_TYPE_IDS, VIRTUAL_TAG_IDS } from './card-kinds.shared';
 
 /** Schemes that would run script when a URL is opened. */
 const UNSAFE_SCHEMES = /^\s*(javascript|data|vbscript):/i;

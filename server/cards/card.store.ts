@@ -15,8 +15,8 @@ import {
   type CardDoc,
   type RelationDoc,
 } from './card.model';
-import { cardKind, type CardKind } from './social-types.schema';
-import type { Ordered } from './ordering';
+import { cardKind, type CardKind } from './card-kinds.shared';
+import type { Ordered } from './reorder';
 
 /** A card of this space (of the given kind), or not_found: other users' ids are indistinguishable from unknown ones. */
 export function requireCard(space: SpaceSnapshot, id: string, kind?: CardKind): CardDoc {

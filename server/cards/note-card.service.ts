@@ -7,8 +7,8 @@ import { toCard, toNoteCard, type CardDto, type NoteCardDto } from './card.dto';
 import type { CardDoc, TodoItem } from './card.model';
 import type { NoteCreate, NoteUpdate } from './card.schema';
 import { insertCard, patchCard, planCardDeletion, requireCard, writeDeletion } from './card.store';
-import { sortedCards } from './card.order';
-import { cardKind, NOTE_TYPE, VIRTUAL_NOTE_TAG } from './social-types.schema';
+import { sortedCards } from './card.sort';
+import { cardKind, NOTE_TYPE, VIRTUAL_NOTE_TAG } from './card-kinds.shared';
 
 const NOTE_COLOUR = '#6366f1';
 /** `[text](sakura-site://<cardId>)`: a note linking to one of the owner's site cards. */

@@ -19,9 +19,9 @@ import {
   writeMemberships,
   writeRelations,
 } from './card.store';
-import { moveOne, reorderWithin } from './ordering';
-import { isVirtualTag, sortedCards } from './card.order';
-import { cardKind } from './social-types.schema';
+import { moveOne, reorderWithin } from './reorder';
+import { isVirtualTag, sortedCards } from './card.sort';
+import { cardKind } from './card-kinds.shared';
 
 /** The fields of a site card the create/update input sets directly. */
 function siteFields(input: Partial<SiteCreate>): Partial<CardDoc> {

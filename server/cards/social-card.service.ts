@@ -15,9 +15,9 @@ import {
   writeDeletion,
   writeGlobalOrders,
 } from './card.store';
-import { sortedCards } from './card.order';
-import { reorderWithin } from './ordering';
-import { cardKind, socialTypeMeta, VIRTUAL_SOCIAL_TAG } from './social-types.schema';
+import { sortedCards } from './card.sort';
+import { reorderWithin } from './reorder';
+import { cardKind, socialTypeMeta, VIRTUAL_SOCIAL_TAG } from './card-kinds.shared';
 
 /**
  * The stored payload of a social card: its type, the one identifying field the type needs (required), and a QR

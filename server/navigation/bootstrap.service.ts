@@ -1,6 +1,6 @@
 import type { Actor } from '../actor';
 import { toCard, type CardDto } from '../cards/card.dto';
-import { sortedCards } from '../cards/card.order';
+import { sortedCards } from '../cards/card.sort';
 import { defaultAppearances, toAppSettings } from '../settings/settings.dto';
 import { getSettings } from '../settings/settings.service';
 import { getSpace } from '../spaces/space.cache';

@@ -17,10 +17,10 @@ import {
   sortedCards,
   type ListScope,
   type SortKey,
-} from '../cards/card.order';
-import { cardKind } from '../cards/social-types.schema';
+} from '../cards/card.sort';
+import { cardKind } from '../cards/card-kinds.shared';
 import { markdownToText } from '../cards/markdown-text';
-import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG } from '../cards/social-types.schema';
+import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG } from '../cards/card-kinds.shared';
 import { AppError, badRequest, notFound } from '../errors';
 import { getSettings } from '../settings/settings.service';
 import { getSpace, type SpaceSnapshot } from '../spaces/space.cache';

@@ -10,8 +10,8 @@ import {
   writeDeletion,
   writeTagOrders,
 } from '../cards/card.store';
-import { moveOne, reorderWithin, type Ordered } from '../cards/ordering';
-import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG, VIRTUAL_TAG_IDS } from '../cards/social-types.schema';
+import { moveOne, reorderWithin, type Ordered } from '../cards/reorder';
+import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG, VIRTUAL_TAG_IDS } from '../cards/card-kinds.shared';
 import {
   commitSpace,
   compareText,

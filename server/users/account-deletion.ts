@@ -1,4 +1,4 @@
-import { endUserSessions } from '../auth/session.service';
+import { endUserSessions } from '../auth/session.store';
 import { deleteAllAssetRows } from '../assets/asset.service';
 import { logger } from '../logger';
 import { deleteSpace } from '../spaces/space.service';

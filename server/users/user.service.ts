@@ -1,7 +1,7 @@
 import { ADMIN_ID, type Actor } from '../actor';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { requireUser } from '../auth/permissions';
-import { endUserSessions } from '../auth/session.service';
+import { endUserSessions } from '../auth/session.store';
 import { isDuplicateKeyError } from '../db';
 import { AppError, badRequest, conflict, forbidden } from '../errors';
 import { PASSWORD_CHECK_FAILURES, assertWithin, consume, peek } from '../rate-limit/rate-limit.service';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSession } from '#server/auth/session.service';
+import { createSession } from '#server/auth/session.store';
 import { AppError } from '#server/errors';
 import { createToken } from '#server/tokens/token.service';
 import { UserModel } from '#server/users/user.model';

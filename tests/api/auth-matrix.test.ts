@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '#server/auth/passwords';
-import { createSession } from '#server/auth/session.service';
+import { createSession } from '#server/auth/session.store';
 import { createToken } from '#server/tokens/token.service';
 import { UserModel, type UserDoc } from '#server/users/user.model';
 import type { Role } from '#server/actor';

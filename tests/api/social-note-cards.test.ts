@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SOCIAL_TYPES } from '#server/cards/social-types.schema';
+import { SOCIAL_TYPES } from '#server/cards/card-kinds.shared';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { createUser, sessionClient } from '../factories';

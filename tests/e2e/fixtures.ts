@@ -97,7 +97,7 @@ export async function waitForHydration(page: Page, info: TestInfo) {
  */
 export async function signInAs(context: BrowserContext, info: TestInfo, userId = '__admin__') {
   const mongoose = (await import('mongoose')).default;
-  const { createSession } = await import('../../server/auth/session.service');
+  const { createSession } = await import('../../server/auth/session.store');
   const base = process.env.TEST_MONGODB_BASE ?? 'mongodb://127.0.0.1:27028';
   const uri = `${base}/e2e_${jsEnabled(info) ? 'js' : 'nojs'}`;
   // One Playwright worker may serve both projects, whose servers use different databases.

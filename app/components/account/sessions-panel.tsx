@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import type { SessionInfo } from '#server/auth/session.service';
+import type { SessionInfo } from '#server/auth/session.store';
 import type { AccountSummary } from '#server/users/user.dto';
 import { formatDateTime } from '~/lib/format';
 import { describeUserAgent } from '~/lib/user-agent';

@@ -1,7 +1,7 @@
 // What a card tile shows, derived from the API's Card shape. Pure, so the dashboard and tests share it.
 import type { CardDto } from '#server/cards/card.dto';
 import { markdownToText } from '#server/cards/markdown-text';
-import { cardKind, socialTypeMeta, type CardKind } from '#server/cards/social-types.schema';
+import { cardKind, socialTypeMeta, type CardKind } from '#server/cards/card-kinds.shared';
 
 export type TileKind = CardKind;
 

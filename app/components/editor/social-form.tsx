@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import type { SocialTypeMeta } from '#server/cards/social-types.schema';
+import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
 import { CsrfInput } from '~/components/csrf-input';
 import { Field, FormErrors } from '~/components/ui/field';
 import { inputProps } from '~/lib/conform';

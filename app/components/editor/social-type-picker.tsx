@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SOCIAL_TYPES } from '#server/cards/social-types.schema';
+import { SOCIAL_TYPES } from '#server/cards/card-kinds.shared';
 import { withReturnTo } from '~/lib/editor-links';
 
 /** The 12 social card types as a grid of links (`?type=`), so choosing works without JavaScript. */

@@ -1,4 +1,4 @@
-import { describeSession } from '#server/auth/sessions.service';
+import { describeSession } from '#server/auth/session.service';
 import { apiRoute } from '~/lib/api.server';
 import { otherAccountSessions } from '~/lib/session.server';
 

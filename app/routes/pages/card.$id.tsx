@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, useLoaderData } from 'react-router';
 import { getPublicCard } from '#server/cards/social-card.service';
 import { linkedSiteIds } from '#server/cards/note-card.service';
-import { socialTypeMeta } from '#server/cards/social-types.schema';
+import { socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { visibleSiteUrls } from '#server/navigation/navigation.service';
 import { CopyIcon, LinkIcon, NoteIcon } from '~/components/icons';
 import { loadAsDocument } from '~/lib/document-load';

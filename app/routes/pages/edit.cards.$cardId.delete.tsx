@@ -8,7 +8,7 @@ import { CardSummary } from '~/components/editor/card-summary';
 import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { finish, orNotFound, pageTitle, requireCard, returnToOf } from '~/lib/editor.server';
-import { cardKind } from '#server/cards/social-types.schema';
+import { cardKind } from '#server/cards/card-kinds.shared';
 import { cardDataOf } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';

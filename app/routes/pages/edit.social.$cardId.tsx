@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { data as reply, useActionData, useLoaderData } from 'react-router';
 import { SocialUpdateSchema } from '#server/cards/card.schema';
 import { updateSocialCard } from '#server/cards/social-card.service';
-import { socialTypeMeta } from '#server/cards/social-types.schema';
+import { socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { SocialForm } from '~/components/editor/social-form';
 import { editorHref } from '~/lib/editor-links';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useLoaderData } from 'react-router';
 import { SocialCreateSchema } from '#server/cards/card.schema';
 import { createSocialCard } from '#server/cards/social-card.service';
-import { socialTypeMeta } from '#server/cards/social-types.schema';
+import { socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { SocialForm } from '~/components/editor/social-form';
 import { SocialTypePicker } from '~/components/editor/social-type-picker';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { otherAccounts, listSessions } from '#server/auth/sessions.service';
+import { otherAccounts, listSessions } from '#server/auth/session.service';
 import { MAX_TOKENS_PER_USER, listTokens } from '#server/tokens/token.service';
 import { getAccount } from '#server/users/user.service';
 import { AccountsPanel, SessionsPanel } from '~/components/account/sessions-panel';

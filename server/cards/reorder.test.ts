@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveOne, planOrder, reorderWithin, type Ordered } from './ordering';
+import { moveOne, planOrder, reorderWithin, type Ordered } from './reorder';
 
 function apply(seq: Ordered[], changes: Map<string, number>): Ordered[] {
   return seq.map((s) => ({ id: s.id, order: changes.get(s.id) ?? s.order }));

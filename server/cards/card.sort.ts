@@ -1,8 +1,8 @@
 // Display order of card lists, shared by the navigation lists, the dashboard and the management endpoints.
 import { compareText, type SpaceSnapshot } from '../spaces/space.cache';
 import type { CardDoc } from './card.model';
-import { cardKind } from './social-types.schema';
-import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG, VIRTUAL_TAG_IDS } from './social-types.schema';
+import { cardKind } from './card-kinds.shared';
+import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG, VIRTUAL_TAG_IDS } from './card-kinds.shared';
 
 /** `all` cards, the cards of one real tag, or one of the virtual tags (all social / all note cards). */
 export type ListScope = 'all' | string;
