@@ -82,6 +82,7 @@ export default [
     route('social-cards/reorder', 'routes/api/social-cards.reorder.ts'),
     route('social-cards/:id', 'routes/api/social-cards.$id.ts'),
     route('note-cards', 'routes/api/note-cards.ts'),
+    route('undo', 'routes/api/undo.ts'),
 
     // Any other /api path: a JSON 404, never the HTML page.
     route('*', 'routes/api/not-found.ts'),

@@ -153,14 +153,8 @@ export async function profileAction(ctx: Ctx) {
       const submission = parseWithZod(formData, { schema: DeleteAccountConfirmSchema });
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 });
-      if (submission.value.confirm.toLowerCase() !== actor.username.toLowerCase()) {
-        return data(
-          { intent, result: submission.reply({ fieldErrors: { confirm: ['The username does not match'] } }) },
-          { status: 400 },
-        );
-      }
       try {
-        await deleteAccount(actor);
+        await deleteAccount(actor, { confirm: submission.value.confirm });
       } catch (err) {
         const { result, status } = replyWithError(submission, err, locale);
         return data({ intent, result }, { status });

@@ -89,6 +89,13 @@ export const UserIdQuerySchema = z.object({
 });
 
 /** The profile page's "delete my account" form: the user retypes their username. */
+/** `POST /api/user/delete-account`: the older web client sends no body; `confirm` is checked when given. */
+export const DeleteAccountSchema = z
+  .object({ confirm: z.string().trim().max(200).optional() })
+  .optional()
+  .transform((v) => v ?? {});
+export type DeleteAccountInput = { confirm?: string };
+
 export const DeleteAccountConfirmSchema = z.object({
   confirm: z
     .string({ error: 'Type your username to confirm' })

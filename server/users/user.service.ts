@@ -9,7 +9,7 @@ import { purgeUser } from './account-deletion';
 import { toAccount, toProfile, type AccountDto, type ProfileDto } from './user.dto';
 import { findUserById, usernameKey } from './user.lookup';
 import { UserModel, type UserDoc } from './user.model';
-import type { ChangePasswordInput } from './user.schema';
+import type { ChangePasswordInput, DeleteAccountInput } from './user.schema';
 
 async function currentUser(actor: Actor | null): Promise<UserDoc> {
   const a = requireUser(actor);
@@ -91,11 +91,26 @@ export async function changeUsername(
   return { ok: true, username: input.username };
 }
 
-/** Deletes the caller's account with all their data, files, sessions and tokens. Not for administrators. */
-export async function deleteAccount(actor: Actor | null): Promise<{ ok: true }> {
+/**
+ * Deletes the caller's account with all their data, files, sessions and tokens. Not for administrators, never
+ * through an access token (a leaked token must not be able to destroy an account), and when a confirmation is
+ * given it must be the account's username.
+ */
+export async function deleteAccount(
+  actor: Actor | null,
+  input: DeleteAccountInput = {},
+): Promise<{ ok: true }> {
   const user = await currentUser(actor);
+  if (actor?.via === 'token') {
+    throw new AppError('forbidden', 'An access token cannot delete an account; sign in on the web to do it');
+  }
   if (user._id === ADMIN_ID || user.role === 'admin') {
     throw forbidden('Administrators cannot delete their own account');
+  }
+  if (input.confirm !== undefined && input.confirm.trim().toLowerCase() !== user.username.toLowerCase()) {
+    throw new AppError('validation_failed', 'The username does not match', [
+      { path: 'confirm', message: 'The username does not match' },
+    ]);
   }
   await purgeUser(user._id);
   return { ok: true };

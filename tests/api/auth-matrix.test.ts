@@ -160,9 +160,15 @@ describe('auth matrix over the route table', () => {
   });
 
   it('user routes work with a valid Bearer token; a read-only token may only read', async () => {
+    // Routes a browser session may use but no access token (docs/api.md): a leaked token must not destroy an account.
+    const sessionOnly = new Set(['POST /api/user/delete-account']);
     for (const c of cases.filter((x) => x.level === 'user')) {
       // A fresh user each time: a call may act on its account (e.g. delete it).
       const res = await send(await bearer(await makeUser('user')), c.method, c.url);
+      if (sessionOnly.has(`${c.method} ${c.url}`)) {
+        expect(res.status, `${c.method} ${c.url} with a token`).toBe(403);
+        continue;
+      }
       expect([401, 403], `${c.method} ${c.url} with a token: ${res.text}`).not.toContain(res.status);
       const ro = await send(await bearer(await makeUser('user'), true), c.method, c.url);
       if (c.method === 'GET') {

@@ -187,6 +187,28 @@ describe('site cards API', () => {
     expect((await a.delete('/api/site-cards')).status).toBe(400);
   });
 
+  it('undoes a deletion through POST /api/undo, once, and only for its owner', async () => {
+    const a = await user();
+    const b = await user('bob');
+    const tag = (await a.post('/api/tags', { name: 'T' })).json.item;
+    const card = (await a.post('/api/site-cards', { name: 'C', siteUrl: 'https://c.test', tagIds: [tag.id] }))
+      .json.item;
+    const { undoToken } = (await a.delete(`/api/site-cards?id=${card.id}`)).json;
+    expect(undoToken).toEqual(expect.any(String));
+    expect(await namesInOrder(a)).toEqual([]);
+
+    expect((await a.post('/api/undo', {})).status).toBe(400);
+    expect((await b.post('/api/undo', { token: undoToken })).status).toBe(404);
+    const res = await a.post('/api/undo', { token: undoToken });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true, restored: { tags: 0, cards: 1 } });
+    const back = (await a.get('/api/site-cards')).json.items;
+    expect(back.map((x: { id: string }) => x.id)).toEqual([card.id]);
+    expect(back[0].tags.map((t: { id: string }) => t.id)).toEqual([tag.id]);
+    expect((await a.post('/api/undo', { token: undoToken })).status).toBe(404);
+    expect((await a.get('/api/undo')).status).toBe(405);
+  });
+
   it('reorders globally with POST and with PUT; a partial list keeps everything else in place', async () => {
     const a = await user();
     const ids: Record<string, string> = {};

@@ -327,6 +327,16 @@ describe('profile, password, username, account deletion', () => {
     expect(avatar.status).toBe(200);
     expect((await getSpace(user._id)).cards.size).toBe(12);
 
+    // The rules live in the service, so the API meets them too: an access token may not delete the account, and a
+    // confirmation that is given must be the username.
+    const byToken = await token.post('/api/user/delete-account', { confirm: 'leaver' });
+    expect(byToken.status).toBe(403);
+    expect(byToken.json.code).toBe('forbidden');
+    const wrong = await c.post('/api/user/delete-account', { confirm: 'someone-else' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.code).toBe('validation_failed');
+    expect(await UserModel.countDocuments({ _id: user._id })).toBe(1);
+
     const res = await c.post('/api/user/delete-account');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });

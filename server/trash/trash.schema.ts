@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** `POST /api/undo`: the `undoToken` a deletion returned. */
+export const UndoSchema = z.object({
+  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200),
+});
+export type UndoInput = z.infer<typeof UndoSchema>;
