@@ -18,16 +18,18 @@ export default [
   route('admin/users', 'routes/pages/admin.users.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)
-  route('edit/tags/new', 'routes/pages/edit.tags.new.tsx'),
-  route('edit/tags/:tagId', 'routes/pages/edit.tags.$tagId.tsx'),
-  route('edit/tags/:tagId/delete', 'routes/pages/edit.tags.$tagId.delete.tsx'),
-  route('edit/sites/new', 'routes/pages/edit.sites.new.tsx'),
-  route('edit/sites/:cardId', 'routes/pages/edit.sites.$cardId.tsx'),
-  route('edit/social/new', 'routes/pages/edit.social.new.tsx'),
-  route('edit/social/:cardId', 'routes/pages/edit.social.$cardId.tsx'),
-  route('edit/notes/new', 'routes/pages/edit.notes.new.tsx'),
-  route('edit/notes/:cardId', 'routes/pages/edit.notes.$cardId.tsx'),
-  route('edit/cards/:cardId/delete', 'routes/pages/edit.cards.$cardId.delete.tsx'),
+  route('edit', 'routes/pages/edit.tsx', [
+    route('tags/new', 'routes/pages/edit.tags.new.tsx'),
+    route('tags/:tagId', 'routes/pages/edit.tags.$tagId.tsx'),
+    route('tags/:tagId/delete', 'routes/pages/edit.tags.$tagId.delete.tsx'),
+    route('sites/new', 'routes/pages/edit.sites.new.tsx'),
+    route('sites/:cardId', 'routes/pages/edit.sites.$cardId.tsx'),
+    route('social/new', 'routes/pages/edit.social.new.tsx'),
+    route('social/:cardId', 'routes/pages/edit.social.$cardId.tsx'),
+    route('notes/new', 'routes/pages/edit.notes.new.tsx'),
+    route('notes/:cardId', 'routes/pages/edit.notes.$cardId.tsx'),
+    route('cards/:cardId/delete', 'routes/pages/edit.cards.$cardId.delete.tsx'),
+  ]),
 
   // ---- JSON API ----
   ...prefix('api', [

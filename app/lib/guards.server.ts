@@ -1,4 +1,4 @@
-import { data, redirect, type RouterContextProvider } from 'react-router';
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import type { Actor } from '#server/actor';
 import { requestInfo } from './request-context.server';
 
@@ -20,5 +20,17 @@ export function requireUser(request: Request, context: Readonly<RouterContextPro
 export function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Actor {
   const actor = requireUser(request, context);
   if (actor.role !== 'admin') throw data({ code: 'forbidden' }, { status: 403 });
+  return actor;
+}
+
+/** Middleware for a page group that needs a signed-in user (the editors): anyone else goes to the sign-in page. */
+export const signedInMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
+  requireUser(request, context);
+};
+
+/** The signed-in user of a page inside a group guarded by `signedInMiddleware`. */
+export function signedInUser(context: Readonly<RouterContextProvider>): Actor {
+  const { actor } = requestInfo(context);
+  if (!actor) throw new Error('signedInUser() called outside a signed-in route group');
   return actor;
 }

@@ -11,15 +11,13 @@ import { finish, orNotFound, pageTitle, requireCard, returnToOf } from '~/lib/ed
 import { cardKind } from '#server/cards/card-kinds.shared';
 import { cardDataOf } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
-import { requireUser } from '~/lib/guards.server';
-import editorStyles from '~/styles/editor.css?url';
+import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.cards.$cardId.delete';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const card = await requireCard(actor, params.cardId);
   const kind = cardKind(card);
   const data = cardDataOf(card);
@@ -42,7 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const formData = await readForm(request);
   const card = await requireCard(actor, params.cardId);
   const kind = cardKind(card);

@@ -11,15 +11,13 @@ import { pageTitle, replyToForm, requireCard, returnToOf, saveAndReturn } from '
 import { listSiteChoices } from '#server/cards/site-card.service';
 import { noteDefaults, toNoteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
-import { requireUser } from '~/lib/guards.server';
-import editorStyles from '~/styles/editor.css?url';
+import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.notes.$cardId';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const card = await requireCard(actor, params.cardId, 'note');
   const returnTo = returnToOf(request);
   return {
@@ -33,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const formData = await readForm(request);
   const card = await requireCard(actor, params.cardId, 'note');
   const submission = parseWithZod(formData, { schema: NoteFormSchema });

@@ -10,15 +10,13 @@ import { pageTitle, replyToForm, returnToOf, saveAndReturn } from '~/lib/editor.
 import { listSiteChoices } from '#server/cards/site-card.service';
 import { noteDefaults, toNoteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
-import { requireUser } from '~/lib/guards.server';
-import editorStyles from '~/styles/editor.css?url';
+import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.notes.new';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   return {
     sites: await listSiteChoices(actor),
     returnTo: returnToOf(request),
@@ -27,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: NoteFormSchema });
   // Preview (without JavaScript): the page is drawn again from what was typed; nothing is saved.

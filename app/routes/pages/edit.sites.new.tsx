@@ -10,15 +10,13 @@ import { SiteFormSchema } from '~/lib/editor-schemas';
 import { pageTitle, replyToForm, returnToOf, siteFormLookups, saveAndReturn } from '~/lib/editor.server';
 import { siteDefaults, toSiteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
-import { requireUser } from '~/lib/guards.server';
-import editorStyles from '~/styles/editor.css?url';
+import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.sites.new';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const lookups = await siteFormLookups(actor);
   // `?tag=<tagId>`: the new card starts in that tag (the dashboard's "add a site to this tag").
   const tag = new URL(request.url).searchParams.get('tag');
@@ -32,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: SiteFormSchema });
   if (submission.status !== 'success') return replyToForm(submission);

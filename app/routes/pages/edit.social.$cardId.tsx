@@ -11,15 +11,13 @@ import { socialFormSchema } from '~/lib/editor-schemas';
 import { pageTitle, replyToForm, requireCard, returnToOf, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
-import { requireUser } from '~/lib/guards.server';
-import editorStyles from '~/styles/editor.css?url';
+import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.$cardId';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 async function loadSocial(request: Request, context: Route.LoaderArgs['context'], id: string) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const card = await requireCard(actor, id, 'social');
   const meta = socialTypeMeta(card.cardType ?? '');
   if (!meta) throw reply(null, { status: 404 });

@@ -12,11 +12,9 @@ import { socialFormSchema } from '~/lib/editor-schemas';
 import { pageTitle, replyToForm, returnToOf, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
-import { requireUser } from '~/lib/guards.server';
-import editorStyles from '~/styles/editor.css?url';
+import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.new';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 /** `?type=<type>` picks the type; without it (or with an unknown one) the page shows the type picker. */
@@ -25,7 +23,6 @@ function typeOf(request: Request) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
   return {
     type: typeOf(request),
     returnTo: returnToOf(request),
@@ -34,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const formData = await readForm(request);
   const meta =
     socialTypeMeta(String(formData.get('cardType') ?? '')) ?? socialTypeMeta(typeOf(request) ?? '');

@@ -6,15 +6,13 @@ import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { finish, orNotFound, pageTitle, requireTag, returnToOf } from '~/lib/editor.server';
 import { readForm } from '~/lib/forms.server';
-import { requireUser } from '~/lib/guards.server';
-import editorStyles from '~/styles/editor.css?url';
+import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.$tagId.delete';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const tag = await requireTag(actor, params.tagId);
   return {
     tag: { name: tag.name, count: tag.siteCount },
@@ -24,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const formData = await readForm(request);
   const tag = await requireTag(actor, params.tagId);
   const withCards = formData.get('mode') === 'tag-and-cards';

@@ -17,15 +17,13 @@ import {
 import { editorHref } from '~/lib/editor-links';
 import { tagDefaults, toTagInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
-import { requireUser } from '~/lib/guards.server';
-import editorStyles from '~/styles/editor.css?url';
+import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.$tagId';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const tag = await requireTag(actor, params.tagId);
   const returnTo = returnToOf(request);
   return {
@@ -37,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: TagFormSchema });
   if (submission.status !== 'success') return replyToForm(submission);

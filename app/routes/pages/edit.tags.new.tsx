@@ -8,20 +8,17 @@ import { TagFormSchema } from '~/lib/editor-schemas';
 import { finish, pageTitle, replyToForm, returnToOf, tagErrors } from '~/lib/editor.server';
 import { tagDefaults, toTagInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
-import { requireUser } from '~/lib/guards.server';
-import editorStyles from '~/styles/editor.css?url';
+import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.new';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
   return { returnTo: returnToOf(request), title: pageTitle(context, 'editor.tag.newTitle') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireUser(request, context);
+  const actor = signedInUser(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: TagFormSchema });
   if (submission.status !== 'success') return replyToForm(submission);
