@@ -1,16 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import type { SubmissionResult } from '@conform-to/react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useNavigation } from 'react-router';
-import { CsrfInput } from '~/components/csrf-input';
-import { Field, FormErrors } from '~/components/ui/field';
+import { Field } from '~/components/ui/field';
 import { inputProps, textareaProps } from '~/lib/conform';
 import { NoteFormSchema, type NoteFormValue } from '~/lib/editor-schemas';
 import type { noteDefaults } from '~/lib/editor-values';
 import { renderMarkdown } from '~/lib/markdown';
 import { EyeIcon } from '../icons';
-import { DefaultSubmit, EditorSection, SaveBar } from './editor-shell';
+import { EditorSection } from './editor-shell';
+import { EditorForm, useEditorForm } from './editor-form';
 import { TextareaField } from './form-controls';
 
 export interface LinkableSite {
@@ -50,15 +48,12 @@ export function NoteForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm<NoteFormValue>({
+  const [form, fields] = useEditorForm<NoteFormValue>({
     id: 'note-form',
+    schema: NoteFormSchema,
     defaultValue,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NoteFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const urls = useMemo(() => new Map(sites.map((s) => [s.id, s.url])), [sites]);
   const content = typeof fields.content.value === 'string' ? fields.content.value : '';
@@ -78,11 +73,7 @@ export function NoteForm({
     });
   };
   return (
-    <Form method="post" {...getFormProps(form)} className="editor-form">
-      <DefaultSubmit label={submitLabel} />
-      <CsrfInput />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <EditorForm form={form} returnTo={returnTo} submitLabel={submitLabel} deleteHref={deleteHref} sticky>
       <EditorSection id="note-text" title={t('editor.note.section')}>
         <Field
           label={t('editor.note.title')}
@@ -143,13 +134,6 @@ export function NoteForm({
           <p className="editor-empty">{t('editor.note.previewEmpty')}</p>
         )}
       </EditorSection>
-      <SaveBar
-        returnTo={returnTo}
-        submitLabel={submitLabel}
-        busy={navigation.state === 'submitting'}
-        deleteHref={deleteHref}
-        sticky
-      />
-    </Form>
+    </EditorForm>
   );
 }

@@ -1,12 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import type { SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { Form, useNavigation } from 'react-router';
-import { CsrfInput } from '~/components/csrf-input';
-import { FormErrors } from '~/components/ui/field';
 import { SiteFormSchema, type SiteFormValue } from '~/lib/editor-schemas';
 import type { siteDefaults } from '~/lib/editor-values';
-import { DefaultSubmit, SaveBar, SectionIndex } from './editor-shell';
+import { SectionIndex } from './editor-shell';
+import { EditorForm, useEditorForm } from './editor-form';
 import { ErrorSummary } from './error-summary';
 import { SiteBasicSection } from './site-basic-section';
 import { SiteCheckSection } from './site-check-section';
@@ -47,31 +44,32 @@ export function SiteForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm<SiteFormValue>({
+  const [form, fields] = useEditorForm<SiteFormValue>({
     id: 'site-form',
+    schema: SiteFormSchema,
     defaultValue,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const others = sites.filter((s) => s.id !== cardId);
   return (
-    <Form method="post" {...getFormProps(form)} className="editor-form">
-      <DefaultSubmit label={submitLabel} />
-      <CsrfInput />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <SectionIndex
-        sections={[
-          { id: 'basic', label: t('editor.site.basic') },
-          { id: 'urls', label: t('editor.site.urls') },
-          { id: 'check', label: t('editor.site.check') },
-          { id: 'related', label: t('editor.site.related') },
-          { id: 'memo', label: t('editor.site.memo') },
-        ]}
-      />
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <EditorForm
+      form={form}
+      returnTo={returnTo}
+      submitLabel={submitLabel}
+      deleteHref={deleteHref}
+      sticky
+      beforeErrors={
+        <SectionIndex
+          sections={[
+            { id: 'basic', label: t('editor.site.basic') },
+            { id: 'urls', label: t('editor.site.urls') },
+            { id: 'check', label: t('editor.site.check') },
+            { id: 'related', label: t('editor.site.related') },
+            { id: 'memo', label: t('editor.site.memo') },
+          ]}
+        />
+      }
+    >
       {form.status === 'error' ? (
         <ErrorSummary
           formId={form.id}
@@ -84,13 +82,6 @@ export function SiteForm({
       <SiteCheckSection fields={fields} />
       <SiteRelatedSection form={form} fields={fields} sites={others} />
       <SiteMemoSection form={form} fields={fields} noteHref={noteHref} />
-      <SaveBar
-        returnTo={returnTo}
-        submitLabel={submitLabel}
-        busy={navigation.state === 'submitting'}
-        deleteHref={deleteHref}
-        sticky
-      />
-    </Form>
+    </EditorForm>
   );
 }

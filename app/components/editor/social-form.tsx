@@ -1,15 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import type { SubmissionResult } from '@conform-to/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useNavigation } from 'react-router';
 import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
-import { CsrfInput } from '~/components/csrf-input';
-import { Field, FormErrors } from '~/components/ui/field';
+import { Field } from '~/components/ui/field';
 import { inputProps } from '~/lib/conform';
 import { socialFormSchema, type SocialFormValue } from '~/lib/editor-schemas';
 import type { socialDefaults } from '~/lib/editor-values';
-import { DefaultSubmit, EditorSection, SaveBar } from './editor-shell';
+import { EditorSection } from './editor-shell';
+import { EditorForm, useEditorForm } from './editor-form';
 import { ColourField } from './form-controls';
 
 export function SocialForm({
@@ -30,15 +28,12 @@ export function SocialForm({
   typeActions?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const schema = useMemo(() => socialFormSchema(meta), [meta]); // meta: an entry of SOCIAL_TYPES (stable)
-  const [form, fields] = useForm<SocialFormValue>({
+  const [form, fields] = useEditorForm<SocialFormValue>({
     id: 'social-form',
+    schema,
     defaultValue,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const payload = fields.payload.getFieldset();
   const idField = payload[meta.idField]!;
@@ -47,12 +42,13 @@ export function SocialForm({
   const qrPreview =
     typeof qr?.value === 'string' && /^(https?:\/\/|\/(?!\/))/i.test(qr.value) ? qr.value : null;
   return (
-    <Form method="post" {...getFormProps(form)} className="editor-form">
-      <DefaultSubmit label={submitLabel} />
-      <CsrfInput />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <input type="hidden" name="cardType" value={meta.type} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <EditorForm
+      form={form}
+      returnTo={returnTo}
+      submitLabel={submitLabel}
+      deleteHref={deleteHref}
+      hidden={{ cardType: meta.type }}
+    >
       <EditorSection
         id="social-basic"
         title={typeLabel}
@@ -109,12 +105,6 @@ export function SocialForm({
           errors={fields.iconBgColor.errors}
         />
       </EditorSection>
-      <SaveBar
-        returnTo={returnTo}
-        submitLabel={submitLabel}
-        busy={navigation.state === 'submitting'}
-        deleteHref={deleteHref}
-      />
-    </Form>
+    </EditorForm>
   );
 }

@@ -1,13 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import type { SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { Form, useNavigation } from 'react-router';
-import { CsrfInput } from '~/components/csrf-input';
-import { Field, FormErrors } from '~/components/ui/field';
+import { Field } from '~/components/ui/field';
 import { inputProps } from '~/lib/conform';
 import { TagFormSchema, type TagFormValue } from '~/lib/editor-schemas';
 import type { tagDefaults } from '~/lib/editor-values';
-import { DefaultSubmit, EditorSection, SaveBar } from './editor-shell';
+import { EditorSection } from './editor-shell';
+import { EditorForm, useEditorForm } from './editor-form';
 import { ColourField, SwitchField } from './form-controls';
 
 export function TagForm({
@@ -24,21 +22,14 @@ export function TagForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm<TagFormValue>({
+  const [form, fields] = useEditorForm<TagFormValue>({
     id: 'tag-form',
+    schema: TagFormSchema,
     defaultValue,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TagFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="editor-form">
-      <DefaultSubmit label={submitLabel} />
-      <CsrfInput />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <EditorForm form={form} returnTo={returnTo} submitLabel={submitLabel} deleteHref={deleteHref}>
       <EditorSection id="tag-basic" title={t('editor.tag.section')}>
         <Field
           label={t('editor.tag.name')}
@@ -81,12 +72,6 @@ export function TagForm({
           hint={t('editor.tag.hiddenHint')}
         />
       </EditorSection>
-      <SaveBar
-        returnTo={returnTo}
-        submitLabel={submitLabel}
-        busy={navigation.state === 'submitting'}
-        deleteHref={deleteHref}
-      />
-    </Form>
+    </EditorForm>
   );
 }

@@ -1,0 +1,79 @@
+import {
+  getFormProps,
+  useForm,
+  type FormMetadata,
+  type Submission,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { ZodType } from 'zod';
+import { Form, useNavigation } from 'react-router';
+import { CsrfInput } from '~/components/csrf-input';
+import { FormErrors } from '~/components/ui/field';
+import { DefaultSubmit, SaveBar } from './editor-shell';
+
+/** conform set up the way every editor uses it: the page's zod schema checks in the browser on blur, then on input. */
+export function useEditorForm<V extends Record<string, unknown>>(options: {
+  id: string;
+  schema: ZodType;
+  defaultValue: unknown;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { id, schema, defaultValue, lastResult } = options;
+  return useForm<V>({
+    id,
+    defaultValue: defaultValue as never,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<V, string[], V>,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+}
+
+/**
+ * The frame of every editor form: a plain POST that works without JavaScript, Enter submits the save action, the CSRF
+ * and return fields, the form-level errors, the sections (children) and the save bar.
+ */
+export function EditorForm<V extends Record<string, unknown>>({
+  form,
+  returnTo,
+  submitLabel,
+  deleteHref,
+  sticky,
+  hidden,
+  beforeErrors,
+  children,
+}: {
+  form: FormMetadata<V, string[]>;
+  returnTo: string;
+  submitLabel: string;
+  deleteHref?: string;
+  sticky?: boolean;
+  /** Extra hidden fields, name -> value. */
+  hidden?: Record<string, string>;
+  /** Rendered between the hidden fields and the form-level errors (e.g. a section index). */
+  beforeErrors?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post" {...getFormProps(form)} className="editor-form">
+      <DefaultSubmit label={submitLabel} />
+      <CsrfInput />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {beforeErrors}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {children}
+      <SaveBar
+        returnTo={returnTo}
+        submitLabel={submitLabel}
+        busy={navigation.state === 'submitting'}
+        deleteHref={deleteHref}
+        sticky={sticky}
+      />
+    </Form>
+  );
+}
