@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { connectDb, disconnectDb } from '#server/db';
 import { loadEnvOrExit } from '#server/env';
+import { sameOriginRequest } from '#server/auth/csrf';
 import { logger } from '#server/logger';
 import { ensureBucket } from '#server/storage';
 import { ADMIN_ID } from '#server/actor';
@@ -40,8 +41,28 @@ export async function shutdown(): Promise<void> {
   await disconnectDb().catch(() => {});
 }
 
+/**
+ * React Router refuses a form post whose Origin is another site before any action runs (its own CSRF check) and
+ * reports it as an error. It is an expected refusal, not a fault: one warning line, no stack.
+ */
+function isRefusedCrossOriginPost(error: unknown, request: Request): boolean {
+  return (
+    error instanceof Error &&
+    /origin does not match `origin` header/.test(error.message) &&
+    !sameOriginRequest(request)
+  );
+}
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRefusedCrossOriginPost(error, request)) {
+    logger.warn('csrf', 'cross-site form post refused', {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      origin: request.headers.get('origin'),
+    });
+    return;
+  }
   logger.error('render', 'unhandled error', {
     path: new URL(request.url).pathname,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),

@@ -11,6 +11,10 @@ import { appEnv, startServices, stopServices } from '../scripts/lib/services.mjs
 
 export const log = (m) => process.stderr.write(`[bench] ${m}\n`);
 
+// Fixed ports when asked (several checkouts benchmark on one machine): BENCH_FERRETDB_PORT, BENCH_MINIO_PORT,
+// BENCH_APP_PORT_BASE (app instances take the next ports from there); otherwise any free port.
+let nextAppPort = Number(process.env.BENCH_APP_PORT_BASE ?? 0);
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -27,8 +31,8 @@ export async function benchServices(name) {
   const cfg = {
     profile: `bench-${name}`,
     dataDir: path.join(ROOT, '.tmp/bench', name),
-    ferretPort: await freePort(),
-    minioPort: await freePort(),
+    ferretPort: Number(process.env.BENCH_FERRETDB_PORT ?? 0) || (await freePort()),
+    minioPort: Number(process.env.BENCH_MINIO_PORT ?? 0) || (await freePort()),
     bucket: `bench-${name}`,
     externalMongo: false,
     externalS3: false,
@@ -40,11 +44,14 @@ export async function benchServices(name) {
   return { cfg, env: appEnv(cfg), stop: () => stopServices(cfg) };
 }
 
-/** Starts the built app; resolves once /api/health answers 200, with the time that took. */
-export async function startApp(env, extra = {}) {
-  const port = await freePort();
+/**
+ * Starts the built app; resolves once /api/health answers 200, with the time that took. `options.onLine` receives
+ * the app's log lines (stdout), `options.nodeArgs` extra Node flags (e.g. --cpu-prof).
+ */
+export async function startApp(env, extra = {}, options = {}) {
+  const port = nextAppPort ? nextAppPort++ : await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.mjs')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, 'scripts/serve.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -55,8 +62,17 @@ export async function startApp(env, extra = {}) {
       LOG_LEVEL: 'error',
       ...extra,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.onLine ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (options.onLine) {
+    let buffered = '';
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop();
+      for (const line of lines) options.onLine(line);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
@@ -75,8 +91,9 @@ export async function startApp(env, extra = {}) {
     readyMs,
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once('exit', resolve);
-        child.kill('SIGTERM');
+        child.kill(options.signal ?? 'SIGTERM');
       }),
   };
 }
@@ -110,7 +127,7 @@ export async function sample(fn, n) {
 
 export function machine() {
   const cpu = os.cpus()[0]?.model?.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
-  return `${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+  return `${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; load average ${os.loadavg()[0].toFixed(1)} when written (the machine is shared)`;
 }
 
 /** Replaces the section between `<!-- bench:name -->` markers in bench/RESULTS.md. */
@@ -125,4 +142,36 @@ export function writeResults(name, markdown) {
   const re = new RegExp(`${start}[\\s\\S]*?${end}`);
   text = re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, text);
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; returns the peak in MB. */
+export function rssSampler(pid, everyMs = 100) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // the process ended
+    }
+  }, everyMs);
+  return { stop: () => (clearInterval(timer), peak) };
+}
+
+/** Sets up the instance (admin `bench`) and returns a cookie header with the admin's session. */
+export async function setupAdmin(url) {
+  const res = await fetch(`${url}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: 'Bench123', confirmPassword: 'Bench123' }),
+  });
+  if (!res.ok) throw new Error(`setup: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sakura-nav-session='))
+    ?.split(';')[0];
+}
+
+/** Headers of a cookie-authenticated JSON write from the app's own pages. */
+export function writeHeaders(url, cookie) {
+  return { 'content-type': 'application/json', cookie, origin: url, 'sec-fetch-site': 'same-origin' };
 }

@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 import { newCardDoc } from '../server/cards/card.defaults';
 import { CardModel, CardTagModel, membershipId } from '../server/cards/card.model';
 import { insertManyChunked } from '../server/db';
-import { commitSpace } from '../server/spaces/space.cache';
+import { commitReload } from '../server/spaces/space.write';
 import { slugify } from '../server/tags/slug';
 import { TagModel } from '../server/tags/tag.model';
 
@@ -66,6 +66,6 @@ for (let i = 0; i < count; i++) {
 const started = Date.now();
 await insertManyChunked(CardModel, cards);
 await insertManyChunked(CardTagModel, memberships);
-await commitSpace(owner);
+await commitReload(owner);
 console.error(`[bench] inserted ${count} cards in ${Date.now() - started} ms`);
 await mongoose.disconnect();

@@ -13,6 +13,11 @@ export interface Actor {
   tokenId?: string;
   /** A read-only token may only read. */
   readOnly?: boolean;
+  /**
+   * Set when an administrator opened this account (a session they switched into): such a session may use the
+   * account but not change its credentials or mint tokens (docs/decisions.md "Administrators opening accounts").
+   */
+  impersonatedBy?: string;
 }
 
 /** The data space an actor reads and writes; visitors read the admin's space. */

@@ -49,7 +49,7 @@ export async function pingDb(): Promise<void> {
 }
 
 // FerretDB v1 hangs on a write command with 100 or more statements, so bulk writes go in chunks.
-const BULK_CHUNK = 50;
+export const BULK_CHUNK = 50;
 
 /** bulkWrite in chunks that every supported server accepts. */
 export async function bulkWriteChunked<M extends mongoose.Model<any>>(

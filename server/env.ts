@@ -33,6 +33,8 @@ export const EnvSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: bool.default(true),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The secret before the last rotation: cookies it signed stay valid until they expire. */
+  SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z
     .url({ error: 'must be an absolute URL such as https://nav.example.com' })
     .transform((u) => u.replace(/\/+$/, ''))
@@ -55,6 +57,18 @@ export const EnvSchema = z.object({
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** How long settings and similar rarely-changing records are trusted before being read again. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** Bytes of data spaces kept in memory (all users together); least recently read spaces are dropped first. */
+  SPACE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(192 * 1024 * 1024),
+  /** Bytes of memoised lists and search results derived from the cached spaces. */
+  SPACE_MEMO_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(32 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };

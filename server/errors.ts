@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   csrf_failed: 403,
   registration_closed: 403,
   already_initialized: 403,
+  quota_exceeded: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

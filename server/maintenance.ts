@@ -1,6 +1,7 @@
 import { purgeExpiredSessions } from './auth/session.store';
 import { logger } from './logger';
 import { purgeExpiredBuckets } from './rate-limit/rate-limit.service';
+import { sweepSpaceChanges } from './spaces/space-change.sweep';
 import { purgeExpiredTrash } from './trash/trash.service';
 
 type Task = { name: string; everyMs: number; run: () => Promise<unknown> };
@@ -12,6 +13,7 @@ export const MAINTENANCE_TASKS: readonly Task[] = [
   { name: 'expired sessions', everyMs: 60 * MINUTE, run: purgeExpiredSessions },
   { name: 'expired rate-limit buckets', everyMs: 10 * MINUTE, run: purgeExpiredBuckets },
   { name: 'expired undo records', everyMs: 10 * MINUTE, run: purgeExpiredTrash },
+  { name: 'old space change records', everyMs: MINUTE, run: sweepSpaceChanges },
 ];
 const timers: NodeJS.Timeout[] = [];
 

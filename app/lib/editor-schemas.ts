@@ -6,12 +6,13 @@
 import { z } from 'zod';
 import {
   AccessUrlSchema,
-  LinkSchema,
   NoteCreateSchema,
+  QrCodeUrlSchema,
   RelatedSiteSchema,
   SocialCreateSchema,
   TodoSchema,
   siteFields,
+  socialIdSchema,
 } from '#server/cards/card.schema';
 import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
 import { TagCreateSchema } from '#server/tags/tag.schema';
@@ -66,15 +67,13 @@ export type SiteFormValue = z.infer<typeof SiteFormSchema>;
 
 /**
  * A social card form for one type: the type's identifying field is required (a link for URL types, with the same
- * rule as site URLs), and QR types take an optional QR image address.
+ * rule as site URLs; an e-mail address for e-mail), and QR types take an optional QR image address.
  */
 export function socialFormSchema(meta: SocialTypeMeta) {
-  const idValue =
-    meta.idField === 'url'
-      ? LinkSchema
-      : z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE);
-  const payload: Record<string, z.ZodType<string | undefined>> = { [meta.idField]: idValue };
-  if (meta.qr) payload.qrCodeUrl = LinkSchema.optional();
+  const payload: Record<string, z.ZodType<string | undefined>> = {
+    [meta.idField]: socialIdSchema(meta.idField, REQUIRED_MESSAGE),
+  };
+  if (meta.qr) payload.qrCodeUrl = QrCodeUrlSchema.optional();
   return SocialCreateSchema.pick({ label: true, hint: true, iconBgColor: true }).extend({
     payload: z.object(payload),
   });

@@ -6,6 +6,9 @@ import { socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { VALIDATION_ZH } from '~/locales/validation-zh';
 import { CHOOSE_SITE_MESSAGE, REQUIRED_MESSAGE, SiteFormSchema, socialFormSchema } from './editor-schemas';
 import { fieldNameOf, mergeTodos, siteDefaults, toSiteInput, toSocialInput } from './editor-values';
+import { URL_MESSAGES } from '#server/urls/url-policy.shared';
+import { EMAIL_MESSAGE } from '#server/urls/url.schema';
+import { COLOUR_MESSAGE } from '#server/css/colour.schema';
 
 function form(entries: [string, string][]): FormData {
   const fd = new FormData();
@@ -73,7 +76,7 @@ describe('site form', () => {
     );
     expect(submission.status).toBe('error');
     const errors = submission.reply().error ?? {};
-    expect(errors.siteUrl).toEqual(['This kind of URL is not allowed']);
+    expect(errors.siteUrl).toEqual([URL_MESSAGES.scheme]);
     expect(errors['siteTodos[0].text']).toEqual(['Todo text is required']);
     expect(errors['siteRelatedSites[0].cardId']).toEqual([CHOOSE_SITE_MESSAGE]);
     expect(errors.siteOnlineCheckTimeout).toEqual(['Timeout must be 1 to 30 seconds']);
@@ -142,7 +145,7 @@ describe('social form', () => {
     const github = parseWithZod(form([['payload.url', 'javascript:x']]), {
       schema: socialFormSchema(socialTypeMeta('github')!),
     });
-    expect(github.reply().error?.['payload.url']).toEqual(['This kind of URL is not allowed']);
+    expect(github.reply().error?.['payload.url']).toEqual([URL_MESSAGES.scheme]);
   });
 });
 
@@ -161,6 +164,7 @@ describe('Chinese validation messages', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(/(?:,\s*|error:\s*|_MESSAGE = )'([A-Z][^']*)'/g))
         messages.add(m[1]!);
     }
+    for (const m of [...Object.values(URL_MESSAGES), COLOUR_MESSAGE, EMAIL_MESSAGE]) messages.add(m);
     expect(messages.size).toBeGreaterThan(25);
     expect([...messages].filter((m) => !VALIDATION_ZH[m])).toEqual([]);
   });

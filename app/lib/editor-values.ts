@@ -45,7 +45,7 @@ export function toTagInput(value: TagFormValue): Required<TagCreate> {
 
 /** What a new site card starts with: the API's defaults (one source), an empty name and URL. */
 function newSiteDefaults(): SiteCreate {
-  return { ...SiteCreateSchema.parse({ name: '-', siteUrl: '-' }), name: '', siteUrl: '' };
+  return { ...SiteCreateSchema.parse({ name: '-', siteUrl: 'https://example.com' }), name: '', siteUrl: '' };
 }
 
 export function siteDefaults(card: CardDto | null, preselectTagId?: string | null) {

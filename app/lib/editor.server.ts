@@ -61,8 +61,8 @@ export function returnToOf(source: Request | FormData): string {
  * Back to where the user came from, with a toast. A full page load: the dashboard is not a React page, and a
  * deleted card's editor must not be revalidated.
  */
-export function finish(request: Request, returnTo: string, flash: Flash): Response {
-  return redirectDocument(returnTo, { headers: { 'Set-Cookie': flashCookie(request, flash) } });
+export async function finish(request: Request, returnTo: string, flash: Flash): Promise<Response> {
+  return redirectDocument(returnTo, { headers: { 'Set-Cookie': await flashCookie(request, flash) } });
 }
 
 interface Submission {

@@ -1,36 +1,35 @@
 import { serialize } from 'cookie';
-import { hmacHex, safeEqual } from '#server/auth/crypto';
 import { isSecureRequest } from '#server/auth/request';
-import { env } from '#server/env';
+import type { Flash } from './flash';
+import { readSigned, serializeSigned, signedCookie } from './signed-cookies.server';
 
 export const FLASH_COOKIE = 'flash';
 
-import type { Flash } from './flash';
-
 export type { Flash };
 
-function sign(payload: string): string {
-  return hmacHex(env().SESSION_SECRET, `flash:${payload}`).slice(0, 32);
-}
+const flash = () => signedCookie(FLASH_COOKIE, 60);
 
 /** A Set-Cookie header carrying a flash message to the next page. */
-export function flashCookie(request: Request, flash: Flash): string {
-  const payload = Buffer.from(JSON.stringify(flash)).toString('base64url');
-  return serialize(FLASH_COOKIE, `${payload}.${sign(payload)}`, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecureRequest(request),
-    maxAge: 60,
-  });
+export function flashCookie(request: Request, value: Flash): Promise<string> {
+  return serializeSigned(flash(), request, value);
 }
 
-export function readFlash(
+function isFlash(value: unknown): value is Flash {
+  const v = value as Partial<Flash> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v.kind === 'success' || v.kind === 'error' || v.kind === 'info') &&
+    typeof v.key === 'string'
+  );
+}
+
+/** The flash message a request carries (null when it is not validly signed) and the header that clears it. */
+export async function readFlash(
   request: Request,
   cookies: Record<string, string | undefined>,
-): { value: Flash | null; clearCookie: string } | null {
-  const raw = cookies[FLASH_COOKIE];
-  if (!raw) return null;
+): Promise<{ value: Flash | null; clearCookie: string } | null> {
+  if (!cookies[FLASH_COOKIE]) return null;
   const clearCookie = serialize(FLASH_COOKIE, '', {
     path: '/',
     maxAge: 0,
@@ -38,11 +37,6 @@ export function readFlash(
     sameSite: 'lax',
     secure: isSecureRequest(request),
   });
-  const [payload, sig] = raw.split('.');
-  if (!payload || !sig || !safeEqual(sig, sign(payload))) return { value: null, clearCookie };
-  try {
-    return { value: JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Flash, clearCookie };
-  } catch {
-    return { value: null, clearCookie };
-  }
+  const value = await readSigned(flash(), request);
+  return { value: isFlash(value) ? value : null, clearCookie };
 }

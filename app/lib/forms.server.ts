@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { csrfTokenMatches, sameOriginRequest, CSRF_FIELD } from '#server/auth/csrf';
 import type { SubmissionResult } from '@conform-to/react';
 import { isAppError, type AppError } from '#server/errors';
+import { logger } from '#server/logger';
 import { readBodyText } from './api.server';
 import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n';
 
@@ -12,6 +13,12 @@ import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n';
 export function assertFormCsrf(request: Request, formData: FormData): void {
   const token = formData.get(CSRF_FIELD);
   if (!sameOriginRequest(request) || !csrfTokenMatches(request, typeof token === 'string' ? token : null)) {
+    // An expected refusal (a stale page or another site's form): one warning line, no stack.
+    logger.warn('csrf', 'form post refused', {
+      path: new URL(request.url).pathname,
+      origin: request.headers.get('origin'),
+      reason: sameOriginRequest(request) ? 'token' : 'cross-site',
+    });
     throw data({ code: 'csrf_failed' }, { status: 403 });
   }
 }

@@ -36,4 +36,27 @@ describe('renderMarkdown', () => {
     expect(html).toContain('href="https://github.com"');
     expect(renderMarkdown('[gone](sakura-site://card-2)', { siteUrl: () => null })).toContain('href="#"');
   });
+
+  it('checks a linked site’s stored URL again before it becomes the href (the review’s bypass)', () => {
+    for (const stored of [
+      'java\tscript:alert(1)',
+      '\u0001javascript:alert(1)',
+      'data:text/html,x',
+      'not a url',
+    ]) {
+      const html = renderMarkdown('[x](sakura-site://card-1)', { siteUrl: () => stored });
+      expect(html, JSON.stringify(stored)).toContain('href="#"');
+      expect(html).not.toContain('data-site-card');
+    }
+  });
+
+  it('drops disguised script targets written in the note itself', () => {
+    for (const bad of [
+      '<java\tscript:alert(1)>',
+      '[a](<\u0001javascript:alert(1)>)',
+      '[b](&#x6A;avascript:alert(1))',
+    ]) {
+      expect(renderMarkdown(bad), JSON.stringify(bad)).not.toMatch(/href="[^"]*script/i);
+    }
+  });
 });

@@ -1,9 +1,7 @@
 // Safe Markdown for notes, the same on the server (card pages) and in the browser (editor preview): raw HTML is
-// shown as text, and only harmless link and image targets survive.
+// shown as text, and link and image targets pass the one URL policy (server/urls/url-policy.shared.ts).
 import MarkdownIt from 'markdown-it';
-
-const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#|sakura-site:\/\/)/i;
-const SAFE_IMAGE = /^(https?:|\/(?!\/))/i;
+import { safeHref, safeImageSrc } from '#server/urls/url-policy.shared';
 
 export interface MarkdownOptions {
   /** Where a `sakura-site://<cardId>` link should go (the linked site's URL), or null to drop the link. */
@@ -12,12 +10,14 @@ export interface MarkdownOptions {
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
 
-md.validateLink = (url: string) => SAFE_LINK.test(url.trim());
+// markdown-it has normalised the target (percent-encoding) by now; the policy decides on what the browser would get.
+md.validateLink = (url: string) => safeHref(url, 'note-link') !== null || safeImageSrc(url) !== null;
 
 const defaultImage = md.renderer.rules.image!;
 md.renderer.rules.image = (tokens, idx, options, env, self) => {
-  const src = String(tokens[idx]!.attrGet('src') ?? '');
-  if (!SAFE_IMAGE.test(src)) return '';
+  const src = safeImageSrc(String(tokens[idx]!.attrGet('src') ?? ''));
+  if (!src) return '';
+  tokens[idx]!.attrSet('src', src);
   tokens[idx]!.attrSet('loading', 'lazy');
   return defaultImage(tokens, idx, options, env, self);
 };
@@ -28,12 +28,15 @@ const defaultLinkOpen =
 md.renderer.rules.link_open = (tokens, idx, options, rawEnv, self) => {
   const env = (rawEnv ?? {}) as MarkdownOptions;
   const token = tokens[idx]!;
-  const href = String(token.attrGet('href') ?? '');
-  const site = /^sakura-site:\/\/([A-Za-z0-9_-]+)$/.exec(href);
+  const href = safeHref(String(token.attrGet('href') ?? ''), 'note-link');
+  const site = href ? /^sakura-site:\/\/([A-Za-z0-9_-]+)$/.exec(href) : null;
   if (site) {
-    const target = env.siteUrl?.(site[1]!) ?? null;
+    // The linked site's stored URL is checked again: it becomes this link's href.
+    const target = safeHref(env.siteUrl?.(site[1]!) ?? null);
     token.attrSet('href', target ?? '#');
     if (target) token.attrSet('data-site-card', site[1]!);
+  } else {
+    token.attrSet('href', href ?? '#');
   }
   if (/^https?:/i.test(String(token.attrGet('href') ?? ''))) {
     token.attrSet('target', '_blank');

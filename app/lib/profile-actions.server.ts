@@ -26,8 +26,8 @@ import { browserSessions, signOut, switchCookies } from './session.server';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
 
-function done(request: Request, flash: Flash, to = '/profile', cookies: string[] = []) {
-  return redirect(to, { headers: headersWithCookies([...cookies, flashCookie(request, flash)]) });
+async function done(request: Request, flash: Flash, to = '/profile', cookies: string[] = []) {
+  return redirect(to, { headers: headersWithCookies([...cookies, await flashCookie(request, flash)]) });
 }
 
 /** Avatar uploads come as multipart bodies; the CSRF field precedes the file, so it is checked before storing. */
@@ -132,7 +132,7 @@ export async function profileAction(ctx: Ctx) {
         const result = await switchAccount(
           actor,
           { userId: String(formData.get('userId') ?? '') },
-          browserSessions(request),
+          await browserSessions(request),
         );
         return done(
           request,

@@ -1,7 +1,13 @@
 import Negotiator from 'negotiator';
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import {
+  createContext,
+  data,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from 'react-router';
 import type { Actor } from '#server/actor';
-import { authenticate } from '#server/auth/authenticate';
+import { authenticate, channelOf, refusesChange } from '#server/auth/authenticate';
 import { CSRF_COOKIE, csrfCookie } from '#server/auth/cookies';
 import { newCsrfToken } from '#server/auth/csrf';
 import { readCookies } from '#server/auth/request';
@@ -72,8 +78,7 @@ function withHeaders(response: Response, setCookies: string[]): Response {
 /** Resolves who is asking and how they want pages shown; runs once per request before any loader or action. */
 export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
-  const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-  if (isApi) {
+  if (channelOf(request) !== 'page') {
     // Resource routes do their own authentication; they only get the common headers.
     return withHeaders(await next(), []);
   }
@@ -85,7 +90,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     setCookies.push(csrfCookie(request, csrfToken));
   }
   // A flash message is for the next page view: only reads consume it (an action's response may set a new one).
-  const flash = request.method === 'GET' || request.method === 'HEAD' ? readFlash(request, cookies) : null;
+  const flash =
+    request.method === 'GET' || request.method === 'HEAD' ? await readFlash(request, cookies) : null;
   if (flash) setCookies.push(flash.clearCookie);
   const { actor } = await authenticate(request);
   const theme = isTheme(cookies[THEME_COOKIE]) ? cookies[THEME_COOKIE] : 'system';
@@ -98,6 +104,14 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     setCookies,
   });
 
+  // Pages are for browsers: an access token gives no rights here, and a change sent with one is refused before any
+  // action runs (the one policy lives in server/auth/authenticate.ts).
+  if (await refusesChange(request)) {
+    throw data(
+      { code: 'forbidden', message: 'Access tokens are for the /api endpoints, not for pages' },
+      403,
+    );
+  }
   const path = url.pathname.replace(/\.data$/, '');
   if (!SETUP_ALLOWED.some((p) => path === p || path.startsWith(`${p}/`)) && !(await isInitialized())) {
     throw redirect('/setup');

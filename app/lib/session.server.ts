@@ -1,44 +1,54 @@
 import { authenticate } from '#server/auth/authenticate';
 import {
   ACCOUNTS_COOKIE,
+  BROWSER_ACCOUNTS_COOKIE,
   DEVICE_COOKIE,
   SESSION_COOKIE,
-  accountsCookie,
+  accountsCookies,
+  type RememberedAccount,
   clearCsrfCookie,
   clearSessionCookie,
   csrfCookie,
-  deviceCookie,
   sessionCookie,
 } from '#server/auth/cookies';
 import { newCsrfToken } from '#server/auth/csrf';
 import type { LoginContext } from '#server/auth/login.service';
 import { clientIp, readCookies, userAgent } from '#server/auth/request';
-import { createSession, endSession, resolveSession } from '#server/auth/session.store';
+import { createSession, endSession } from '#server/auth/session.store';
 import type { SessionDoc } from '#server/auth/session.model';
-import type { BrowserSessions, SwitchResult } from '#server/auth/switch.service';
-import { trustDevice, trustedUserIds } from '#server/auth/trusted-device';
+import { resolveRemembered, type BrowserSessions, type SwitchResult } from '#server/auth/switch.service';
+import { TRUSTED_DEVICE_TTL_MS, trustDevice, trustedUserIds } from '#server/auth/trusted-device';
+import { readSigned, serializeSigned, signedCookie } from './signed-cookies.server';
+
+const deviceCookie = () => signedCookie(DEVICE_COOKIE, Math.floor(TRUSTED_DEVICE_TTL_MS / 1000));
 
 const MAX_ACCOUNTS = 5;
 
-/** Session tokens of other accounts signed in on this browser. */
-export function otherAccountTokens(request: Request): string[] {
-  const raw = readCookies(request)[ACCOUNTS_COOKIE];
-  return raw
-    ? raw
-        .split('.')
-        .filter((t) => t.length >= 20 && t.length <= 100)
-        .slice(0, MAX_ACCOUNTS)
-    : [];
+function tokensOf(raw: string | undefined): string[] {
+  return raw ? raw.split('.').filter((t) => t.length >= 20 && t.length <= 100) : [];
 }
 
-/** Live sessions of other accounts on this browser (used by the account switcher). */
+/** Session tokens of other accounts signed in on this browser, with the cookie each came in. */
+export function otherAccountTokens(request: Request): RememberedAccount[] {
+  const cookies = readCookies(request);
+  return [
+    ...tokensOf(cookies[ACCOUNTS_COOKIE]).map((token) => ({ token, persistent: true })),
+    ...tokensOf(cookies[BROWSER_ACCOUNTS_COOKIE]).map((token) => ({ token, persistent: false })),
+  ].slice(0, MAX_ACCOUNTS * 2);
+}
+
+/**
+ * Live sessions of other accounts on this browser (for the account switcher and GET /api/auth/session). A session
+ * signed in without "keep me signed in" found in the long-lived cookie (as older versions stored every account) is
+ * dead for this browser: it should have ended with the browser session.
+ */
 export async function otherAccountSessions(
   request: Request,
 ): Promise<{ token: string; session: SessionDoc }[]> {
   const out: { token: string; session: SessionDoc }[] = [];
-  for (const token of otherAccountTokens(request)) {
-    const session = await resolveSession(token);
-    if (session) out.push({ token, session });
+  for (const entry of otherAccountTokens(request)) {
+    const session = await resolveRemembered(entry);
+    if (session) out.push({ token: entry.token, session });
   }
   return out;
 }
@@ -59,21 +69,17 @@ export async function signIn(
     userAgent: userAgent(request),
     impersonatedBy: options.impersonatedBy ?? null,
   });
-  const others = otherAccountTokens(request);
-  const keep: string[] = [];
-  for (const t of others) {
-    const s = await resolveSession(t);
-    if (s && s.userId !== userId) keep.push(t);
+  const keep: RememberedAccount[] = [];
+  for (const entry of otherAccountTokens(request)) {
+    const s = await resolveRemembered(entry);
+    if (s && s.userId !== userId) keep.push({ token: entry.token, persistent: s.persistent });
     // A second sign-in as the same user replaces the older session.
-    else if (s) await endSession(t);
+    else if (s) await endSession(entry.token);
   }
-  if (current && sessionToken && current.userId !== userId && !keep.includes(sessionToken))
-    keep.unshift(sessionToken);
+  if (current && sessionToken && current.userId !== userId && !keep.some((k) => k.token === sessionToken))
+    keep.unshift({ token: sessionToken, persistent: current.persistent });
   else if (current && sessionToken && current.userId === userId) await endSession(sessionToken);
-  return [
-    sessionCookie(request, token, options.persistent),
-    accountsCookie(request, keep.slice(0, MAX_ACCOUNTS)),
-  ];
+  return activateSession(request, token, options.persistent, keep);
 }
 
 /**
@@ -87,19 +93,22 @@ export async function completeSignIn(
 ): Promise<string[]> {
   const cookies = await signIn(request, userId, options);
   cookies.push(csrfCookie(request, newCsrfToken()));
-  cookies.push(deviceCookie(request, trustDevice(readCookies(request)[DEVICE_COOKIE], userId)));
+  const trusted = trustDevice(await readSigned(deviceCookie(), request), userId);
+  cookies.push(await serializeSigned(deviceCookie(), request, trusted));
   return cookies;
 }
 
 /** What the login service needs to know about the browser. */
-export function loginContext(request: Request): LoginContext {
-  return { ip: clientIp(request), trustedUserIds: trustedUserIds(readCookies(request)[DEVICE_COOKIE]) };
+export async function loginContext(request: Request): Promise<LoginContext> {
+  return { ip: clientIp(request), trustedUserIds: trustedUserIds(await readSigned(deviceCookie(), request)) };
 }
 
 /** This browser's sessions, for the account switch. */
-export function browserSessions(request: Request): BrowserSessions {
+export async function browserSessions(request: Request): Promise<BrowserSessions> {
+  const { session, sessionToken } = await authenticate(request);
   return {
-    currentToken: readCookies(request)[SESSION_COOKIE] ?? null,
+    currentToken: sessionToken,
+    currentPersistent: session?.persistent ?? false,
     otherTokens: otherAccountTokens(request),
     ip: clientIp(request),
     userAgent: userAgent(request),
@@ -111,9 +120,12 @@ export function activateSession(
   request: Request,
   token: string,
   persistent: boolean,
-  others: string[],
+  others: readonly RememberedAccount[],
 ): string[] {
-  return [sessionCookie(request, token, persistent), accountsCookie(request, others.slice(0, MAX_ACCOUNTS))];
+  return [
+    sessionCookie(request, token, persistent),
+    ...accountsCookies(request, others.slice(0, MAX_ACCOUNTS)),
+  ];
 }
 
 /** The cookies that carry out an account switch. */
@@ -128,13 +140,17 @@ export function switchCookies(request: Request, result: SwitchResult): string[] 
 export async function signOut(request: Request): Promise<string[]> {
   const token = readCookies(request)[SESSION_COOKIE];
   await endSession(token);
-  const others = await otherAccountSessions(request);
-  const next = others.find((o) => o.token !== token);
+  const others = (await otherAccountSessions(request)).filter((o) => o.token !== token);
+  const [next, ...rest] = others;
   if (next) {
-    const rest = others.filter((o) => o !== next && o.token !== token).map((o) => o.token);
-    return activateSession(request, next.token, next.session.persistent, rest);
+    return activateSession(
+      request,
+      next.token,
+      next.session.persistent,
+      rest.map((o) => ({ token: o.token, persistent: o.session.persistent })),
+    );
   }
-  return [clearSessionCookie(request), accountsCookie(request, [])];
+  return [clearSessionCookie(request), ...accountsCookies(request, [])];
 }
 
 /** Logout as the older service did it: the session ends and the CSRF cookie is cleared. */

@@ -4,7 +4,8 @@ export const VALIDATION_ZH: Record<string, string> = {
   'Username is required': '请输入用户名',
   'Username must be at least 2 characters': '用户名至少 2 个字符',
   'Username must be at most 32 characters': '用户名最多 32 个字符',
-  'Username may contain letters, digits, "_", "-" and "." only': '用户名只能包含字母、数字、"_"、"-" 和 "."',
+  'Username may contain only English letters, digits, "_", "-" and "."':
+    '用户名只能包含英文字母、数字、"_"、"-" 和 "."',
   'Password is required': '请输入密码',
   'Password must be at least 6 characters': '密码至少 6 个字符',
   'Password must be at most 128 characters': '密码最多 128 个字符',
@@ -32,6 +33,8 @@ export const VALIDATION_ZH: Record<string, string> = {
   'That username is already taken': '该用户名已被占用',
   'Administrators cannot delete their own account': '管理员不能注销自己的账号',
   'The username does not match': '用户名不匹配',
+  'An administrator who opened this account cannot change its credentials or create tokens':
+    '管理员打开的账号会话不能修改登录凭据或创建令牌',
   'SVG images are not accepted; use PNG, JPEG, GIF, WebP or AVIF':
     '不接受 SVG 图片，请使用 PNG、JPEG、GIF、WebP 或 AVIF',
   'Unsupported file type; accepted: jpeg, png, gif, webp, avif':
@@ -53,6 +56,14 @@ export const VALIDATION_ZH: Record<string, string> = {
   'URL is required': '请输入网址',
   'URL must be at most 2000 characters': '网址最多 2000 个字符',
   'This kind of URL is not allowed': '不允许使用这种网址',
+  // the URL, colour and e-mail rules (server/urls, server/css)
+  'Enter a web address such as https://example.com': '请输入网址，例如 https://example.com',
+  'This kind of URL is not allowed (use http, https, mailto or tel)':
+    '不允许使用这种网址（请使用 http、https、mailto 或 tel）',
+  'Use an http(s) image address or an uploaded picture': '请使用 http(s) 图片地址或上传的图片',
+  'Use a CSS colour such as #3b82f6, rgb(59 130 246), a colour name or transparent':
+    '请使用 CSS 颜色，例如 #3b82f6、rgb(59 130 246)、颜色名称或 transparent',
+  'Enter an e-mail address such as name@example.com': '请输入邮箱地址，例如 name@example.com',
   'Todo text is required': '请输入待办内容',
   'A todo must be at most 500 characters': '每条待办最多 500 个字符',
   'A label must be at most 20 characters': '标签最多 20 个字符',

@@ -21,10 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     if (!isAppError(err) || err.code !== 'not_found') throw err;
     return redirect(back, {
-      headers: headersWithCookies([flashCookie(request, { kind: 'error', key: 'toast.nothingToUndo' })]),
+      headers: headersWithCookies([
+        await flashCookie(request, { kind: 'error', key: 'toast.nothingToUndo' }),
+      ]),
     });
   }
   return redirect(back, {
-    headers: headersWithCookies([flashCookie(request, { kind: 'success', key: 'toast.restored' })]),
+    headers: headersWithCookies([await flashCookie(request, { kind: 'success', key: 'toast.restored' })]),
   });
 }

@@ -10,6 +10,27 @@ export function trustHops(value = process.env.TRUST_PROXY ?? 'false') {
   return value === 'true' ? 1 : /^\d+$/.test(value) ? Number(value) : 0;
 }
 
+/**
+ * Whether @react-router/express can build the request's URL (it does the same with the Host header, or
+ * X-Forwarded-Host behind a trusted proxy): a malformed Host must be a 400, not a 500 from `new URL`.
+ */
+export function requestUrlIsValid(req) {
+  const hostname = String(req.hostname ?? '').split(/[\\/?#@]/)[0] || 'localhost';
+  try {
+    new URL(`${req.protocol}://${hostname}${req.originalUrl}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A refusal in the shape callers expect: JSON under /api (docs/api.md), plain text elsewhere; never a stack. */
+function refuse(req, res, status, code, message) {
+  res.status(status).set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+  if (/^\/api(\/|$)/.test(req.path ?? '')) res.json({ error: message, code });
+  else res.type('text/plain').send(message);
+}
+
 export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
   const { createRequestHandler } = await import('@react-router/express');
   const { default: compression } = await import('compression');
@@ -19,6 +40,9 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
+  app.use((req, res, next) =>
+    requestUrlIsValid(req) ? next() : refuse(req, res, 400, 'bad_request', 'Malformed Host header'),
+  );
   app.use(
     compression({
       // Server-sent events must flow unbuffered.
@@ -27,11 +51,22 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
         compression.filter(req, res),
     }),
   );
+  // Static files carry their real type: browsers must not sniff another one.
+  const nosniff = (res) => res.setHeader('X-Content-Type-Options', 'nosniff');
   app.use(
     '/assets',
-    express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
+    express.static(path.join(buildDir, 'client/assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      setHeaders: nosniff,
+    }),
   );
-  const files = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false });
+  const files = express.static(path.join(buildDir, 'client'), {
+    maxAge: '1h',
+    index: false,
+    setHeaders: nosniff,
+  });
   // No file lives under /api: skip the filesystem lookup for every API call.
   app.use((req, res, next) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
   app.use((req, _res, next) => {
@@ -40,5 +75,23 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
     next();
   });
   app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  // Express's own failures before the app is reached, e.g. a path that does not decode (`/api/%FF`).
+  app.use((err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const status = Number(err?.status ?? err?.statusCode);
+    if (status >= 400 && status < 500) {
+      return refuse(
+        req,
+        res,
+        status,
+        status === 400 ? 'bad_request' : 'request_refused',
+        'Malformed request',
+      );
+    }
+    process.stderr.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: 'error', module: 'http', message: 'unhandled error', path: req.path, error: String(err?.stack ?? err) })}\n`,
+    );
+    refuse(req, res, 500, 'internal', 'Internal server error');
+  });
   return { app, build };
 }

@@ -4,22 +4,40 @@ import { findUserById } from '../users/user.lookup';
 import { SESSION_COOKIE } from './cookies';
 import { readCookies } from './request';
 import type { SessionDoc } from './session.model';
-import { resolveSession } from './session.store';
+import { endSession, resolveSession } from './session.store';
+
+/**
+ * Which door a request came through. Each door takes its own credentials (docs/decisions.md "Access tokens on
+ * pages, the API and MCP"):
+ * - `page`: every route outside `/api` (pages, their actions, the small resource routes such as /undo). For
+ *   browsers only: a session cookie. A request that presents an access token is treated as carrying no
+ *   credentials at all, and a change it asks for is refused (see `refusesChange`).
+ * - `api`: the JSON API. An access token (`Authorization: Bearer sak_…`, with its scope enforced by apiRoute), else
+ *   the session cookie, as the older web client uses it.
+ * - `mcp`: the MCP endpoint. Access tokens only.
+ */
+export type Channel = 'page' | 'api' | 'mcp';
+
+export function channelOf(request: Request): Channel {
+  const path = new URL(request.url).pathname;
+  if (path === '/api/mcp' || path.startsWith('/api/mcp/')) return 'mcp';
+  if (path === '/api' || path.startsWith('/api/')) return 'api';
+  return 'page';
+}
 
 export interface AuthResult {
   actor: Actor | null;
   /** A Bearer token was presented but is malformed, unknown, expired or revoked. */
   badToken: boolean;
+  /** An access token was presented where tokens are not accepted (a page): the request has no credentials. */
+  tokenRefused: boolean;
   session: SessionDoc | null;
   sessionToken: string | null;
 }
 
 const memo = new WeakMap<Request, Promise<AuthResult>>();
 
-/**
- * The one credential resolver for pages, the JSON API and MCP: a `Bearer sak_…` token, else the session cookie.
- * Memoised per request.
- */
+/** The one credential resolver for pages, the JSON API and MCP (see `Channel`). Memoised per request. */
 export function authenticate(request: Request): Promise<AuthResult> {
   let result = memo.get(request);
   if (!result) {
@@ -29,43 +47,84 @@ export function authenticate(request: Request): Promise<AuthResult> {
   return result;
 }
 
-const NONE: AuthResult = { actor: null, badToken: false, session: null, sessionToken: null };
+/** Whether a request must be refused before any page action runs: a change asked for with an access token. */
+export async function refusesChange(request: Request): Promise<boolean> {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  return (await authenticate(request)).tokenRefused;
+}
+
+const NONE: AuthResult = {
+  actor: null,
+  badToken: false,
+  tokenRefused: false,
+  session: null,
+  sessionToken: null,
+};
+
+/**
+ * One of our access tokens in the Authorization header. Like the older service, a bearer value that is not one
+ * of ours is ignored (it may belong to a proxy in front of the app).
+ */
+function presentedToken(request: Request): string | null {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  return bearer?.startsWith('sak_') ? bearer : null;
+}
 
 async function resolve(request: Request): Promise<AuthResult> {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  // Like the older service, a bearer value that is not one of our tokens is ignored (it may belong to a proxy).
-  if (bearer?.startsWith('sak_')) {
-    const token = await resolveToken(bearer);
-    const user = token ? await findUserById(token.userId) : null;
-    if (!token || !user) return { ...NONE, badToken: true };
-    return {
-      ...NONE,
-      actor: {
-        userId: user._id,
-        username: user.username,
-        role: user.role,
-        via: 'token',
-        tokenId: token.tokenId,
-        readOnly: token.readOnly,
-      },
-    };
-  }
+  const channel = channelOf(request);
+  const token = presentedToken(request);
+  if (token && channel === 'page') return { ...NONE, tokenRefused: true };
+  if (token) return fromToken(token);
+  if (channel === 'mcp') return NONE;
+  return fromSessionCookie(request);
+}
+
+async function fromToken(secret: string): Promise<AuthResult> {
+  const token = await resolveToken(secret);
+  const user = token ? await findUserById(token.userId) : null;
+  if (!token || !user) return { ...NONE, badToken: true };
+  return {
+    ...NONE,
+    actor: {
+      userId: user._id,
+      username: user.username,
+      role: user.role,
+      via: 'token',
+      tokenId: token.tokenId,
+      readOnly: token.readOnly,
+    },
+  };
+}
+
+async function fromSessionCookie(request: Request): Promise<AuthResult> {
   const sessionToken = readCookies(request)[SESSION_COOKIE];
   if (!sessionToken) return NONE;
   const session = await resolveSession(sessionToken);
   if (!session) return NONE;
   const user = await findUserById(session.userId);
   if (!user) return NONE;
+  if (session.impersonatedBy && !(await openerStillAdmin(session.impersonatedBy))) {
+    // An administrator's look into another account ends the moment they stop being an administrator.
+    await endSession(sessionToken);
+    return NONE;
+  }
   return {
+    ...NONE,
     actor: {
       userId: user._id,
       username: user.username,
       role: user.role,
       via: 'session',
       sessionId: session._id,
+      impersonatedBy: session.impersonatedBy ?? undefined,
     },
-    badToken: false,
     session,
     sessionToken,
   };
+}
+
+/** One `_id` lookup, made only for impersonated sessions. */
+async function openerStillAdmin(openerId: string): Promise<boolean> {
+  const opener = await findUserById(openerId);
+  return opener?.role === 'admin';
 }

@@ -5,7 +5,7 @@ import {
   LOGIN_FAILURES_PER_USER,
   assertWithin,
   consume,
-  peek,
+  refund,
 } from '../rate-limit/rate-limit.service';
 import { findUserByUsername, usernameKey } from '../users/user.lookup';
 import type { LoginInput } from '../users/user.schema';
@@ -30,7 +30,7 @@ export const BAD_CREDENTIALS = 'Invalid username or password';
 
 /**
  * Checks a username and password, with rate limits per client address (every attempt) and per username (failed
- * attempts only, and never for a browser that signed in as that user before). Returns the user; the caller
+ * attempts only, and never for a browser that signed in as that user before; counted before the check). Returns the user; the caller
  * creates the session.
  */
 export async function logIn(input: LoginInput, ctx: LoginContext): Promise<SignedInUser> {
@@ -38,12 +38,13 @@ export async function logIn(input: LoginInput, ctx: LoginContext): Promise<Signe
   const key = usernameKey(input.username);
   const user = await findUserByUsername(input.username);
   const trusted = Boolean(user && ctx.trustedUserIds.includes(user._id));
-  // Checked before the password, so a locked username cannot be probed further; unknown names behave the same.
-  if (!trusted) assertWithin(await peek(LOGIN_FAILURES_PER_USER, key));
+  // The attempt is counted before the password is checked (atomically, so parallel guesses cannot all slip under
+  // the limit) and given back if it was right; a locked username cannot be probed further, and unknown names
+  // behave the same.
+  const attempt = trusted ? null : await consume(LOGIN_FAILURES_PER_USER, key);
+  if (attempt) assertWithin(attempt);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!ok || !user) {
-    if (!trusted) await consume(LOGIN_FAILURES_PER_USER, key);
-    throw new AppError('unauthorized', BAD_CREDENTIALS);
-  }
+  if (!ok || !user) throw new AppError('unauthorized', BAD_CREDENTIALS);
+  if (attempt) await refund(attempt);
   return { userId: user._id, username: user.username, role: user.role };
 }

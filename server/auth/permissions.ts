@@ -18,3 +18,18 @@ export function requireAdmin(actor: Actor | null | undefined): Actor {
 export function isSetupAdmin(userId: string): boolean {
   return userId === ADMIN_ID;
 }
+
+/**
+ * The caller, if they act as themselves: a session an administrator opened in someone else's account may use it,
+ * but may not change its credentials (password, username, deletion) nor mint access tokens that would outlive the
+ * look (docs/decisions.md "Administrators opening accounts").
+ */
+export function requireAccountHolder(actor: Actor | null | undefined): Actor {
+  const a = requireUser(actor);
+  if (a.impersonatedBy) {
+    throw forbidden(
+      'An administrator who opened this account cannot change its credentials or create tokens',
+    );
+  }
+  return a;
+}

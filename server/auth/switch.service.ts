@@ -4,13 +4,28 @@ import { logger } from '../logger';
 import { findUserById } from '../users/user.lookup';
 import { toAccountSummary, type AccountSummary } from '../users/user.dto';
 import { requireUser } from './permissions';
+import type { RememberedAccount } from './cookies';
+import type { SessionDoc } from './session.model';
 import { createSession, resolveSession } from './session.store';
+
+/**
+ * The live session behind a remembered account of a browser, checked on the server: it must exist, not have
+ * expired, and have been kept no longer than its own rules allow (a session signed in without "keep me signed in"
+ * never comes back from the long-lived cookie, where older versions put every account).
+ */
+export async function resolveRemembered(entry: RememberedAccount): Promise<SessionDoc | null> {
+  const session = await resolveSession(entry.token);
+  if (!session || (entry.persistent && !session.persistent)) return null;
+  return session;
+}
 
 export interface BrowserSessions {
   /** The session cookie value of the signed-in account. */
   currentToken: string | null;
-  /** Session tokens of the other accounts signed in on this browser. */
-  otherTokens: readonly string[];
+  /** Whether that session was signed in with "keep me signed in". */
+  currentPersistent: boolean;
+  /** Session tokens of the other accounts signed in on this browser (and the cookie each came in). */
+  otherTokens: readonly RememberedAccount[];
   ip: string | null;
   userAgent: string | null;
 }
@@ -21,14 +36,16 @@ export interface SwitchResult {
   token: string;
   persistent: boolean;
   /** What the browser's other-accounts list becomes. */
-  otherTokens: string[];
+  otherTokens: RememberedAccount[];
   impersonated: boolean;
 }
 
 /**
  * Password-free switch to another account. Allowed only to an account that is already signed in on this browser
  * (its live session becomes the active one), or for an administrator, who gets a new session as the user marked
- * as impersonated and logged. The current session moves into the list, so switching back needs no password.
+ * as impersonated and logged (never into another administrator's account; such a session ends as soon as its
+ * opener is no longer an administrator). The current session moves into the list, so switching back needs no
+ * password.
  */
 export async function switchAccount(
   actor: Actor | null,
@@ -43,15 +60,17 @@ export async function switchAccount(
   const target = await findUserById(input.userId);
   if (!target) throw notFound('User');
 
-  const others: string[] = [];
+  const others: RememberedAccount[] = [];
   let found: { token: string; persistent: boolean } | null = null;
-  for (const token of browser.otherTokens) {
-    const session = await resolveSession(token);
+  for (const entry of browser.otherTokens) {
+    const session = await resolveRemembered(entry);
     if (!session || session.userId === a.userId) continue;
-    if (session.userId === target._id && !found) found = { token, persistent: session.persistent };
-    else if (!others.includes(token)) others.push(token);
+    if (session.userId === target._id && !found)
+      found = { token: entry.token, persistent: session.persistent };
+    else if (!others.some((o) => o.token === entry.token))
+      others.push({ token: entry.token, persistent: session.persistent });
   }
-  const list = [browser.currentToken, ...others];
+  const list = [{ token: browser.currentToken, persistent: browser.currentPersistent }, ...others];
   if (found) {
     return {
       user: toAccountSummary(target),
@@ -64,6 +83,8 @@ export async function switchAccount(
   if (a.role !== 'admin') {
     throw forbidden('You can only switch to accounts that are signed in on this browser');
   }
+  // Opening an account is for helping users: never another administrator's (that would hand over their rights).
+  if (target.role === 'admin') throw forbidden('Administrators cannot open another administrator’s account');
   if (!a.sessionId) throw new AppError('unauthorized', 'Authentication required');
   const { token } = await createSession(target._id, {
     persistent: false,

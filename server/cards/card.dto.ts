@@ -62,16 +62,12 @@ export interface CardDto {
   updatedAt: string;
 }
 
-export interface CardView {
-  /** Visitors see neither hidden tags nor the owner's private memo fields. */
-  visitor: boolean;
-}
-
-export function toCard(doc: CardDoc, space: SpaceSnapshot, view: CardView = { visitor: false }): CardDto {
+/** A card as its owner sees it (visitors get `toVisitorCard`, server/cards/visitor-view.ts). */
+export function toCard(doc: CardDoc, space: SpaceSnapshot): CardDto {
   const tags: CardTagDto[] = [];
   for (const m of space.membershipsByCard.get(doc._id) ?? []) {
     const tag = space.tagsById.get(m.tagId);
-    if (!tag || (view.visitor && tag.isHidden)) continue;
+    if (!tag) continue;
     tags.push({ id: tag._id, name: tag.name, slug: tag.slug, isHidden: tag.isHidden, sortOrder: m.order });
   }
   tags.sort(
@@ -115,15 +111,15 @@ export function toCard(doc: CardDoc, space: SpaceSnapshot, view: CardView = { vi
     globalSortOrder: doc.globalSortOrder,
     cardType: doc.cardType,
     cardData: doc.cardData ? JSON.stringify(doc.cardData) : null,
-    siteRecommendContext: view.visitor ? '' : doc.siteRecommendContext,
+    siteRecommendContext: doc.siteRecommendContext,
     siteRecommendContextEnabled: doc.siteRecommendContextEnabled,
     siteRecommendContextAutoGen: doc.siteRecommendContextAutoGen,
     siteAiRelationEnabled: doc.siteAiRelationEnabled,
     siteRelatedSitesEnabled: doc.siteRelatedSitesEnabled,
     sitePendingContextGen: doc.sitePendingContextGen,
-    siteNotes: view.visitor ? '' : doc.siteNotes,
+    siteNotes: doc.siteNotes,
     siteNotesAiEnabled: doc.siteNotesAiEnabled,
-    siteTodos: view.visitor ? [] : doc.siteTodos,
+    siteTodos: doc.siteTodos,
     siteTodosAiEnabled: doc.siteTodosAiEnabled,
     socialHint: doc.socialHint,
     tags,

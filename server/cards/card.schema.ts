@@ -1,22 +1,23 @@
 // Input shapes for site, social and note cards (compat §1.4-1.6). Browser-safe: the editors validate with these too.
 import { z } from 'zod';
+import { colourField } from '../css/colour.schema';
+import { emailField, optionalImageUrl, urlField } from '../urls/url.schema';
 import { SOCIAL_TYPE_IDS, VIRTUAL_TAG_IDS } from './card-kinds.shared';
 
-/** Schemes that would run script when a URL is opened. */
-const UNSAFE_SCHEMES = /^\s*(javascript|data|vbscript):/i;
+/** A link target (site, alternate and social URLs): the URL policy's `link` kind, normalised. */
+export const LinkSchema = urlField('link', 2000);
 
-/** An image address (icon, logo): any scheme except script-running ones; inline `data:image/` is fine. */
-export function isAllowedImageUrl(v: string | null | undefined): boolean {
-  return !v || !UNSAFE_SCHEMES.test(v) || /^data:image\//i.test(v);
+/** The picture of a card (icon, QR code): an http(s) address, an uploaded file's path or a small raster image. */
+const iconUrl = optionalImageUrl(2000, 'Icon URL must be at most 2000 characters');
+
+/** The identifying value of a social card type: a link for URL types, an address for e-mail, else any text. */
+export function socialIdSchema(idField: string, required = 'Required') {
+  if (idField === 'url') return LinkSchema;
+  if (idField === 'email') return emailField(required);
+  return z.string({ error: required }).trim().min(1, required).max(2000);
 }
 
-/** A link target: any scheme except script-running ones (the older service accepted any text). */
-export const LinkSchema = z
-  .string({ error: 'URL is required' })
-  .trim()
-  .min(1, 'URL is required')
-  .max(2000, 'URL must be at most 2000 characters')
-  .refine((v) => !UNSAFE_SCHEMES.test(v), 'This kind of URL is not allowed');
+export const QrCodeUrlSchema = urlField('image', 2000);
 
 const nullableText = (max: number, message: string) =>
   z
@@ -82,11 +83,8 @@ export const siteFields = {
     .max(80, 'Name must be at most 80 characters'),
   siteUrl: LinkSchema,
   siteDescription: nullableText(200, 'Description must be at most 200 characters'),
-  iconUrl: nullableText(2000, 'Icon URL must be at most 2000 characters').refine(
-    isAllowedImageUrl,
-    'This kind of URL is not allowed',
-  ),
-  iconBgColor: nullableText(30, 'Colour must be at most 30 characters'),
+  iconUrl,
+  iconBgColor: colourField(30),
   siteIsPinned: bool,
   siteSkipOnlineCheck: bool,
   siteOnlineCheckFrequency: z.enum(['5min', '1h', '1d'], { error: 'Frequency must be 5min, 1h or 1d' }),
@@ -186,8 +184,8 @@ export const SocialPayloadSchema = z
 export const SocialCreateSchema = z.object({
   cardType: z.enum(SOCIAL_TYPE_IDS, { error: 'Unknown social card type' }),
   label: z.string().trim().max(40, 'Label must be at most 40 characters').nullish(),
-  iconUrl: nullableText(2000, 'Icon URL must be at most 2000 characters'),
-  iconBgColor: nullableText(30, 'Colour must be at most 30 characters'),
+  iconUrl,
+  iconBgColor: colourField(30),
   hint: z.string().trim().max(200, 'Hint must be at most 200 characters').nullish(),
   payload: SocialPayloadSchema,
 });
@@ -206,8 +204,8 @@ export const NoteCreateSchema = z.object({
     .string({ error: 'Please write the note' })
     .max(50_000, 'A note must be at most 50,000 characters')
     .refine((c) => c.trim().length > 0, 'Please write the note'),
-  iconUrl: nullableText(2000, 'Icon URL must be at most 2000 characters').optional(),
-  iconBgColor: nullableText(30, 'Colour must be at most 30 characters').optional(),
+  iconUrl: iconUrl.optional(),
+  iconBgColor: colourField(30).optional(),
 });
 export type NoteCreate = z.infer<typeof NoteCreateSchema>;
 

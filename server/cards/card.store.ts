@@ -1,20 +1,10 @@
-// Write helpers shared by the card and tag services. Every write is addressed by `_id` (the only lookup FerretDB
-// pushes down), and each helper also returns the matching SpaceChange for the in-process read model.
-import { bulkWriteChunked } from '../db';
+// Planning helpers shared by the card and tag services: pure functions from a space snapshot to the SpaceChange a
+// unit of work (writeSpace, server/spaces/space.write.ts) writes by `_id` and commits.
 import { notFound } from '../errors';
 import type { Membership, SpaceChange, SpaceSnapshot } from '../spaces/space.cache';
-import { commitSpace, compareText } from '../spaces/space.cache';
-import { TagModel } from '../tags/tag.model';
+import { compareText } from '../spaces/space.cache';
 import type { DeletedItems } from '../trash/trash.model';
-import {
-  CardModel,
-  CardTagModel,
-  RelationModel,
-  membershipId,
-  relationId,
-  type CardDoc,
-  type RelationDoc,
-} from './card.model';
+import { membershipId, relationId, type CardDoc, type RelationDoc } from './card.model';
 import { cardKind, type CardKind } from './card-kinds.shared';
 import type { Ordered } from './reorder';
 
@@ -25,15 +15,9 @@ export function requireCard(space: SpaceSnapshot, id: string, kind?: CardKind): 
   return card;
 }
 
-export async function insertCard(card: CardDoc): Promise<void> {
-  await CardModel.create(card);
-}
-
-/** Sets fields of a card; returns the card as it now is. */
-export async function patchCard(card: CardDoc, patch: Partial<CardDoc>): Promise<CardDoc> {
-  const set = { ...patch, updatedAt: new Date() };
-  await CardModel.updateOne({ _id: card._id }, { $set: set });
-  return { ...card, ...set };
+/** A card with fields changed (and its update time). */
+export function patchCard(card: CardDoc, patch: Partial<CardDoc>): CardDoc {
+  return { ...card, ...patch, updatedAt: new Date() };
 }
 
 export interface MembershipPlan {
@@ -52,34 +36,8 @@ export function planMemberships(space: SpaceSnapshot, cardId: string, tagIds: st
   return { upsert, remove };
 }
 
-/** Creates or updates memberships (batched; each addressed by its `_id`). */
-export async function upsertMemberships(ownerId: string, memberships: Membership[]): Promise<void> {
-  await bulkWriteChunked(
-    CardTagModel,
-    memberships.map((m) => ({
-      updateOne: {
-        filter: { _id: membershipId(m.tagId, m.cardId) },
-        update: { $set: { ownerId, tagId: m.tagId, cardId: m.cardId, order: m.order } },
-        upsert: true,
-      },
-    })),
-  );
-}
-
-/** Creates or updates relations (batched). */
-export async function upsertRelations(relations: RelationDoc[]): Promise<void> {
-  await bulkWriteChunked(
-    RelationModel,
-    relations.map((r) => ({ updateOne: { filter: { _id: r._id }, update: { $set: r }, upsert: true } })),
-  );
-}
-
-export async function writeMemberships(ownerId: string, plan: MembershipPlan): Promise<Partial<SpaceChange>> {
-  await bulkWriteChunked(
-    CardTagModel,
-    plan.remove.map((m) => ({ deleteOne: { filter: { _id: membershipId(m.tagId, m.cardId) } } })),
-  );
-  await upsertMemberships(ownerId, plan.upsert);
+/** The change that carries out a membership plan. */
+export function membershipChange(plan: MembershipPlan): SpaceChange {
   return {
     upsertMemberships: plan.upsert,
     deleteMemberships: plan.remove.map((m) => membershipId(m.tagId, m.cardId)),
@@ -97,11 +55,7 @@ export interface RelatedInput {
  * Replaces a card's outgoing "related sites" (order = list position) and adds the missing reverse links for enabled
  * entries (source `ai`), like the older service. Targets outside the space are dropped.
  */
-export async function writeRelations(
-  space: SpaceSnapshot,
-  cardId: string,
-  related: RelatedInput[],
-): Promise<Partial<SpaceChange>> {
+export function planRelations(space: SpaceSnapshot, cardId: string, related: RelatedInput[]): SpaceChange {
   const seen = new Set<string>();
   const list = related.filter((r) => {
     const ok =
@@ -141,11 +95,6 @@ export async function writeRelations(
       createdAt: now,
     });
   }
-  await bulkWriteChunked(
-    RelationModel,
-    deleteIds.map((id) => ({ deleteOne: { filter: { _id: id } } })),
-  );
-  await upsertRelations(upserts);
   return { upsertRelations: upserts, deleteRelations: deleteIds };
 }
 
@@ -153,9 +102,7 @@ export async function writeRelations(
 export function planCardDeletion(space: SpaceSnapshot, cardIds: string[]): DeletedItems {
   const ids = new Set(cardIds.filter((id) => space.cards.has(id)));
   const relations: RelationDoc[] = [];
-  for (const list of space.relationsBySource.values()) {
-    for (const r of list) if (ids.has(r.sourceId) || ids.has(r.targetId)) relations.push(r);
-  }
+  for (const r of space.relations()) if (ids.has(r.sourceId) || ids.has(r.targetId)) relations.push(r);
   return {
     tags: [],
     cards: [...ids].map((id) => space.cards.get(id)!),
@@ -164,30 +111,14 @@ export function planCardDeletion(space: SpaceSnapshot, cardIds: string[]): Delet
   };
 }
 
-/** Deletes what a plan names (cards, tags, memberships, relations) and records it in the read model. */
-export async function writeDeletion(ownerId: string, items: DeletedItems): Promise<void> {
-  await bulkWriteChunked(
-    CardModel,
-    items.cards.map((c) => ({ deleteOne: { filter: { _id: c._id } } })),
-  );
-  await bulkWriteChunked(
-    CardTagModel,
-    items.memberships.map((m) => ({ deleteOne: { filter: { _id: membershipId(m.tagId, m.cardId) } } })),
-  );
-  await bulkWriteChunked(
-    RelationModel,
-    items.relations.map((r) => ({ deleteOne: { filter: { _id: r._id } } })),
-  );
-  await bulkWriteChunked(
-    TagModel,
-    items.tags.map((t) => ({ deleteOne: { filter: { _id: t._id } } })),
-  );
-  await commitSpace(ownerId, {
+/** The change that deletes what a deletion plan names (cards, tags, memberships, relations). */
+export function deletionChange(items: DeletedItems): SpaceChange {
+  return {
     deleteCards: items.cards.map((c) => c._id),
     deleteTags: items.tags.map((t) => t._id),
     deleteMemberships: items.memberships.map((m) => membershipId(m.tagId, m.cardId)),
     deleteRelations: items.relations.map((r) => r._id),
-  });
+  };
 }
 
 /** The global order of all cards of a space, as a sequence (order, then name, then id). */
@@ -212,29 +143,14 @@ export function tagSequence(space: SpaceSnapshot, tagId: string): Ordered[] {
     .map(({ m }) => ({ id: m.cardId, order: m.order }));
 }
 
-/** Writes new global orders; returns the updated cards for the read model. */
-export async function writeGlobalOrders(
-  space: SpaceSnapshot,
-  changes: Map<string, number>,
-): Promise<CardDoc[]> {
-  const updated = [...changes].map(([id, order]) => ({ ...space.cards.get(id)!, globalSortOrder: order }));
-  await bulkWriteChunked(
-    CardModel,
-    updated.map((c) => ({
-      updateOne: { filter: { _id: c._id }, update: { $set: { globalSortOrder: c.globalSortOrder } } },
-    })),
-  );
-  return updated;
+/** The change that gives cards new global orders. */
+export function globalOrderChange(space: SpaceSnapshot, changes: Map<string, number>): SpaceChange {
+  return {
+    upsertCards: [...changes].map(([id, order]) => ({ ...space.cards.get(id)!, globalSortOrder: order })),
+  };
 }
 
-/** Writes new in-tag orders; returns the updated memberships for the read model. */
-export async function writeTagOrders(tagId: string, changes: Map<string, number>): Promise<Membership[]> {
-  const updated = [...changes].map(([cardId, order]) => ({ tagId, cardId, order }));
-  await bulkWriteChunked(
-    CardTagModel,
-    updated.map((m) => ({
-      updateOne: { filter: { _id: membershipId(tagId, m.cardId) }, update: { $set: { order: m.order } } },
-    })),
-  );
-  return updated;
+/** The change that gives cards new orders inside a tag. */
+export function tagOrderChange(tagId: string, changes: Map<string, number>): SpaceChange {
+  return { upsertMemberships: [...changes].map(([cardId, order]) => ({ tagId, cardId, order })) };
 }

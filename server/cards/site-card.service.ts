@@ -1,27 +1,27 @@
 import type { Actor } from '../actor';
 import { notFound } from '../errors';
 import { moveCardInTag } from '../tags/tag.service';
-import { commitSpace, getSpace, type SpaceChange } from '../spaces/space.cache';
-import { recordDeletion } from '../trash/trash.service';
+import { assertQuota } from '../spaces/quota';
+import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
+import { writeSpace } from '../spaces/space.write';
 import { newCardDoc } from './card.defaults';
 import { toCard, type CardDto } from './card.dto';
 import type { CardDoc } from './card.model';
 import type { MemoPatch, SiteCreate, SiteUpdate } from './card.schema';
 import {
+  globalOrderChange,
   globalSequence,
-  insertCard,
+  membershipChange,
   patchCard,
-  planCardDeletion,
   planMemberships,
+  planRelations,
   requireCard,
-  writeDeletion,
-  writeGlobalOrders,
-  writeMemberships,
-  writeRelations,
 } from './card.store';
 import { moveOne, reorderWithin } from './reorder';
 import { isVirtualTag, sortedCards } from './card.sort';
 import { cardKind } from './card-kinds.shared';
+
+export { deleteCard } from './card-delete.service';
 
 /** The fields of a site card the create/update input sets directly. */
 function siteFields(input: Partial<SiteCreate>): Partial<CardDoc> {
@@ -85,81 +85,97 @@ export async function getCard(actor: Actor, id: string): Promise<CardDto> {
   return toCard(requireCard(space, id), space);
 }
 
-/** Creates a site card at the end of the global order (and of each of its tags). */
-export async function createSiteCard(actor: Actor, input: SiteCreate): Promise<CardDto> {
-  const space = await getSpace(actor.userId);
+/** The change that creates one site card after everything in `space` (which already holds earlier ones). */
+function planSiteCard(
+  space: SpaceSnapshot,
+  ownerId: string,
+  input: SiteCreate,
+): { card: CardDoc; change: SpaceChange } {
   const card = newCardDoc({
-    ownerId: actor.userId,
+    ownerId,
     name: input.name,
     siteUrl: input.siteUrl,
     globalSortOrder: space.maxGlobalOrder() + 1,
     ...siteFields(input),
   });
-  await insertCard(card);
   const change: SpaceChange = { upsertCards: [card] };
-  Object.assign(change, await writeMemberships(actor.userId, planMemberships(space, card._id, input.tagIds)));
-  await commitSpace(actor.userId, change);
-  if (input.siteRelatedSites.length) {
-    const withCard = await getSpace(actor.userId);
-    await commitSpace(actor.userId, await writeRelations(withCard, card._id, relatedInput(input)));
-  }
-  const after = await getSpace(actor.userId);
-  return toCard(after.cards.get(card._id) ?? card, after);
+  const withCard = mergeChanges(change, membershipChange(planMemberships(space, card._id, input.tagIds)));
+  if (!input.siteRelatedSites.length) return { card, change: withCard };
+  // Related sites are planned against the space with the new card in it (a reverse link needs the card).
+  const preview = space.with({ upsertCards: [card] }, space.rev);
+  return { card, change: mergeChanges(withCard, planRelations(preview, card._id, relatedInput(input))) };
+}
+
+/** Creates a site card at the end of the global order (and of each of its tags). */
+export async function createSiteCard(actor: Actor, input: SiteCreate): Promise<CardDto> {
+  const { result: card, space } = await writeSpace(actor.userId, async (space) => {
+    const { card, change } = planSiteCard(space, actor.userId, input);
+    await assertQuota(space, change);
+    return { change, result: card };
+  });
+  return toCard(space.cards.get(card._id) ?? card, space);
+}
+
+/**
+ * Creates many site cards in one unit of work: one round of bulk writes per chunk and one commit, in input order at
+ * the end of the global order. All or nothing for the quota; the batch endpoint of the import builds on this.
+ */
+export async function createSiteCards(actor: Actor, items: SiteCreate[]): Promise<CardDto[]> {
+  const { result: cards, space } = await writeSpace(actor.userId, async (space) => {
+    const work = space.toDraft();
+    const created: CardDoc[] = [];
+    const changes: SpaceChange[] = [];
+    for (const input of items) {
+      const { card, change } = planSiteCard(work, actor.userId, input);
+      work.apply(change);
+      created.push(card);
+      changes.push(change);
+    }
+    const change = mergeChanges(...changes);
+    await assertQuota(space, change);
+    return { change, result: created };
+  });
+  return cards.map((c) => toCard(space.cards.get(c._id) ?? c, space));
 }
 
 /** Changes a site card; fields left out keep their values, `tagIds` (when given) sets the card's tags exactly. */
 export async function updateSiteCard(actor: Actor, input: SiteUpdate): Promise<CardDto> {
-  const space = await getSpace(actor.userId);
-  const current = requireCard(space, input.id, 'site');
-  const updated = await patchCard(current, siteFields(input));
-  const change: SpaceChange = { upsertCards: [updated] };
-  if (input.tagIds)
-    Object.assign(
-      change,
-      await writeMemberships(actor.userId, planMemberships(space, current._id, input.tagIds)),
-    );
-  await commitSpace(actor.userId, change);
-  if (input.siteRelatedSites) {
-    const fresh = await getSpace(actor.userId);
-    await commitSpace(actor.userId, await writeRelations(fresh, current._id, relatedInput(input)));
-  }
-  const after = await getSpace(actor.userId);
-  return toCard(after.cards.get(current._id) ?? updated, after);
+  const { result: id, space } = await writeSpace(actor.userId, async (space) => {
+    const current = requireCard(space, input.id, 'site');
+    const updated = patchCard(current, siteFields(input));
+    let change: SpaceChange = { upsertCards: [updated] };
+    if (input.tagIds)
+      change = mergeChanges(change, membershipChange(planMemberships(space, current._id, input.tagIds)));
+    if (input.siteRelatedSites)
+      change = mergeChanges(change, planRelations(space, current._id, relatedInput(input)));
+    await assertQuota(space, change);
+    return { change, result: current._id };
+  });
+  return toCard(space.cards.get(id)!, space);
 }
 
 /** Updates a site card's memo: notes and todos and whether AI may read them. */
 export async function patchMemo(actor: Actor, input: MemoPatch): Promise<void> {
-  const space = await getSpace(actor.userId);
-  const current = requireCard(space, input.id, 'site');
-  const patch: Partial<CardDoc> = {};
-  if (input.siteNotes !== undefined) patch.siteNotes = input.siteNotes;
-  if (input.siteNotesAiEnabled !== undefined) patch.siteNotesAiEnabled = input.siteNotesAiEnabled;
-  if (input.siteTodos !== undefined) patch.siteTodos = input.siteTodos;
-  if (input.siteTodosAiEnabled !== undefined) patch.siteTodosAiEnabled = input.siteTodosAiEnabled;
-  const updated = await patchCard(current, patch);
-  await commitSpace(actor.userId, { upsertCards: [updated] });
-}
-
-/** Deletes one of the caller's cards (any kind). Returns the icon asset the client may clean up and an undo token. */
-export async function deleteCard(
-  actor: Actor,
-  id: string,
-): Promise<{ iconAssetId: string | null; undoToken: string }> {
-  const space = await getSpace(actor.userId);
-  const card = requireCard(space, id);
-  const items = planCardDeletion(space, [id]);
-  const undoToken = await recordDeletion(actor.userId, items);
-  await writeDeletion(actor.userId, items);
-  const asset = /^\/api\/assets\/([^/]+)\/file$/.exec(card.iconUrl ?? '')?.[1] ?? null;
-  return { iconAssetId: asset, undoToken };
+  await writeSpace(actor.userId, async (space) => {
+    const current = requireCard(space, input.id, 'site');
+    const patch: Partial<CardDoc> = {};
+    if (input.siteNotes !== undefined) patch.siteNotes = input.siteNotes;
+    if (input.siteNotesAiEnabled !== undefined) patch.siteNotesAiEnabled = input.siteNotesAiEnabled;
+    if (input.siteTodos !== undefined) patch.siteTodos = input.siteTodos;
+    if (input.siteTodosAiEnabled !== undefined) patch.siteTodosAiEnabled = input.siteTodosAiEnabled;
+    const change = { upsertCards: [patchCard(current, patch)] };
+    await assertQuota(space, change);
+    return { change, result: undefined };
+  });
 }
 
 /** Reorders cards in the global order; cards left out keep their places. */
 export async function reorderGlobal(actor: Actor, ids: string[]): Promise<void> {
-  const space = await getSpace(actor.userId);
-  const { changes, unknown } = reorderWithin(globalSequence(space), ids);
-  if (unknown.length) throw notFound(`Card ${unknown[0]}`);
-  await commitSpace(actor.userId, { upsertCards: await writeGlobalOrders(space, changes) });
+  await writeSpace(actor.userId, (space) => {
+    const { changes, unknown } = reorderWithin(globalSequence(space), ids);
+    if (unknown.length) throw notFound(`Card ${unknown[0]}`);
+    return { change: globalOrderChange(space, changes), result: undefined };
+  });
 }
 
 /**
@@ -170,27 +186,29 @@ export async function moveCard(
   actor: Actor,
   input: { id: string; direction: 'up' | 'down'; tagId?: string },
 ): Promise<void> {
-  const space = await getSpace(actor.userId);
-  const card = requireCard(space, input.id);
   if (input.tagId && !isVirtualTag(input.tagId)) {
+    requireCard(await getSpace(actor.userId), input.id);
     await moveCardInTag(actor, input.tagId, input.id, input.direction);
     return;
   }
-  // In the global order (and in the social/note views, which list one kind in global order), a card moves past
-  // its neighbours of the same kind view and pinned state.
-  const sameView = (c: CardDoc) =>
-    c.siteIsPinned === card.siteIsPinned && (!input.tagId || cardKind(c) === cardKind(card));
-  const sequence = globalSequence(space, sameView);
-  const ids = moveOne(sequence, input.id, input.direction);
-  if (!ids) return;
-  const { changes } = reorderWithin(globalSequence(space), ids);
-  await commitSpace(actor.userId, { upsertCards: await writeGlobalOrders(space, changes) });
+  await writeSpace(actor.userId, (space) => {
+    const card = requireCard(space, input.id);
+    // In the global order (and in the social/note views, which list one kind in global order), a card moves past
+    // its neighbours of the same kind view and pinned state.
+    const sameView = (c: CardDoc) =>
+      c.siteIsPinned === card.siteIsPinned && (!input.tagId || cardKind(c) === cardKind(card));
+    const ids = moveOne(globalSequence(space, sameView), input.id, input.direction);
+    if (!ids) return { result: undefined };
+    const { changes } = reorderWithin(globalSequence(space), ids);
+    return { change: globalOrderChange(space, changes), result: undefined };
+  });
 }
 
 /** Pins or unpins a card. */
 export async function setPinned(actor: Actor, id: string, pinned: boolean): Promise<void> {
-  const space = await getSpace(actor.userId);
-  const card = requireCard(space, id);
-  if (card.siteIsPinned === pinned) return;
-  await commitSpace(actor.userId, { upsertCards: [await patchCard(card, { siteIsPinned: pinned })] });
+  await writeSpace(actor.userId, (space) => {
+    const card = requireCard(space, id);
+    if (card.siteIsPinned === pinned) return { result: undefined };
+    return { change: { upsertCards: [patchCard(card, { siteIsPinned: pinned })] }, result: undefined };
+  });
 }

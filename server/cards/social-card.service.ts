@@ -1,23 +1,18 @@
 import type { Actor } from '../actor';
 import { badRequest, notFound } from '../errors';
-import { commitSpace, getSpace } from '../spaces/space.cache';
-import { recordDeletion } from '../trash/trash.service';
+import { assertQuota } from '../spaces/quota';
+import { getSpace } from '../spaces/space.cache';
+import { writeSpace } from '../spaces/space.write';
+import { removeCards } from './card-delete.service';
 import { newCardDoc } from './card.defaults';
 import { toCard, toSocialCard, type CardDto, type SocialCardDto } from './card.dto';
 import { CardModel, type CardDoc } from './card.model';
-import { LinkSchema, type SocialCreate, type SocialUpdate } from './card.schema';
-import {
-  globalSequence,
-  insertCard,
-  patchCard,
-  planCardDeletion,
-  requireCard,
-  writeDeletion,
-  writeGlobalOrders,
-} from './card.store';
+import { QrCodeUrlSchema, socialIdSchema, type SocialCreate, type SocialUpdate } from './card.schema';
+import { globalOrderChange, globalSequence, patchCard, requireCard } from './card.store';
 import { sortedCards } from './card.sort';
 import { reorderWithin } from './reorder';
 import { cardKind, socialTypeMeta, VIRTUAL_SOCIAL_TAG } from './card-kinds.shared';
+import { toVisitorCard } from './visitor-view';
 
 /**
  * The stored payload of a social card: its type, the one identifying field the type needs (required), and a QR
@@ -32,17 +27,21 @@ function normalisePayload(cardType: string, payload: Record<string, unknown>): R
     throw badRequest(`Please fill in the ${meta.label} ${meta.idField}`, [
       { path: `payload.${meta.idField}`, message: 'Required' },
     ]);
-  if (meta.idField === 'url' && !LinkSchema.safeParse(value).success) {
-    throw badRequest('This kind of URL is not allowed', [{ path: 'payload.url', message: 'Not allowed' }]);
+  // The type's value by its kind (a link is normalised like every stored URL; an e-mail address is checked).
+  const checked = socialIdSchema(meta.idField).safeParse(value);
+  if (!checked.success) {
+    const message = checked.error.issues[0]?.message ?? 'Invalid value';
+    throw badRequest(`payload.${meta.idField}: ${message}`, [{ path: `payload.${meta.idField}`, message }]);
   }
-  const out: Record<string, unknown> = { type: cardType, [meta.idField]: value };
+  const out: Record<string, unknown> = { type: cardType, [meta.idField]: checked.data };
   const qr = typeof payload.qrCodeUrl === 'string' ? payload.qrCodeUrl.trim() : '';
   if (meta.qr && qr) {
-    if (!LinkSchema.safeParse(qr).success)
-      throw badRequest('This kind of URL is not allowed', [
-        { path: 'payload.qrCodeUrl', message: 'Not allowed' },
-      ]);
-    out.qrCodeUrl = qr;
+    const picture = QrCodeUrlSchema.safeParse(qr);
+    if (!picture.success) {
+      const message = picture.error.issues[0]?.message ?? 'Invalid address';
+      throw badRequest(`payload.qrCodeUrl: ${message}`, [{ path: 'payload.qrCodeUrl', message }]);
+    }
+    out.qrCodeUrl = picture.data;
   }
   return out;
 }
@@ -55,23 +54,26 @@ export async function listSocialCards(actor: Actor): Promise<SocialCardDto[]> {
 
 /** Creates a social card at the end of the global order. */
 export async function createSocialCard(actor: Actor, input: SocialCreate): Promise<SocialCardDto> {
-  const space = await getSpace(actor.userId);
   const meta = socialTypeMeta(input.cardType)!;
-  const card = newCardDoc({
-    ownerId: actor.userId,
-    cardType: input.cardType,
-    name: input.label?.trim() || meta.label,
-    siteUrl: '#',
-    iconUrl: input.iconUrl ?? null,
-    iconBgColor: input.iconBgColor || meta.color,
-    siteSkipOnlineCheck: true,
-    socialHint: input.hint?.trim() || null,
-    cardData: normalisePayload(input.cardType, input.payload),
-    globalSortOrder: space.maxGlobalOrder() + 1,
+  const cardData = normalisePayload(input.cardType, input.payload);
+  const { result } = await writeSpace(actor.userId, async (space) => {
+    const card = newCardDoc({
+      ownerId: actor.userId,
+      cardType: input.cardType,
+      name: input.label?.trim() || meta.label,
+      siteUrl: '#',
+      iconUrl: input.iconUrl ?? null,
+      iconBgColor: input.iconBgColor || meta.color,
+      siteSkipOnlineCheck: true,
+      socialHint: input.hint?.trim() || null,
+      cardData,
+      globalSortOrder: space.maxGlobalOrder() + 1,
+    });
+    const change = { upsertCards: [card] };
+    await assertQuota(space, change);
+    return { change, result: card };
   });
-  await insertCard(card);
-  await commitSpace(actor.userId, { upsertCards: [card] });
-  return toSocialCard(card);
+  return toSocialCard(result);
 }
 
 /** Changes a social card (fields left out stay). */
@@ -79,25 +81,26 @@ export async function updateSocialCard(
   actor: Actor,
   input: SocialUpdate,
 ): Promise<{ item: SocialCardDto; card: CardDto }> {
-  const space = await getSpace(actor.userId);
-  const current = requireCard(space, input.id, 'social');
-  const cardType = input.cardType ?? current.cardType!;
-  const meta = socialTypeMeta(cardType)!;
-  const patch: Partial<CardDoc> = { cardType };
-  if (input.label !== undefined) patch.name = input.label?.trim() || meta.label;
-  if (input.iconUrl !== undefined) patch.iconUrl = input.iconUrl;
-  if (input.iconBgColor !== undefined) patch.iconBgColor = input.iconBgColor || meta.color;
-  if (input.hint !== undefined) patch.socialHint = input.hint?.trim() || null;
-  if (input.payload !== undefined || cardType !== current.cardType) {
-    patch.cardData = normalisePayload(
-      cardType,
-      input.payload ?? (current.cardData as Record<string, unknown>) ?? {},
-    );
-  }
-  const updated = await patchCard(current, patch);
-  await commitSpace(actor.userId, { upsertCards: [updated] });
-  const after = await getSpace(actor.userId);
-  return { item: toSocialCard(updated), card: toCard(updated, after) };
+  const { result: updated, space } = await writeSpace(actor.userId, async (space) => {
+    const current = requireCard(space, input.id, 'social');
+    const cardType = input.cardType ?? current.cardType!;
+    const meta = socialTypeMeta(cardType)!;
+    const patch: Partial<CardDoc> = { cardType };
+    if (input.label !== undefined) patch.name = input.label?.trim() || meta.label;
+    if (input.iconUrl !== undefined) patch.iconUrl = input.iconUrl;
+    if (input.iconBgColor !== undefined) patch.iconBgColor = input.iconBgColor || meta.color;
+    if (input.hint !== undefined) patch.socialHint = input.hint?.trim() || null;
+    if (input.payload !== undefined || cardType !== current.cardType) {
+      patch.cardData = normalisePayload(
+        cardType,
+        input.payload ?? (current.cardData as Record<string, unknown>) ?? {},
+      );
+    }
+    const change = { upsertCards: [patchCard(current, patch)] };
+    await assertQuota(space, change);
+    return { change, result: change.upsertCards[0]! };
+  });
+  return { item: toSocialCard(updated), card: toCard(updated, space) };
 }
 
 /** Deletes one social card, or all of the caller's social cards when no id is given. */
@@ -105,22 +108,19 @@ export async function deleteSocialCards(
   actor: Actor,
   id?: string,
 ): Promise<{ undoToken: string; deleted: number }> {
-  const space = await getSpace(actor.userId);
-  const ids = id
-    ? [requireCard(space, id, 'social')._id]
-    : sortedCards(space, VIRTUAL_SOCIAL_TAG).map((c) => c._id);
-  const items = planCardDeletion(space, ids);
-  const undoToken = await recordDeletion(actor.userId, items);
-  await writeDeletion(actor.userId, items);
-  return { undoToken, deleted: ids.length };
+  const { undoToken, deleted } = await removeCards(actor, (space) =>
+    id ? [requireCard(space, id, 'social')._id] : sortedCards(space, VIRTUAL_SOCIAL_TAG).map((c) => c._id),
+  );
+  return { undoToken, deleted };
 }
 
 /** Reorders social cards (they share the global order with the other cards). */
 export async function reorderSocialCards(actor: Actor, ids: string[]): Promise<void> {
-  const space = await getSpace(actor.userId);
-  const { changes, unknown } = reorderWithin(globalSequence(space), ids);
-  if (unknown.length) throw notFound(`Card ${unknown[0]}`);
-  await commitSpace(actor.userId, { upsertCards: await writeGlobalOrders(space, changes) });
+  await writeSpace(actor.userId, (space) => {
+    const { changes, unknown } = reorderWithin(globalSequence(space), ids);
+    if (unknown.length) throw notFound(`Card ${unknown[0]}`);
+    return { change: globalOrderChange(space, changes), result: undefined };
+  });
 }
 
 /**
@@ -132,5 +132,5 @@ export async function getPublicCard(id: string): Promise<{ card: CardDoc; dto: C
   if (!found || cardKind(found) === 'site') return null;
   const space = await getSpace(found.ownerId);
   const card = space.cards.get(id) ?? found;
-  return { card, dto: toCard(card, space, { visitor: true }) };
+  return { card, dto: toVisitorCard(card, space) };
 }

@@ -19,12 +19,13 @@ import {
   type SortKey,
 } from '../cards/card.sort';
 import { cardKind } from '../cards/card-kinds.shared';
-import { markdownToText } from '../cards/markdown-text';
+import { toVisitorCard, toVisitorTag, visitorMaySee, visitorTagCounts } from '../cards/visitor-view';
 import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG } from '../cards/card-kinds.shared';
 import { AppError, badRequest, notFound } from '../errors';
 import { getSettings } from '../settings/settings.service';
 import { getSpace, type SpaceSnapshot } from '../spaces/space.cache';
 import { toTag, type TagDto } from '../tags/tag.dto';
+import { normalise, searchTerms, searchable } from './search-text';
 import { virtualOrderOf } from '../tags/tag.service';
 
 export const PAGE_SIZE = 12;
@@ -47,73 +48,13 @@ export interface CardPage {
 
 // ---- visibility -----------------------------------------------------------------------------------------------
 
-/** Cards a visitor must not see: those in any hidden tag. */
-function hiddenCardIds(space: SpaceSnapshot): Set<string> {
-  return space.derive('hiddenCards', () => {
-    const out = new Set<string>();
-    for (const tag of space.tags) {
-      if (!tag.isHidden) continue;
-      for (const m of space.membershipsByTag.get(tag._id) ?? []) out.add(m.cardId);
-    }
-    return out;
-  });
-}
-
 function visibleTo(space: SpaceSnapshot, viewer: Viewer) {
-  if (!viewer.visitor) return () => true;
-  const hidden = hiddenCardIds(space);
-  return (c: CardDoc) => !hidden.has(c._id);
+  return viewer.visitor ? visitorMaySee(space) : () => true;
 }
 
-// ---- search ---------------------------------------------------------------------------------------------------
-
-export function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
-}
-
-/** Search terms: whitespace-separated, all of which must appear (case-insensitive, any script, no regex). */
-export function searchTerms(q: string | undefined): string[] {
-  return normalise(q ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 10);
-}
-
-const ownText = new WeakMap<CardDoc, { owner: string; visitor: string }>();
-
-function cardText(card: CardDoc): { owner: string; visitor: string } {
-  let t = ownText.get(card);
-  if (!t) {
-    const data = (card.cardData ?? {}) as Record<string, unknown>;
-    const shared = [
-      card.name,
-      card.siteUrl === '#' ? '' : card.siteUrl,
-      card.siteDescription ?? '',
-      card.socialHint ?? '',
-      ...Object.entries(data)
-        .filter(([k, v]) => k !== 'type' && k !== 'qrCodeUrl' && typeof v === 'string')
-        // A note's Markdown is searched as readers see it, without link targets.
-        .map(([k, v]) => (k === 'content' ? markdownToText(v as string) : (v as string))),
-    ].join('\n');
-    const privateText = [
-      card.siteNotes,
-      card.siteRecommendContext,
-      ...(card.siteTodos ?? []).map((t) => t.text),
-    ].join('\n');
-    t = { visitor: normalise(shared), owner: normalise(`${shared}\n${privateText}`) };
-    ownText.set(card, t);
-  }
-  return t;
-}
-
-/** The text a search looks in: name, URL, description, memo notes and todos (owner only), note text, tag names. */
-function searchable(space: SpaceSnapshot, card: CardDoc, viewer: Viewer): string {
-  const base = viewer.visitor ? cardText(card).visitor : cardText(card).owner;
-  const tagNames = (space.membershipsByCard.get(card._id) ?? [])
-    .map((m) => space.tagsById.get(m.tagId))
-    .filter((t) => t && (!viewer.visitor || !t.isHidden))
-    .map((t) => normalise(t!.name));
-  return tagNames.length ? `${base}\n${tagNames.join('\n')}` : base;
+/** The one card shape for a viewer: the owner's, or the visitor projection (server/cards/visitor-view.ts). */
+function cardFor(space: SpaceSnapshot, viewer: Viewer) {
+  return viewer.visitor ? (c: CardDoc) => toVisitorCard(c, space) : (c: CardDoc) => toCard(c, space);
 }
 
 // ---- cursors --------------------------------------------------------------------------------------------------
@@ -189,13 +130,15 @@ function matchingCards(
   kind: 'all' | 'site',
   terms: string[],
 ): Matches {
-  return space.derive(`list:${scope}:${kind}:${viewer.visitor ? 'v' : 'o'}:${terms.join('\u0000')}`, () => {
+  // Searches are memoised under `search:` keys, which have their own, smaller budget (dropped first).
+  const key = `${terms.length ? 'search' : 'list'}:${scope}:${kind}:${viewer.visitor ? 'v' : 'o'}:${terms.join('\u0000')}`;
+  return space.derive(key, () => {
     const visible = visibleTo(space, viewer);
     const cards = sortedCards(space, scope).filter(
       (c) =>
         (kind === 'all' || cardKind(c) === 'site') &&
         visible(c) &&
-        (terms.length === 0 || terms.every((t) => searchable(space, c, viewer).includes(t))),
+        (terms.length === 0 || terms.every((t) => searchable(space, c, viewer.visitor).includes(t))),
     );
     return { cards, keys: cards.map((c) => sortKey(space, c, scope)) };
   });
@@ -223,7 +166,7 @@ export async function listCardsPage(
   const page = cards.slice(start, start + limit);
   const end = start + page.length;
   return {
-    items: page.map((c) => toCard(c, space, { visitor: viewer.visitor })),
+    items: page.map(cardFor(space, viewer)),
     total: cards.length,
     nextCursor: end < cards.length && page.length > 0 ? encodeCursor(keys[end - 1]!) : null,
   };
@@ -242,8 +185,7 @@ export async function listNavigationTags(
   const entries: { order: number; tag: TagDto }[] = [];
   for (const t of space.tags) {
     if (t.isHidden && !hiddenShown) continue;
-    const dto = toTag(t, space);
-    if (viewer.visitor) dto.siteCount = sortedCards(space, t._id).filter(visible).length;
+    const dto = viewer.visitor ? toVisitorTag(t, space) : toTag(t, space);
     entries.push({ order: t.order, tag: dto });
   }
   const virtual = [
@@ -256,7 +198,9 @@ export async function listNavigationTags(
     { id: VIRTUAL_NOTE_TAG, name: '笔记卡片', slug: 'note-cards', description: null },
   ];
   for (const v of virtual) {
-    const count = sortedCards(space, v.id).filter(visible).length;
+    const count = viewer.visitor
+      ? (visitorTagCounts(space).get(v.id) ?? 0)
+      : sortedCards(space, v.id).filter(visible).length;
     if (count === 0) continue;
     const order = virtualOrderOf(space, v.id);
     entries.push({

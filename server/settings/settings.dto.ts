@@ -28,6 +28,9 @@ export function toAppSettings(s: Settings) {
     aiApiKeyMasked: Boolean(s.aiApiKey),
     aiBaseUrl: s.aiBaseUrl,
     aiModel: s.aiModel,
+    quotaCards: s.quotaCards,
+    quotaTags: s.quotaTags,
+    quotaBytes: s.quotaBytes,
   };
 }
 

@@ -18,6 +18,11 @@ export interface SettingsDoc {
   aiApiKey: string;
   aiBaseUrl: string;
   aiModel: string;
+  /** Per-user limits on a data space (docs/api.md "Quotas"); every user, the admin included. */
+  quotaCards: number;
+  quotaTags: number;
+  /** Bytes of a space's cards and tags as the read model counts them (server/spaces/space.snapshot.ts). */
+  quotaBytes: number;
   updatedAt: Date;
 }
 
@@ -37,6 +42,11 @@ export const SETTINGS_DEFAULTS: Omit<SettingsDoc, '_id' | 'updatedAt'> = {
   aiApiKey: '',
   aiBaseUrl: '',
   aiModel: '',
+  // Generous for one person (a heavy bookmark collection is a few thousand cards), small enough that one account
+  // cannot fill the server's memory budget on its own.
+  quotaCards: 50_000,
+  quotaTags: 2_000,
+  quotaBytes: 100 * 1024 * 1024,
 };
 
 const SettingsSchema = new Schema<SettingsDoc>(
@@ -55,6 +65,9 @@ const SettingsSchema = new Schema<SettingsDoc>(
     aiApiKey: String,
     aiBaseUrl: String,
     aiModel: String,
+    quotaCards: Number,
+    quotaTags: Number,
+    quotaBytes: Number,
   },
   { timestamps: { createdAt: false, updatedAt: true }, versionKey: false, minimize: false },
 );

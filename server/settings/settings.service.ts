@@ -1,5 +1,5 @@
 import { env } from '../env';
-import { forbidden } from '../errors';
+import { badRequest, forbidden } from '../errors';
 import type { Actor } from '../actor';
 import { SETTINGS_DEFAULTS, SETTINGS_ID, SettingsModel, type SettingsDoc } from './settings.model';
 
@@ -48,4 +48,30 @@ export async function setRegistration(
   if (actor.role !== 'admin') throw forbidden();
   const s = await saveSettings({ registrationEnabled: enabled });
   return { registrationEnabled: s.registrationEnabled };
+}
+
+export interface Quotas {
+  quotaCards: number;
+  quotaTags: number;
+  quotaBytes: number;
+}
+
+/** The per-user quotas (cards, tags, stored bytes). */
+export async function getQuotas(): Promise<Quotas> {
+  const s = await getSettings();
+  return { quotaCards: s.quotaCards, quotaTags: s.quotaTags, quotaBytes: s.quotaBytes };
+}
+
+/** Changes the per-user quotas (admin); fields left out keep their values. */
+export async function setQuotas(actor: Actor, input: Partial<Quotas>): Promise<Quotas> {
+  if (actor.role !== 'admin') throw forbidden();
+  const patch: Partial<Quotas> = {};
+  for (const key of ['quotaCards', 'quotaTags', 'quotaBytes'] as const) {
+    const v = input[key];
+    if (v === undefined) continue;
+    if (!Number.isInteger(v) || v < 0) throw badRequest(`${key} must be a whole number, 0 or more`);
+    patch[key] = v;
+  }
+  await saveSettings(patch);
+  return getQuotas();
 }

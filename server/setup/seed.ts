@@ -3,7 +3,7 @@ import { insertManyChunked } from '../db';
 import { newCardDoc } from '../cards/card.defaults';
 import { CardModel, CardTagModel, membershipId, type CardDoc, type CardTagDoc } from '../cards/card.model';
 import { syncNoteTodos } from '../cards/note-card.service';
-import { commitSpace } from '../spaces/space.cache';
+import { commitReload } from '../spaces/space.write';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { slugify } from '../tags/slug';
 
@@ -193,6 +193,6 @@ export async function seedStarterData(ownerId: string, locale: SeedLocale): Prom
   await TagModel.insertMany(tags);
   await insertManyChunked(CardModel, cards);
   await CardTagModel.insertMany(memberships);
-  await commitSpace(ownerId);
+  await commitReload(ownerId);
   await syncNoteTodos(ownerId);
 }

@@ -1,10 +1,11 @@
-// The read model of a data space: its tags, cards, tag memberships and relations, held in memory and validated
-// against the space's revision on every read.
+// The read model of data spaces: each user's tags, cards, memberships and relations held in memory, kept current
+// by the change records writers leave (space-change.model.ts), under one byte budget for all spaces.
 //
-// Why: FerretDB v1 (the embedded database) pushes only `_id` equality down to SQLite; any other query scans and
-// decodes the whole collection in Go (~650 ms for 10,000 cards), so sorted, paginated and searched lists cannot be
-// served by queries there. The revision makes the cache correct with several app instances: writers bump it after
-// writing, readers reload when it moved. Writers in this process patch the cached copy instead of dropping it.
+// Why: FerretDB v1 (the embedded database) filters in Go after decoding the whole collection for anything but an
+// `_id` equality, so sorted, paginated and searched lists cannot be served by queries there (docs/decisions.md).
+// A cached space is checked at most every RECHECK_MS by looking up the next change record by `_id`; a reader that
+// is behind applies the records it missed, and reloads the whole space only when records are missing.
+import { LRUCache } from 'lru-cache';
 import {
   CardModel,
   CardTagModel,
@@ -13,182 +14,131 @@ import {
   type CardTagDoc,
   type RelationDoc,
 } from '../cards/card.model';
+import { env } from '../env';
 import { logger } from '../logger';
 import { TagModel, type TagDoc } from '../tags/tag.model';
+import { SpaceChangeModel, changeId, decodeChange, type SpaceChangeDoc } from './space-change.model';
 import { SpaceModel, type SpaceDoc } from './space.model';
+import { forgetMemo } from './space.memo';
+import { refetch } from './space.refetch';
+import { SpaceSnapshot } from './space.snapshot';
 
-export interface Membership {
-  tagId: string;
-  cardId: string;
-  order: number;
-}
+export { SpaceSnapshot, compareText, mergeChanges } from './space.snapshot';
+export type { Membership, SpaceChange } from './space.snapshot';
 
-/** An immutable picture of one space at one revision. */
-export class SpaceSnapshot {
-  readonly tagsById: ReadonlyMap<string, TagDoc>;
-  /** Tags sorted by order, then name. */
-  readonly tags: readonly TagDoc[];
-  readonly membershipsByCard: ReadonlyMap<string, readonly Membership[]>;
-  readonly membershipsByTag: ReadonlyMap<string, readonly Membership[]>;
-  readonly relationsBySource: ReadonlyMap<string, readonly RelationDoc[]>;
-  private memo = new Map<string, unknown>();
-
-  constructor(
-    readonly ownerId: string,
-    readonly rev: number,
-    readonly loadedAt: number,
-    tags: Iterable<TagDoc>,
-    readonly cards: ReadonlyMap<string, CardDoc>,
-    memberships: Iterable<Membership>,
-    relations: Iterable<RelationDoc>,
-    /** Saved positions of the virtual tags, on the tag order scale. */
-    readonly virtualOrder: Readonly<Record<string, number>> = {},
-  ) {
-    const tagList = [...tags].sort(
-      (a, b) => a.order - b.order || compareText(a.name, b.name) || compareText(a._id, b._id),
-    );
-    this.tags = tagList;
-    this.tagsById = new Map(tagList.map((t) => [t._id, t]));
-    const byCard = new Map<string, Membership[]>();
-    const byTag = new Map<string, Membership[]>();
-    for (const m of memberships) {
-      if (!this.tagsById.has(m.tagId) || !cards.has(m.cardId)) continue;
-      push(byCard, m.cardId, m);
-      push(byTag, m.tagId, m);
-    }
-    this.membershipsByCard = byCard;
-    this.membershipsByTag = byTag;
-    const bySource = new Map<string, RelationDoc[]>();
-    for (const r of relations) {
-      if (cards.has(r.sourceId) && cards.has(r.targetId)) push(bySource, r.sourceId, r);
-    }
-    for (const list of bySource.values()) list.sort((a, b) => a.order - b.order);
-    this.relationsBySource = bySource;
-  }
-
-  get size(): number {
-    return this.cards.size;
-  }
-
-  /** Memoises a value derived from this snapshot (sorted lists, search text, ...). */
-  derive<T>(key: string, compute: () => T): T {
-    if (this.memo.has(key)) return this.memo.get(key) as T;
-    const value = compute();
-    // Bound per-snapshot memory: query-dependent keys (searches) are few but unbounded in principle.
-    if (this.memo.size > 200) this.memo.clear();
-    this.memo.set(key, value);
-    return value;
-  }
-
-  maxGlobalOrder(): number {
-    return this.derive('maxGlobalOrder', () => {
-      let max = -1;
-      for (const c of this.cards.values()) if (c.globalSortOrder > max) max = c.globalSortOrder;
-      return max;
-    });
-  }
-
-  maxTagOrder(): number {
-    return this.tags.reduce((m, t) => Math.max(m, t.order), -1);
-  }
-
-  maxOrderInTag(tagId: string): number {
-    return (this.membershipsByTag.get(tagId) ?? []).reduce((m, x) => Math.max(m, x.order), -1);
-  }
-
-  /** Returns a copy with a change applied (used by writers in this process). */
-  with(change: SpaceChange, rev: number): SpaceSnapshot {
-    const tags = new Map(this.tagsById);
-    const cards = new Map(this.cards);
-    const memberships = new Map<string, Membership>();
-    for (const list of this.membershipsByCard.values())
-      for (const m of list) memberships.set(`${m.tagId}:${m.cardId}`, m);
-    const relations = new Map<string, RelationDoc>();
-    for (const list of this.relationsBySource.values()) for (const r of list) relations.set(r._id, r);
-
-    for (const t of change.upsertTags ?? []) tags.set(t._id, t);
-    for (const id of change.deleteTags ?? []) tags.delete(id);
-    for (const c of change.upsertCards ?? []) cards.set(c._id, c);
-    for (const id of change.deleteCards ?? []) cards.delete(id);
-    for (const m of change.upsertMemberships ?? []) memberships.set(`${m.tagId}:${m.cardId}`, m);
-    for (const key of change.deleteMemberships ?? []) memberships.delete(key);
-    for (const r of change.upsertRelations ?? []) relations.set(r._id, r);
-    for (const id of change.deleteRelations ?? []) relations.delete(id);
-    return new SpaceSnapshot(
-      this.ownerId,
-      rev,
-      this.loadedAt,
-      tags.values(),
-      cards,
-      memberships.values(),
-      relations.values(),
-      change.virtualOrder ? { ...this.virtualOrder, ...change.virtualOrder } : this.virtualOrder,
-    );
-  }
-}
-
-/** A change to a space, as writers describe it for the in-process copy. Membership keys are `tagId:cardId`. */
-export interface SpaceChange {
-  upsertTags?: TagDoc[];
-  deleteTags?: string[];
-  upsertCards?: CardDoc[];
-  deleteCards?: string[];
-  upsertMemberships?: Membership[];
-  deleteMemberships?: string[];
-  upsertRelations?: RelationDoc[];
-  deleteRelations?: string[];
-  virtualOrder?: Record<string, number>;
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-export function compareText(a: string, b: string): number {
-  return collator.compare(a, b);
-}
-
-// ---- the cache ------------------------------------------------------------------------------------------------
+/** Revisions checked this recently are trusted without another round trip (bursts of reads share one check). */
+export const RECHECK_MS = 250;
+/** How long change records are kept (the newest of each space is always kept). */
+export const CHANGE_TTL_MS = 2 * 60 * 1000;
+/** Behind by more records than this, a reader reloads instead of catching up. */
+const MAX_CATCH_UP = 100;
+/** Documents re-read one by one when catching up on records that carry ids only; more than this reloads. */
+const MAX_REFETCH = 200;
+/** A snapshot this old is reloaded in the background even if nothing moved (self-healing after manual edits). */
+const MAX_AGE_MS = 30 * 60 * 1000;
 
 interface Entry {
   snapshot: SpaceSnapshot;
   checkedAt: number;
 }
 
-const cache = new Map<string, Entry>();
-const loading = new Map<string, Promise<SpaceSnapshot>>();
-const revReads = new Map<string, Promise<number>>();
+/** Counters a test or benchmark can read; one set per copy of this module (the built app has its own). */
+export const spaceStats = {
+  loads: 0,
+  catchUps: 0,
+  recordsApplied: 0,
+  refetched: 0,
+  patches: 0,
+  evictions: 0,
+};
 
-/** Revisions checked this recently are trusted without another round trip (bursts of reads share one check). */
-const RECHECK_MS = 250;
-/** A snapshot this old is reloaded in the background even if the revision did not move (self-healing). */
-const MAX_AGE_MS = 10 * 60 * 1000;
-/** Total cards kept across all cached spaces before the least recently used spaces are dropped. */
-const MAX_CACHED_CARDS = 300_000;
-
-function readRev(ownerId: string): Promise<number> {
-  let p = revReads.get(ownerId);
-  if (!p) {
-    p = SpaceModel.findById(ownerId)
-      .lean<SpaceDoc>()
-      .then((d) => d?.rev ?? 0)
-      .finally(() => revReads.delete(ownerId));
-    revReads.set(ownerId, p);
-  }
-  return p;
+/**
+ * Every copy of this module loaded in the process (tests load the built app beside the source): tests read each
+ * copy's counters and empty every copy's cache when they empty the database.
+ */
+export interface SpaceCacheCopy {
+  stats: typeof spaceStats;
+  forget: (ownerId?: string) => void;
+  get: (ownerId: string) => Promise<SpaceSnapshot>;
+}
+export function spaceCacheCopies(): SpaceCacheCopy[] {
+  return ((globalThis as Record<symbol, unknown>)[Symbol.for('sakura.spaceCaches')] ??=
+    []) as SpaceCacheCopy[];
 }
 
-async function load(ownerId: string, rev: number): Promise<SpaceSnapshot> {
+let lru: LRUCache<string, Entry> | undefined;
+/** A space larger than the whole budget still gets one slot, so it is not reloaded on every read. */
+let oversized: Entry | undefined;
+const refreshing = new Map<string, Promise<SpaceSnapshot>>();
+
+function newLru(maxSize: number) {
+  // Recency is by reads (get), so the admin's space that every visitor reads stays while idle spaces go.
+  return new LRUCache<string, Entry>({
+    maxSize,
+    sizeCalculation: (e) => Math.max(1, e.snapshot.bytes),
+    dispose: (e, _key, reason) => {
+      if (reason === 'evict') spaceStats.evictions++;
+      if (reason !== 'set') forgetMemo(e.snapshot.serial);
+    },
+  });
+}
+
+function cache(): LRUCache<string, Entry> {
+  lru ??= newLru(env().SPACE_CACHE_BYTES);
+  return lru;
+}
+
+function peek(ownerId: string): Entry | undefined {
+  // Without creating the cache (scripts that only commit, like the benchmark seeder, have no app environment).
+  return lru?.peek(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
+}
+
+function remember(snapshot: SpaceSnapshot, checkedAt = Date.now()): void {
+  const current = peek(snapshot.ownerId);
+  // Never go back: a slower load may finish after a writer published a newer revision.
+  if (current && current.snapshot.rev > snapshot.rev) return;
+  const entry = { snapshot, checkedAt };
+  // Values derived from the copy being replaced are never asked for again.
+  if (current && current.snapshot !== snapshot) forgetMemo(current.snapshot.serial);
+  if (snapshot.bytes >= cache().maxSize) {
+    cache().delete(snapshot.ownerId);
+    oversized = entry;
+    logger.warn('space', 'a space is larger than SPACE_CACHE_BYTES', {
+      ownerId: snapshot.ownerId,
+      bytes: snapshot.bytes,
+    });
+    return;
+  }
+  if (oversized?.snapshot.ownerId === snapshot.ownerId) oversized = undefined;
+  cache().set(snapshot.ownerId, entry);
+}
+
+/** The space's revision as last written to its space document (a lower bound of the newest change record). */
+async function readHint(ownerId: string): Promise<SpaceDoc | null> {
+  return SpaceModel.findById(ownerId).lean<SpaceDoc>();
+}
+
+function findRecord(ownerId: string, rev: number): Promise<SpaceChangeDoc | null> {
+  return SpaceChangeModel.findById(changeId(ownerId, rev)).lean<SpaceChangeDoc>();
+}
+
+/** The newest revision: the space document's, then forward along the change records. */
+export async function headRev(ownerId: string): Promise<number> {
+  let rev = (await readHint(ownerId))?.rev ?? 0;
+  while (await findRecord(ownerId, rev + 1)) rev++;
+  return rev;
+}
+
+async function fullLoad(ownerId: string, count = true, reason = 'not cached'): Promise<SpaceSnapshot> {
   const started = Date.now();
+  // The revision first, then the data: a snapshot may hold more than its label says, never less.
+  const rev = await headRev(ownerId);
   const [tags, cards, memberships, relations, spaceDoc] = await Promise.all([
     TagModel.find({ ownerId }).lean<TagDoc[]>(),
     CardModel.find({ ownerId }).lean<CardDoc[]>(),
     CardTagModel.find({ ownerId }).lean<CardTagDoc[]>(),
     RelationModel.find({ ownerId }).lean<RelationDoc[]>(),
-    SpaceModel.findById(ownerId).lean<SpaceDoc>(),
+    readHint(ownerId),
   ]);
   const snapshot = new SpaceSnapshot(
     ownerId,
@@ -200,76 +150,138 @@ async function load(ownerId: string, rev: number): Promise<SpaceSnapshot> {
     relations,
     spaceDoc?.virtualOrder ?? {},
   );
-  logger.debug('space', 'loaded', { ownerId, rev, cards: cards.length, ms: Date.now() - started });
+  if (count) spaceStats.loads++;
+  // Info, not debug: a full load is the expensive event this module exists to avoid (benchmarks count them).
+  logger.info('space', 'loaded', { ownerId, rev, reason, cards: cards.length, ms: Date.now() - started });
   return snapshot;
 }
 
-function remember(snapshot: SpaceSnapshot) {
-  cache.delete(snapshot.ownerId);
-  cache.set(snapshot.ownerId, { snapshot, checkedAt: Date.now() });
-  let total = 0;
-  for (const e of cache.values()) total += e.snapshot.size;
-  // Map iteration order is insertion order, so the first entries are the least recently stored.
-  for (const [key, e] of cache) {
-    if (total <= MAX_CACHED_CARDS || key === snapshot.ownerId) break;
-    total -= e.snapshot.size;
-    cache.delete(key);
+/** Brings a cached copy up to the newest revision from the change records, or says why it must be reloaded. */
+async function catchUp(entry: Entry): Promise<SpaceSnapshot | string> {
+  const { snapshot } = entry;
+  const ownerId = snapshot.ownerId;
+  // Two point lookups: the next record, and the space document, whose revision writers raise after their record
+  // (and tests and bulk tools raise on their own): above the last record found, records are missing.
+  const [first, hint] = await Promise.all([findRecord(ownerId, snapshot.rev + 1), readHint(ownerId)]);
+  if (!first) return (hint?.rev ?? 0) > snapshot.rev ? 'records missing' : snapshot;
+  const records = [first];
+  for (;;) {
+    if (records.length > MAX_CATCH_UP) return 'too far behind';
+    const next = await findRecord(ownerId, snapshot.rev + records.length + 1);
+    if (!next) break;
+    records.push(next);
   }
+  if ((hint?.rev ?? 0) > snapshot.rev + records.length) return 'records missing';
+  if (records.some((r) => r.reload)) return 'rewritten';
+  const blind = records.filter((r) => !r.change);
+  const blindCount = blind.reduce(
+    (n, r) => n + r.touched.cards.length + r.touched.tags.length + r.touched.memberships.length,
+    0,
+  );
+  if (blindCount > MAX_REFETCH) return 'too many changed documents';
+  const draft = snapshot.toDraft();
+  for (const r of records) if (r.change) draft.apply(decodeChange(r.change));
+  // Records without their change come last: what is read now is at least as new as every record.
+  if (blind.length) {
+    const { change, documents } = await refetch(
+      ownerId,
+      blind,
+      async () => (await readHint(ownerId))?.virtualOrder ?? {},
+    );
+    draft.apply(change);
+    spaceStats.refetched += documents;
+  }
+  spaceStats.catchUps++;
+  spaceStats.recordsApplied += records.length;
+  return draft.freeze(snapshot.rev + records.length);
 }
 
-function loadOnce(ownerId: string, rev: number): Promise<SpaceSnapshot> {
-  let p = loading.get(ownerId);
+function refresh(ownerId: string): Promise<SpaceSnapshot> {
+  let p = refreshing.get(ownerId);
   if (!p) {
-    p = load(ownerId, rev)
-      .then((s) => {
-        const current = cache.get(ownerId);
-        // A writer in this process may have moved past what we loaded; keep the newer one.
-        if (!current || current.snapshot.rev <= s.rev) remember(s);
-        return cache.get(ownerId)?.snapshot ?? s;
-      })
-      .finally(() => loading.delete(ownerId));
-    loading.set(ownerId, p);
+    p = (async () => {
+      const entry = peek(ownerId);
+      const caught = entry ? await catchUp(entry) : 'not cached';
+      const snapshot = typeof caught === 'string' ? await fullLoad(ownerId, true, caught) : caught;
+      remember(snapshot);
+      const now = peek(ownerId);
+      if (now && now.snapshot.rev === snapshot.rev) now.checkedAt = Date.now();
+      if (Date.now() - snapshot.loadedAt > MAX_AGE_MS) void reloadInBackground(ownerId);
+      return now?.snapshot ?? snapshot;
+    })().finally(() => refreshing.delete(ownerId));
+    refreshing.set(ownerId, p);
   }
   return p;
 }
 
-/** The current read model of a space. */
-export async function getSpace(ownerId: string): Promise<SpaceSnapshot> {
-  const entry = cache.get(ownerId);
-  const now = Date.now();
-  if (entry && now - entry.checkedAt < RECHECK_MS) return entry.snapshot;
-  // Read the revision before the data, so a snapshot is never labelled newer than what it holds.
-  const rev = await readRev(ownerId);
-  const current = cache.get(ownerId);
-  if (current && current.snapshot.rev === rev) {
-    current.checkedAt = Date.now();
-    if (Date.now() - current.snapshot.loadedAt > MAX_AGE_MS) void loadOnce(ownerId, rev).catch(() => {});
-    return current.snapshot;
+async function reloadInBackground(ownerId: string) {
+  try {
+    const snapshot = await fullLoad(ownerId, true, 'age');
+    const current = peek(ownerId);
+    if (!current || current.snapshot.rev <= snapshot.rev) remember(snapshot);
+  } catch (err) {
+    logger.warn('space', 'background reload failed', { ownerId, error: String(err) });
   }
-  return loadOnce(ownerId, rev);
+}
+
+/** The current read model of a space (reading it counts as use for the cache's eviction order). */
+export async function getSpace(ownerId: string): Promise<SpaceSnapshot> {
+  const entry = cache().get(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
+  if (entry && Date.now() - entry.checkedAt < RECHECK_MS) return entry.snapshot;
+  return refresh(ownerId);
 }
 
 /**
- * Records that a space changed, after the change is written to the database. Bumps the revision; when this
- * process's copy was current, applies the change to it so the next read needs no reload.
+ * Called by writers (space.write.ts) after claiming revision `snapshot.rev` with a record whose change was planned
+ * from exactly `rev - 1`: the written copy becomes the cached one when the cached copy is still at `rev - 1`.
  */
-export async function commitSpace(ownerId: string, change?: SpaceChange): Promise<void> {
-  const updated = await SpaceModel.findOneAndUpdate(
-    { _id: ownerId },
-    { $inc: { rev: 1 } },
-    { upsert: true, returnDocument: 'after' },
-  ).lean<SpaceDoc>();
-  const rev = updated?.rev ?? 0;
-  const entry = cache.get(ownerId);
-  if (entry && change && entry.snapshot.rev === rev - 1) {
-    remember(entry.snapshot.with(change, rev));
+export function publishSpace(snapshot: SpaceSnapshot): void {
+  const current = peek(snapshot.ownerId);
+  if (current && current.snapshot.rev !== snapshot.rev - 1) {
+    current.checkedAt = 0;
+    return;
+  }
+  spaceStats.patches++;
+  remember(snapshot);
+}
+
+/** Makes the next read of a space check for changes (a writer committed something it could not patch in). */
+export function markSpaceStale(ownerId: string): void {
+  const entry = peek(ownerId);
+  if (entry) entry.checkedAt = 0;
+}
+
+/** Drops cached spaces (tests). */
+export function forgetSpace(ownerId?: string): void {
+  if (ownerId) {
+    cache().delete(ownerId);
+    if (oversized?.snapshot.ownerId === ownerId) oversized = undefined;
   } else {
-    cache.delete(ownerId);
+    cache().clear();
+    oversized = undefined;
   }
 }
 
-/** Drops cached spaces (tests, and bulk operations that rewrite a space wholesale). */
-export function forgetSpace(ownerId?: string): void {
-  if (ownerId) cache.delete(ownerId);
-  else cache.clear();
+spaceCacheCopies().push({ stats: spaceStats, forget: forgetSpace, get: getSpace });
+
+/** The space as the database holds it now, bypassing the cache (tests compare the cached copy with it). */
+export function loadSpaceFromDb(ownerId: string): Promise<SpaceSnapshot> {
+  return fullLoad(ownerId, false);
+}
+
+/** Replaces the cache with an empty one of another byte budget (tests). */
+export function setSpaceCacheBudget(bytes: number): void {
+  lru = newLru(bytes);
+  oversized = undefined;
+}
+
+/** What the cache holds now (diagnostics, tests, benchmarks). */
+export function spaceCacheInfo(): { spaces: number; bytes: number; budget: number; owners: string[] } {
+  const c = cache();
+  return {
+    spaces: c.size + (oversized ? 1 : 0),
+    bytes: c.calculatedSize + (oversized?.snapshot.bytes ?? 0),
+    budget: c.maxSize,
+    owners: [...c.keys()],
+  };
 }

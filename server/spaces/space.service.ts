@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { insertManyChunked } from '../db';
-import {
-  CardModel,
-  CardTagModel,
-  RelationModel,
-  membershipId,
-  type CardDoc,
-  type CardTagDoc,
-} from '../cards/card.model';
+import { CardModel, CardTagModel, RelationModel, type CardDoc } from '../cards/card.model';
 import { newCardDoc } from '../cards/card.defaults';
-import { syncNoteTodos } from '../cards/note-card.service';
+import { planNoteTodos } from '../cards/note-todos';
 import { TagModel, type TagDoc } from '../tags/tag.model';
-import { commitSpace, forgetSpace, getSpace } from './space.cache';
+import { forgetSpace, getSpace, mergeChanges, type Membership } from './space.cache';
+import { commitReload, writeSpace } from './space.write';
 
 /**
  * Copies a space's tags, cards and tag memberships into another (empty) space with fresh ids: a new user starts
@@ -60,39 +53,34 @@ export async function copySpace(
       updatedAt: c.updatedAt,
     });
   });
-  const memberships: CardTagDoc[] = [];
+  const memberships: Membership[] = [];
   for (const list of source.membershipsByTag.values()) {
     for (const m of list) {
       const tagId = tagIds.get(m.tagId);
       const cardId = cardIds.get(m.cardId);
       if (tagId && cardId) {
-        memberships.push({
-          _id: membershipId(tagId, cardId),
-          ownerId: toOwnerId,
-          tagId,
-          cardId,
-          order: m.order,
-        });
+        memberships.push({ tagId, cardId, order: m.order });
       }
     }
   }
-  await insertManyChunked(TagModel, tags);
-  await insertManyChunked(CardModel, cards);
-  await insertManyChunked(CardTagModel, memberships);
-  await commitSpace(toOwnerId);
-  await syncNoteTodos(toOwnerId);
+  // One unit of work: the copies are inserted in bulk (chunks) and committed once, note todos included.
+  await writeSpace(toOwnerId, (space) => {
+    const change = { upsertTags: tags, upsertCards: cards, upsertMemberships: memberships };
+    return { change: mergeChanges(change, planNoteTodos(space.with(change, space.rev))), result: undefined };
+  });
   return { tags: tags.length, cards: cards.length };
 }
 
 /** Deletes everything in a space: cards, tags, memberships, relations and its revision record. */
 export async function deleteSpace(ownerId: string): Promise<void> {
+  // Deleted by owner in one command per collection, then committed as a rewrite that every copy reloads. Not a
+  // unit of work: that would load the space (a scan of every collection on FerretDB) only to delete it.
   await Promise.all([
     CardModel.deleteMany({ ownerId }),
     TagModel.deleteMany({ ownerId }),
     CardTagModel.deleteMany({ ownerId }),
     RelationModel.deleteMany({ ownerId }),
   ]);
-  // Bump rather than delete the revision so no cached copy can match a future space of the same owner id.
-  await commitSpace(ownerId);
+  await commitReload(ownerId);
   forgetSpace(ownerId);
 }

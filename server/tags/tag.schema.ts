@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isAllowedImageUrl } from '../cards/card.schema';
+import { colourField } from '../css/colour.schema';
+import { optionalImageUrl } from '../urls/url.schema';
 
 /** Names the virtual tags use; a real tag may not take them. */
 export const RESERVED_TAG_NAMES = ['社交卡片', '笔记卡片', 'social cards', 'note cards'];
@@ -23,11 +24,8 @@ export const TagCreateSchema = z.object({
     .trim()
     .min(1, 'Tag name is required')
     .max(40, 'Tag name must be at most 40 characters'),
-  logoUrl: optionalText(500, 'Logo URL must be at most 500 characters').refine(
-    isAllowedImageUrl,
-    'This kind of URL is not allowed',
-  ),
-  logoBgColor: optionalText(30, 'Colour must be at most 30 characters'),
+  logoUrl: optionalImageUrl(500, 'Logo URL must be at most 500 characters'),
+  logoBgColor: colourField(30),
   description: optionalText(200, 'Description must be at most 200 characters'),
   isHidden: checkbox.optional(),
 });

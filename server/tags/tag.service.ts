@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor';
-import { bulkWriteChunked } from '../db';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { membershipId } from '../cards/card.model';
-import {
-  planCardDeletion,
-  tagSequence,
-  upsertMemberships,
-  writeDeletion,
-  writeTagOrders,
-} from '../cards/card.store';
+import { deletionChange, planCardDeletion, tagOrderChange, tagSequence } from '../cards/card.store';
 import { moveOne, reorderWithin, type Ordered } from '../cards/reorder';
 import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG, VIRTUAL_TAG_IDS } from '../cards/card-kinds.shared';
+import { assertQuota } from '../spaces/quota';
 import {
-  commitSpace,
   compareText,
   getSpace,
   type Membership,
+  type SpaceChange,
   type SpaceSnapshot,
 } from '../spaces/space.cache';
-import { SpaceModel } from '../spaces/space.model';
+import { writeSpace } from '../spaces/space.write';
 import { recordDeletion } from '../trash/trash.service';
 import { toTag, type TagDto } from './tag.dto';
-import { TagModel, type TagDoc } from './tag.model';
+import type { TagDoc } from './tag.model';
 import { RESERVED_TAG_NAMES, type TagCreate, type TagUpdate } from './tag.schema';
 import { slugify } from './slug';
 
@@ -60,46 +54,48 @@ export async function listTags(actor: Actor): Promise<TagDto[]> {
 
 /** Creates a tag at the end of the caller's list. */
 export async function createTag(actor: Actor, input: TagCreate): Promise<TagDto> {
-  const space = await getSpace(actor.userId);
-  checkName(space, input.name);
-  const now = new Date();
-  const id = `tag-${randomUUID()}`;
-  const tag: TagDoc = {
-    _id: id,
-    ownerId: actor.userId,
-    name: input.name,
-    slug: slugify(input.name, id),
-    order: Math.max(space.maxTagOrder(), -1) + 1,
-    isHidden: input.isHidden ?? false,
-    logoUrl: input.logoUrl ?? null,
-    logoBgColor: input.logoBgColor ?? null,
-    description: input.description ?? null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await TagModel.create(tag);
-  await commitSpace(actor.userId, { upsertTags: [tag] });
-  return toTag(tag, await getSpace(actor.userId));
+  const { result: tag, space } = await writeSpace(actor.userId, async (space) => {
+    checkName(space, input.name);
+    const now = new Date();
+    const id = `tag-${randomUUID()}`;
+    const tag: TagDoc = {
+      _id: id,
+      ownerId: actor.userId,
+      name: input.name,
+      slug: slugify(input.name, id),
+      order: Math.max(space.maxTagOrder(), -1) + 1,
+      isHidden: input.isHidden ?? false,
+      logoUrl: input.logoUrl ?? null,
+      logoBgColor: input.logoBgColor ?? null,
+      description: input.description ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const change = { upsertTags: [tag] };
+    await assertQuota(space, change);
+    return { change, result: tag };
+  });
+  return toTag(tag, space);
 }
 
 /** Changes a tag's name, logo, colour, description or visibility (fields left out stay). */
 export async function updateTag(actor: Actor, input: TagUpdate): Promise<TagDto> {
-  const space = await getSpace(actor.userId);
-  const tag = requireTag(space, input.id);
-  const patch: Partial<TagDoc> = { updatedAt: new Date() };
-  if (input.name !== undefined) {
-    checkName(space, input.name, tag._id);
-    patch.name = input.name;
-    patch.slug = slugify(input.name, tag._id);
-  }
-  if (input.logoUrl !== undefined) patch.logoUrl = input.logoUrl;
-  if (input.logoBgColor !== undefined) patch.logoBgColor = input.logoBgColor;
-  if (input.description !== undefined) patch.description = input.description;
-  if (input.isHidden !== undefined) patch.isHidden = input.isHidden;
-  await TagModel.updateOne({ _id: tag._id }, { $set: patch });
-  const updated = { ...tag, ...patch };
-  await commitSpace(actor.userId, { upsertTags: [updated] });
-  return toTag(updated, await getSpace(actor.userId));
+  const { result: updated, space } = await writeSpace(actor.userId, (space) => {
+    const tag = requireTag(space, input.id);
+    const patch: Partial<TagDoc> = { updatedAt: new Date() };
+    if (input.name !== undefined) {
+      checkName(space, input.name, tag._id);
+      patch.name = input.name;
+      patch.slug = slugify(input.name, tag._id);
+    }
+    if (input.logoUrl !== undefined) patch.logoUrl = input.logoUrl;
+    if (input.logoBgColor !== undefined) patch.logoBgColor = input.logoBgColor;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.isHidden !== undefined) patch.isHidden = input.isHidden;
+    const updated = { ...tag, ...patch };
+    return { change: { upsertTags: [updated] }, result: updated };
+  });
+  return toTag(updated, space);
 }
 
 /**
@@ -111,25 +107,26 @@ export async function deleteTag(
   id: string,
   options: { deleteCards?: boolean } = {},
 ): Promise<{ undoToken: string; deletedCards: number }> {
-  const space = await getSpace(actor.userId);
   if ((VIRTUAL_TAG_IDS as readonly string[]).includes(id)) {
     throw badRequest('Built-in tags cannot be deleted; delete their cards instead');
   }
-  const tag = requireTag(space, id);
-  const members = space.membershipsByTag.get(id) ?? [];
-  const items = options.deleteCards
-    ? planCardDeletion(
-        space,
-        members.map((m) => m.cardId),
-      )
-    : { tags: [], cards: [], memberships: [], relations: [] };
-  // Memberships of this tag go in both cases (and come back on undo).
-  const memberKeys = new Set(items.memberships.map((m) => membershipId(m.tagId, m.cardId)));
-  for (const m of members) if (!memberKeys.has(membershipId(m.tagId, m.cardId))) items.memberships.push(m);
-  items.tags.push(tag);
-  const undoToken = await recordDeletion(actor.userId, items);
-  await writeDeletion(actor.userId, items);
-  return { undoToken, deletedCards: items.cards.length };
+  const { result } = await writeSpace(actor.userId, async (space) => {
+    const tag = requireTag(space, id);
+    const members = space.membershipsByTag.get(id) ?? [];
+    const items = options.deleteCards
+      ? planCardDeletion(
+          space,
+          members.map((m) => m.cardId),
+        )
+      : { tags: [], cards: [], memberships: [], relations: [] };
+    // Memberships of this tag go in both cases (and come back on undo).
+    const memberKeys = new Set(items.memberships.map((m) => membershipId(m.tagId, m.cardId)));
+    for (const m of members) if (!memberKeys.has(membershipId(m.tagId, m.cardId))) items.memberships.push(m);
+    items.tags.push(tag);
+    const undoToken = await recordDeletion(actor.userId, items);
+    return { change: deletionChange(items), result: { undoToken, deletedCards: items.cards.length } };
+  });
+  return result;
 }
 
 /** The tags and virtual tags of a space in display order, as a sequence for reordering. */
@@ -143,53 +140,46 @@ function tagOrderSequence(space: SpaceSnapshot): Ordered[] {
     .map(({ id, order }) => ({ id, order }));
 }
 
-async function applyTagOrder(actor: Actor, space: SpaceSnapshot, changes: Map<string, number>) {
+function tagOrderChanges(space: SpaceSnapshot, changes: Map<string, number>): SpaceChange {
   const virtual: Record<string, number> = {};
   const tags: TagDoc[] = [];
   for (const [id, order] of changes) {
     if ((VIRTUAL_TAG_IDS as readonly string[]).includes(id)) virtual[id] = order;
     else tags.push({ ...space.tagsById.get(id)!, order });
   }
-  await bulkWriteChunked(
-    TagModel,
-    tags.map((t) => ({ updateOne: { filter: { _id: t._id }, update: { $set: { order: t.order } } } })),
-  );
-  if (Object.keys(virtual).length) {
-    const set = Object.fromEntries(Object.entries(virtual).map(([k, v]) => [`virtualOrder.${k}`, v]));
-    await SpaceModel.updateOne({ _id: actor.userId }, { $set: set }, { upsert: true });
-  }
-  await commitSpace(actor.userId, { upsertTags: tags, virtualOrder: virtual });
+  return { upsertTags: tags, ...(Object.keys(virtual).length ? { virtualOrder: virtual } : {}) };
 }
 
 /** Reorders tags; the virtual social/note tags may be among the ids. Ids left out keep their places. */
 export async function reorderTags(actor: Actor, ids: string[]): Promise<void> {
-  const space = await getSpace(actor.userId);
-  const { changes, unknown } = reorderWithin(tagOrderSequence(space), ids);
-  if (unknown.length) throw notFound(`Tag ${unknown[0]}`);
-  await applyTagOrder(actor, space, changes);
+  await writeSpace(actor.userId, (space) => {
+    const { changes, unknown } = reorderWithin(tagOrderSequence(space), ids);
+    if (unknown.length) throw notFound(`Tag ${unknown[0]}`);
+    return { change: tagOrderChanges(space, changes), result: undefined };
+  });
 }
 
 /** Moves a tag one place up or down (the no-JavaScript arrows). */
 export async function moveTag(actor: Actor, id: string, direction: 'up' | 'down'): Promise<void> {
-  const space = await getSpace(actor.userId);
-  const sequence = tagOrderSequence(space);
-  const ids = moveOne(sequence, id, direction);
-  if (!ids) {
-    if (!sequence.some((s) => s.id === id)) throw notFound('Tag');
-    return;
-  }
-  const { changes } = reorderWithin(sequence, ids);
-  await applyTagOrder(actor, space, changes);
+  await writeSpace(actor.userId, (space) => {
+    const sequence = tagOrderSequence(space);
+    const ids = moveOne(sequence, id, direction);
+    if (!ids) {
+      if (!sequence.some((s) => s.id === id)) throw notFound('Tag');
+      return { result: undefined };
+    }
+    return { change: tagOrderChanges(space, reorderWithin(sequence, ids).changes), result: undefined };
+  });
 }
 
 /** Reorders the cards inside a tag. Cards left out keep their places. */
 export async function reorderCardsInTag(actor: Actor, tagId: string, ids: string[]): Promise<void> {
-  const space = await getSpace(actor.userId);
-  requireTag(space, tagId);
-  const { changes, unknown } = reorderWithin(tagSequence(space, tagId), ids);
-  if (unknown.length) throw notFound(`Card ${unknown[0]} in this tag`);
-  const updated = await writeTagOrders(tagId, changes);
-  await commitSpace(actor.userId, { upsertMemberships: updated });
+  await writeSpace(actor.userId, (space) => {
+    requireTag(space, tagId);
+    const { changes, unknown } = reorderWithin(tagSequence(space, tagId), ids);
+    if (unknown.length) throw notFound(`Card ${unknown[0]} in this tag`);
+    return { change: tagOrderChange(tagId, changes), result: undefined };
+  });
 }
 
 /** Moves a card one place up or down inside a tag. */
@@ -199,16 +189,16 @@ export async function moveCardInTag(
   cardId: string,
   direction: 'up' | 'down',
 ): Promise<void> {
-  const space = await getSpace(actor.userId);
-  requireTag(space, tagId);
-  const sequence = tagSequence(space, tagId);
-  const ids = moveOne(sequence, cardId, direction);
-  if (!ids) {
-    if (!sequence.some((s) => s.id === cardId)) throw notFound('Card in this tag');
-    return;
-  }
-  const updated = await writeTagOrders(tagId, reorderWithin(sequence, ids).changes);
-  await commitSpace(actor.userId, { upsertMemberships: updated });
+  await writeSpace(actor.userId, (space) => {
+    requireTag(space, tagId);
+    const sequence = tagSequence(space, tagId);
+    const ids = moveOne(sequence, cardId, direction);
+    if (!ids) {
+      if (!sequence.some((s) => s.id === cardId)) throw notFound('Card in this tag');
+      return { result: undefined };
+    }
+    return { change: tagOrderChange(tagId, reorderWithin(sequence, ids).changes), result: undefined };
+  });
 }
 
 /**
@@ -216,19 +206,19 @@ export async function moveCardInTag(
  * deletion). Unknown or foreign card ids are refused.
  */
 export async function restoreTagCards(actor: Actor, tagId: string, ids: string[]): Promise<void> {
-  const space = await getSpace(actor.userId);
-  requireTag(space, tagId);
-  const missing = ids.find((id) => !space.cards.has(id));
-  if (missing) throw notFound(`Card ${missing}`);
-  const notSite = ids.find((id) => space.cards.get(id)!.cardType);
-  if (notSite) throw new AppError('bad_request', 'Only site cards can be put in a tag');
-  const existing = new Set((space.membershipsByTag.get(tagId) ?? []).map((m) => m.cardId));
-  let next = space.maxOrderInTag(tagId) + 1;
-  const added: Membership[] = [];
-  for (const cardId of [...new Set(ids)]) {
-    if (existing.has(cardId)) continue;
-    added.push({ tagId, cardId, order: next++ });
-  }
-  await upsertMemberships(actor.userId, added);
-  await commitSpace(actor.userId, { upsertMemberships: added });
+  await writeSpace(actor.userId, (space) => {
+    requireTag(space, tagId);
+    const missing = ids.find((id) => !space.cards.has(id));
+    if (missing) throw notFound(`Card ${missing}`);
+    const notSite = ids.find((id) => space.cards.get(id)!.cardType);
+    if (notSite) throw new AppError('bad_request', 'Only site cards can be put in a tag');
+    const existing = new Set((space.membershipsByTag.get(tagId) ?? []).map((m) => m.cardId));
+    let next = space.maxOrderInTag(tagId) + 1;
+    const added: Membership[] = [];
+    for (const cardId of [...new Set(ids)]) {
+      if (existing.has(cardId)) continue;
+      added.push({ tagId, cardId, order: next++ });
+    }
+    return { change: { upsertMemberships: added }, result: undefined };
+  });
 }

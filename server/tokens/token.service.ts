@@ -1,6 +1,7 @@
 import type { Actor } from '../actor';
 import { AppError, notFound } from '../errors';
 import { randomHex, sha256Hex } from '../auth/crypto';
+import { requireAccountHolder } from '../auth/permissions';
 import { TokenModel, type TokenDoc } from './token.model';
 import { toToken, type TokenDto } from './token.dto';
 import type { TokenCreate } from './token.schema';
@@ -25,6 +26,7 @@ export async function listTokens(actor: Actor): Promise<TokenDto[]> {
 export async function createToken(actor: Actor, input: TokenCreate): Promise<TokenDto & { token: string }> {
   if (actor.via === 'token')
     throw new AppError('forbidden', 'Tokens cannot create tokens; sign in to the website');
+  requireAccountHolder(actor);
   const count = await TokenModel.countDocuments({ userId: actor.userId });
   if (count >= MAX_TOKENS_PER_USER) {
     throw new AppError('conflict', `You can have at most ${MAX_TOKENS_PER_USER} tokens; delete one first`);

@@ -1,11 +1,9 @@
 import type { Actor } from '../actor';
 import { randomToken } from '../auth/crypto';
-import { CardModel } from '../cards/card.model';
-import { upsertMemberships, upsertRelations } from '../cards/card.store';
-import { syncNoteTodos } from '../cards/note-card.service';
+import { planNoteTodos } from '../cards/note-todos';
 import { notFound } from '../errors';
-import { commitSpace, getSpace } from '../spaces/space.cache';
-import { TagModel } from '../tags/tag.model';
+import { mergeChanges, type SpaceChange } from '../spaces/space.cache';
+import { writeSpace } from '../spaces/space.write';
 import { TrashModel, type DeletedItems, type TrashDoc } from './trash.model';
 
 /** How long a deletion can be undone. */
@@ -30,34 +28,26 @@ export async function undoDeletion(actor: Actor, token: string): Promise<{ tags:
   const entry = await TrashModel.findById(token).lean<TrashDoc>();
   if (!entry || entry.ownerId !== actor.userId || entry.expiresAt <= new Date())
     throw notFound('Deletion to undo');
-  const ownerId = entry.ownerId;
-  const space = await getSpace(ownerId);
-  const tags = entry.items.tags.filter((t) => !space.tagsById.has(t._id));
-  const cards = entry.items.cards.filter((c) => !space.cards.has(c._id));
-  const tagIds = new Set([...space.tagsById.keys(), ...tags.map((t) => t._id)]);
-  const cardIds = new Set([...space.cards.keys(), ...cards.map((c) => c._id)]);
-  const memberships = entry.items.memberships.filter((m) => tagIds.has(m.tagId) && cardIds.has(m.cardId));
-  const relations = entry.items.relations.filter((r) => cardIds.has(r.sourceId) && cardIds.has(r.targetId));
-  if (tags.length) await TagModel.insertMany(tags, { ordered: false }).catch(ignoreDuplicates);
-  for (let i = 0; i < cards.length; i += 50) {
-    await CardModel.insertMany(cards.slice(i, i + 50), { ordered: false }).catch(ignoreDuplicates);
-  }
-  await upsertMemberships(ownerId, memberships);
-  await upsertRelations(relations);
-  await TrashModel.deleteOne({ _id: token });
-  await commitSpace(ownerId, {
-    upsertTags: tags,
-    upsertCards: cards,
-    upsertMemberships: memberships,
-    upsertRelations: relations,
+  const { result } = await writeSpace(entry.ownerId, (space) => {
+    const tags = entry.items.tags.filter((t) => !space.tagsById.has(t._id));
+    const cards = entry.items.cards.filter((c) => !space.cards.has(c._id));
+    const tagIds = new Set([...space.tagsById.keys(), ...tags.map((t) => t._id)]);
+    const cardIds = new Set([...space.cards.keys(), ...cards.map((c) => c._id)]);
+    let change: SpaceChange = {
+      upsertTags: tags,
+      upsertCards: cards,
+      upsertMemberships: entry.items.memberships.filter((m) => tagIds.has(m.tagId) && cardIds.has(m.cardId)),
+      upsertRelations: entry.items.relations.filter(
+        (r) => cardIds.has(r.sourceId) && cardIds.has(r.targetId),
+      ),
+    };
+    // A restored note links its sites again.
+    if (cards.some((c) => c.cardType === 'note'))
+      change = mergeChanges(change, planNoteTodos(space.with(change, space.rev)));
+    return { change, result: { tags: tags.length, cards: cards.length } };
   });
-  // A restored note links its sites again.
-  if (cards.some((c) => c.cardType === 'note')) await syncNoteTodos(ownerId);
-  return { tags: tags.length, cards: cards.length };
-}
-
-function ignoreDuplicates(err: unknown) {
-  if ((err as { code?: number }).code !== 11000) throw err;
+  await TrashModel.deleteOne({ _id: token });
+  return result;
 }
 
 export async function purgeExpiredTrash(): Promise<number> {

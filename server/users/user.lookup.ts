@@ -1,3 +1,4 @@
+import { normaliseUsername } from './user.schema';
 import { UserModel, type UserDoc } from './user.model';
 
 export async function findUserById(id: string): Promise<UserDoc | null> {
@@ -5,9 +6,10 @@ export async function findUserById(id: string): Promise<UserDoc | null> {
 }
 
 export async function findUserByUsername(username: string): Promise<UserDoc | null> {
-  return UserModel.findOne({ usernameKey: username.trim().toLowerCase() }).lean<UserDoc>();
+  return UserModel.findOne({ usernameKey: usernameKey(username) }).lean<UserDoc>();
 }
 
+/** What makes two usernames the same: NFKC and case (see normaliseUsername). */
 export function usernameKey(username: string): string {
-  return username.trim().toLowerCase();
+  return normaliseUsername(username).toLowerCase();
 }

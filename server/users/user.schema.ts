@@ -2,14 +2,28 @@ import { z } from 'zod';
 
 // Rules at least as permissive as the older service (2-10 of [A-Za-z0-9_]; passwords of 6+ with upper, lower and
 // digit): every name and password it accepted is accepted here too. See docs/api.md "Accounts".
-export const USERNAME_RE = /^[\p{L}\p{N}_.-]{2,32}$/u;
+export const USERNAME_RE = /^[A-Za-z0-9_.-]{2,32}$/;
+export const USERNAME_CHARS_MESSAGE = 'Username may contain only English letters, digits, "_", "-" and "."';
+
+/**
+ * A username in the one form every path stores and compares (registration, setup, username change, sign-in and
+ * the admin pages): NFKC, so full-width `ａｄｍｉｎ` is `admin`. Only ASCII letters, digits, `_`, `-` and `.` are
+ * allowed, so no name can look like another in a different script (Cyrillic `а` for Latin `a`). Nicknames stay free.
+ */
+export function normaliseUsername(username: string): string {
+  return username.normalize('NFKC').trim();
+}
 
 export const UsernameSchema = z
   .string({ error: 'Username is required' })
-  .trim()
-  .min(2, 'Username must be at least 2 characters')
-  .max(32, 'Username must be at most 32 characters')
-  .regex(USERNAME_RE, 'Username may contain letters, digits, "_", "-" and "." only');
+  .transform(normaliseUsername)
+  .pipe(
+    z
+      .string()
+      .min(2, 'Username must be at least 2 characters')
+      .max(32, 'Username must be at most 32 characters')
+      .regex(USERNAME_RE, USERNAME_CHARS_MESSAGE),
+  );
 
 export const NewPasswordSchema = z
   .string({ error: 'Password is required' })

@@ -1,18 +1,18 @@
 import { ADMIN_ID, type Actor } from '../actor';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { requireUser } from '../auth/permissions';
+import { requireAccountHolder, requireUser } from '../auth/permissions';
 import { endUserSessions } from '../auth/session.store';
 import { isDuplicateKeyError } from '../db';
 import { AppError, badRequest, conflict, forbidden } from '../errors';
-import { PASSWORD_CHECK_FAILURES, assertWithin, consume, peek } from '../rate-limit/rate-limit.service';
+import { PASSWORD_CHECK_FAILURES, assertWithin, consume, refund } from '../rate-limit/rate-limit.service';
 import { purgeUser } from './account-deletion';
 import { toAccount, toProfile, type AccountDto, type ProfileDto } from './user.dto';
 import { findUserById, usernameKey } from './user.lookup';
 import { UserModel, type UserDoc } from './user.model';
 import type { ChangePasswordInput, DeleteAccountInput } from './user.schema';
 
-async function currentUser(actor: Actor | null): Promise<UserDoc> {
-  const a = requireUser(actor);
+async function currentUser(actor: Actor | null, options: { credentials?: boolean } = {}): Promise<UserDoc> {
+  const a = options.credentials ? requireAccountHolder(actor) : requireUser(actor);
   const user = await findUserById(a.userId);
   // The account was deleted while this request was under way.
   if (!user) throw new AppError('unauthorized', 'Authentication required');
@@ -44,20 +44,22 @@ export async function updateProfile(
  * guesses are rate-limited). Ends the user's other sessions; this one and personal access tokens stay valid.
  */
 export async function changePassword(actor: Actor | null, input: ChangePasswordInput): Promise<{ ok: true }> {
-  const user = await currentUser(actor);
+  const user = await currentUser(actor, { credentials: true });
   if (user.hasPassword !== false && user.passwordHash) {
     if (!input.oldPassword) {
       throw new AppError('validation_failed', 'oldPassword: Current password is required', [
         { path: 'oldPassword', message: 'Current password is required' },
       ]);
     }
-    assertWithin(await peek(PASSWORD_CHECK_FAILURES, user._id));
+    // Counted before the check, atomically, and given back when right (see rate-limit.service `refund`).
+    const attempt = await consume(PASSWORD_CHECK_FAILURES, user._id);
+    assertWithin(attempt);
     if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
-      await consume(PASSWORD_CHECK_FAILURES, user._id);
       throw new AppError('validation_failed', 'oldPassword: Current password is incorrect', [
         { path: 'oldPassword', message: 'Current password is incorrect' },
       ]);
     }
+    await refund(attempt);
   }
   const passwordHash = await hashPassword(input.newPassword);
   await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash, hasPassword: true } });
@@ -70,7 +72,7 @@ export async function changeUsername(
   actor: Actor | null,
   input: { username: string },
 ): Promise<{ ok: true; username: string }> {
-  const user = await currentUser(actor);
+  const user = await currentUser(actor, { credentials: true });
   if (user.role === 'admin') throw forbidden('Administrators cannot change their username');
   if (user.usernameChanged) throw badRequest('The username can be changed only once');
   if (input.username === user.username) throw badRequest('That is already your username');
@@ -100,7 +102,7 @@ export async function deleteAccount(
   actor: Actor | null,
   input: DeleteAccountInput = {},
 ): Promise<{ ok: true }> {
-  const user = await currentUser(actor);
+  const user = await currentUser(actor, { credentials: true });
   if (actor?.via === 'token') {
     throw new AppError('forbidden', 'An access token cannot delete an account; sign in on the web to do it');
   }

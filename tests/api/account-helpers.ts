@@ -41,3 +41,12 @@ export function fileForm(
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return form;
 }
+
+/**
+ * Rate limits count in fixed windows (one minute per address, 15 minutes per username): waits, when needed, until
+ * at least `marginMs` of the current window remain, so a slow run does not cross into the next window.
+ */
+export async function awayFromWindowEnd(windowMs: number, marginMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 50));
+}

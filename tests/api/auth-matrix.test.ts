@@ -1,4 +1,5 @@
-// Walks the route table (app/routes.ts) and checks the guard of every method of every /api route over HTTP:
+// Walks the route table (app/routes.ts) and checks the guard of every method of every /api route over HTTP
+// (page routes: auth-matrix-pages.test.ts):
 // protected routes answer 401 without credentials, admin routes 403 for a signed-in non-admin and for a
 // non-admin's token, user routes accept a valid Bearer token (and refuse a read-only one on changes). Routes added
 // later are covered automatically; a route module that is not built with apiRoute must be listed in UNWRAPPED.
@@ -10,37 +11,25 @@ import { createSession } from '#server/auth/session.store';
 import { createToken } from '#server/tokens/token.service';
 import { UserModel, type UserDoc } from '#server/users/user.model';
 import type { Role } from '#server/actor';
-import routes from '~/routes';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
+import { allRoutes, isApiPath, urlOf } from './route-table';
 
 type Level = 'public' | 'optional' | 'user' | 'admin';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-interface Entry {
-  path?: string;
-  file: string;
-  children?: Entry[];
-}
-
 /** Route modules under /api that do their own authentication (so have no `.auth` map). */
 const UNWRAPPED = new Set(['routes/api/not-found.ts']);
 // Under /api/admin but deliberately open to any signed-in user: the older service served the editor bootstrap to
 // every user (tokens included) with their own data, and it only ever returns the caller's space (docs/api.md).
 const ADMIN_PATH_FOR_USERS = new Set(['api/admin/bootstrap']);
 
-function flatten(entries: Entry[], parent = ''): { path: string; file: string }[] {
-  return entries.flatMap((e) => {
-    const full = [parent, e.path ?? ''].filter(Boolean).join('/');
-    return [{ path: full, file: e.file }, ...flatten(e.children ?? [], full)];
-  });
-}
-
-const apiRoutes = flatten(routes as Entry[]).filter((r) => r.path === 'api' || r.path.startsWith('api/'));
+const apiRoutes = allRoutes.filter((r) => isApiPath(r.path));
 
 /** A concrete URL for a route pattern: parameters get placeholder values. */
-function urlOf(pattern: string): string {
-  return `/${pattern.replace(/:([A-Za-z0-9_]+)\??/g, (_m, name: string) => `${name}-placeholder`)}`;
-}
+const placeholderUrl = (pattern: string) => urlOf(pattern, (name) => `${name}-placeholder`);
+
+// Each walk makes hundreds of requests; the machine may be shared.
+const WALK_TIMEOUT = 180_000;
 
 let passwordHash: string;
 async function makeUser(role: Role): Promise<UserDoc> {
@@ -102,7 +91,7 @@ beforeAll(async () => {
     };
     modules.set(r.file, { auth: mod.loader?.auth });
     for (const [method, level] of Object.entries(mod.loader?.auth ?? {}) as [Method, Level][]) {
-      cases.push({ route: r.path, url: urlOf(r.path), method, level });
+      cases.push({ route: r.path, url: placeholderUrl(r.path), method, level });
     }
   }
 });
@@ -131,59 +120,75 @@ describe('auth matrix over the route table', () => {
     }
   });
 
-  it('protected routes answer 401 without credentials and with a bad token', async () => {
-    const anonymous = new Client();
-    const badToken = new Client({ token: `sak_${'0'.repeat(64)}` });
-    for (const c of cases.filter((x) => x.level === 'user' || x.level === 'admin')) {
-      const res = await send(anonymous, c.method, c.url);
-      expect(res.status, `${c.method} ${c.url} without credentials`).toBe(401);
-      expect(res.json?.code, `${c.method} ${c.url} error body`).toBe('unauthorized');
-      expect((await send(badToken, c.method, c.url)).status, `${c.method} ${c.url} with a bad token`).toBe(
-        401,
-      );
-    }
-  });
-
-  it('admin routes answer 403 to a signed-in non-admin and to a non-admin token, and accept an admin token', async () => {
-    for (const c of cases.filter((x) => x.level === 'admin')) {
-      const user = await makeUser('user');
-      const viaCookie = await send(await cookieClient(user), c.method, c.url);
-      expect(viaCookie.status, `${c.method} ${c.url} as a user (cookie)`).toBe(403);
-      const viaToken = await send(await bearer(user), c.method, c.url);
-      expect(viaToken.status, `${c.method} ${c.url} with a user's token`).toBe(403);
-      const admin = await makeUser('admin');
-      const asAdmin = await send(await bearer(admin), c.method, c.url);
-      expect([401, 403], `${c.method} ${c.url} with an admin's token: ${asAdmin.text}`).not.toContain(
-        asAdmin.status,
-      );
-    }
-  });
-
-  it('user routes work with a valid Bearer token; a read-only token may only read', async () => {
-    // Routes a browser session may use but no access token (docs/api.md): a leaked token must not destroy an account.
-    const sessionOnly = new Set(['POST /api/user/delete-account']);
-    for (const c of cases.filter((x) => x.level === 'user')) {
-      // A fresh user each time: a call may act on its account (e.g. delete it).
-      const res = await send(await bearer(await makeUser('user')), c.method, c.url);
-      if (sessionOnly.has(`${c.method} ${c.url}`)) {
-        expect(res.status, `${c.method} ${c.url} with a token`).toBe(403);
-        continue;
+  it(
+    'protected routes answer 401 without credentials and with a bad token',
+    async () => {
+      const anonymous = new Client();
+      const badToken = new Client({ token: `sak_${'0'.repeat(64)}` });
+      for (const c of cases.filter((x) => x.level === 'user' || x.level === 'admin')) {
+        const res = await send(anonymous, c.method, c.url);
+        expect(res.status, `${c.method} ${c.url} without credentials`).toBe(401);
+        expect(res.json?.code, `${c.method} ${c.url} error body`).toBe('unauthorized');
+        expect((await send(badToken, c.method, c.url)).status, `${c.method} ${c.url} with a bad token`).toBe(
+          401,
+        );
       }
-      expect([401, 403], `${c.method} ${c.url} with a token: ${res.text}`).not.toContain(res.status);
-      const ro = await send(await bearer(await makeUser('user'), true), c.method, c.url);
-      if (c.method === 'GET') {
-        expect([401, 403], `${c.method} ${c.url} with a read-only token`).not.toContain(ro.status);
-      } else {
-        expect(ro.status, `${c.method} ${c.url} with a read-only token`).toBe(403);
-      }
-    }
-  });
+    },
+    WALK_TIMEOUT,
+  );
 
-  it('optional and public routes never answer 401 to a bad token', async () => {
-    const badToken = new Client({ token: `sak_${'0'.repeat(64)}` });
-    for (const c of cases.filter((x) => x.level === 'optional' || x.level === 'public')) {
-      const res = await send(badToken, c.method, c.url);
-      expect(res.status, `${c.method} ${c.url}`).not.toBe(401);
-    }
-  });
+  it(
+    'admin routes answer 403 to a signed-in non-admin and to a non-admin token, and accept an admin token',
+    async () => {
+      for (const c of cases.filter((x) => x.level === 'admin')) {
+        const user = await makeUser('user');
+        const viaCookie = await send(await cookieClient(user), c.method, c.url);
+        expect(viaCookie.status, `${c.method} ${c.url} as a user (cookie)`).toBe(403);
+        const viaToken = await send(await bearer(user), c.method, c.url);
+        expect(viaToken.status, `${c.method} ${c.url} with a user's token`).toBe(403);
+        const admin = await makeUser('admin');
+        const asAdmin = await send(await bearer(admin), c.method, c.url);
+        expect([401, 403], `${c.method} ${c.url} with an admin's token: ${asAdmin.text}`).not.toContain(
+          asAdmin.status,
+        );
+      }
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    'user routes work with a valid Bearer token; a read-only token may only read',
+    async () => {
+      // Routes a browser session may use but no access token (docs/api.md): a leaked token must not destroy an account.
+      const sessionOnly = new Set(['POST /api/user/delete-account']);
+      for (const c of cases.filter((x) => x.level === 'user')) {
+        // A fresh user each time: a call may act on its account (e.g. delete it).
+        const res = await send(await bearer(await makeUser('user')), c.method, c.url);
+        if (sessionOnly.has(`${c.method} ${c.url}`)) {
+          expect(res.status, `${c.method} ${c.url} with a token`).toBe(403);
+          continue;
+        }
+        expect([401, 403], `${c.method} ${c.url} with a token: ${res.text}`).not.toContain(res.status);
+        const ro = await send(await bearer(await makeUser('user'), true), c.method, c.url);
+        if (c.method === 'GET') {
+          expect([401, 403], `${c.method} ${c.url} with a read-only token`).not.toContain(ro.status);
+        } else {
+          expect(ro.status, `${c.method} ${c.url} with a read-only token`).toBe(403);
+        }
+      }
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    'optional and public routes never answer 401 to a bad token',
+    async () => {
+      const badToken = new Client({ token: `sak_${'0'.repeat(64)}` });
+      for (const c of cases.filter((x) => x.level === 'optional' || x.level === 'public')) {
+        const res = await send(badToken, c.method, c.url);
+        expect(res.status, `${c.method} ${c.url}`).not.toBe(401);
+      }
+    },
+    WALK_TIMEOUT,
+  );
 });

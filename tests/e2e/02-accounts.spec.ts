@@ -30,6 +30,9 @@ async function signOut(page: Page, info: TestInfo) {
 test('a visitor registers, signs in, creates a token, signs out and signs in again', async ({
   page,
 }, info) => {
+  // The longest journey (screenshots in both themes and on a phone, accessibility checks): on a busy shared
+  // machine it can take longer than the default minute with JavaScript on, on main too.
+  test.slow();
   await page.goto('/login');
   await waitForHydration(page, info);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

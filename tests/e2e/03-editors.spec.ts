@@ -79,7 +79,7 @@ test('tags: validation keeps what was typed; create, then edit', async ({ page }
   await page.getByLabel('Description').fill('Sites used by the editor journeys');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Tag name is required')).toBeVisible();
-  await expect(page.getByText('This kind of URL is not allowed')).toBeVisible();
+  await expect(page.getByText('Use an http(s) image address or an uploaded picture')).toBeVisible();
   await expect(page.getByLabel('Description')).toHaveValue('Sites used by the editor journeys');
   await expect(page.getByLabel('Logo URL')).toHaveAttribute('aria-invalid', 'true');
 

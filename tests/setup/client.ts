@@ -19,8 +19,16 @@ export interface CallResult<T = any> {
 /** A small HTTP client with a cookie jar, like a browser or a script talking to the API. */
 export class Client {
   readonly cookies = new Map<string, string>();
+  /** Cookies set without Max-Age or Expires: a browser drops them when it closes. */
+  private readonly sessionOnly = new Set<string>();
 
   constructor(private readonly options: { token?: string; ip?: string } = {}) {}
+
+  /** What closing and reopening the browser leaves: the cookies that were set to outlive it. */
+  restartBrowser(): void {
+    for (const name of this.sessionOnly) this.cookies.delete(name);
+    this.sessionOnly.clear();
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -60,6 +68,8 @@ export class Client {
       const value = pair!.slice(i + 1);
       if (/max-age=0/i.test(c) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
+      if (/;\s*(max-age|expires)=/i.test(c)) this.sessionOnly.delete(name);
+      else this.sessionOnly.add(name);
     }
     const text = await res.text();
     let json: any;

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { connectDb } from '#server/db';
-import { forgetSpace } from '#server/spaces/space.cache';
+import { spaceCacheCopies } from '#server/spaces/space.cache';
 import { invalidateSettingsCache } from '#server/settings/settings.service';
 import { forgetInitializedForTests } from '#server/setup/setup.service';
 
@@ -16,7 +16,8 @@ export async function resetDatabase(): Promise<void> {
     if (name === 'spaces') await db.collection(name).updateMany({}, { $inc: { rev: 1 } });
     else await db.collection(name).deleteMany({});
   }
-  forgetSpace();
+  // Both copies of the read model (the source's and the built app's) start empty.
+  for (const copy of spaceCacheCopies()) copy.forget();
   invalidateSettingsCache();
   forgetInitializedForTests();
 }

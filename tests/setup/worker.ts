@@ -2,6 +2,8 @@
 import { afterAll, beforeAll } from 'vitest';
 
 const pool = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '1';
+// Ports of the local stand-in servers tests start; configurable so two checkouts can run their tests at once.
+const auxBase = Number(process.env.TEST_AUX_PORT_BASE ?? 39000);
 const base = process.env.TEST_MONGODB_BASE;
 if (!base) throw new Error('TEST_MONGODB_BASE is not set: run the tests with `npm test`');
 
@@ -19,8 +21,8 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   // Outside suggestion engines: local HTTP servers that tests start on these ports when they need one.
-  SUGGEST_GOOGLE_URL: `http://127.0.0.1:${39100 + Number(pool)}/complete/search`,
-  SUGGEST_BAIDU_URL: `http://127.0.0.1:${39200 + Number(pool)}/sugrec`,
+  SUGGEST_GOOGLE_URL: `http://127.0.0.1:${auxBase + 100 + Number(pool)}/complete/search`,
+  SUGGEST_BAIDU_URL: `http://127.0.0.1:${auxBase + 200 + Number(pool)}/sugrec`,
   SUGGEST_TIMEOUT_MS: '500',
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardDto } from '#server/cards/card.dto';
-import { excerpt, tileView } from './tile-view';
+import { tileView } from './tile-view';
 
 const base = {
   id: 'c1',
@@ -70,11 +70,17 @@ describe('tileView', () => {
       {
         ...base,
         cardType: 'note',
+        name: 'Hi',
         cardData: JSON.stringify({ title: '', content: '# Hi\n\nSee [docs](https://x) **now**' }),
       },
       '/',
     );
-    expect(n).toMatchObject({ kind: 'note', href: '/card/c1', description: 'Hi See docs now' });
-    expect(excerpt('x'.repeat(300)).length).toBe(140);
+    // The heading is the title, shown above the preview: not repeated.
+    expect(n).toMatchObject({ kind: 'note', href: '/card/c1', description: 'See docs now' });
+    const long = tileView(
+      { ...base, cardType: 'note', name: 'x', cardData: JSON.stringify({ content: 'y'.repeat(300) }) },
+      '/',
+    );
+    expect(long.description.length).toBe(140);
   });
 });

@@ -1,7 +1,9 @@
 // What a card tile shows, derived from the API's Card shape. Pure, so the dashboard and tests share it.
 import type { CardDto } from '#server/cards/card.dto';
-import { markdownToText } from '#server/cards/markdown-text';
+import { noteExcerpt } from '#server/cards/markdown-text';
 import { cardKind, socialTypeMeta, type CardKind } from '#server/cards/card-kinds.shared';
+import { safeColour } from '#server/css/colour.shared';
+import { safeHref, safeImageSrc } from '#server/urls/url-policy.shared';
 
 export type TileKind = CardKind;
 
@@ -24,17 +26,9 @@ export interface TileView {
   deleteHref: string;
 }
 
-const SAFE_HREF = /^(https?:|mailto:|ftp:|\/(?!\/))/i;
-
 function firstLetter(name: string): string {
   const c = name.trim().codePointAt(0);
   return c ? String.fromCodePoint(c).toUpperCase() : '?';
-}
-
-/** Plain text of the start of a note (Markdown marks removed). */
-export function excerpt(markdown: string, max = 140): string {
-  const text = markdownToText(markdown);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function parseData(json: string | null): Record<string, unknown> {
@@ -53,18 +47,19 @@ export function tileView(card: CardDto, returnTo: string): TileView {
     id: card.id,
     kind,
     name: card.name,
-    iconUrl: card.iconUrl && SAFE_HREF.test(card.iconUrl) ? card.iconUrl : null,
-    iconBg: card.iconBgColor,
+    iconUrl: safeImageSrc(card.iconUrl),
+    iconBg: safeColour(card.iconBgColor) ?? null,
     letter: firstLetter(card.name),
     pinned: card.siteIsPinned,
     deleteHref: `/edit/cards/${encodeURIComponent(card.id)}/delete${back}`,
   };
   if (kind === 'site') {
-    const safe = SAFE_HREF.test(card.siteUrl);
+    // Checked again here: what was stored before the URL policy existed must not become a script link.
+    const href = safeHref(card.siteUrl);
     return {
       ...base,
-      href: safe ? card.siteUrl : '#',
-      external: safe,
+      href: href ?? '#',
+      external: href !== null,
       description: card.siteDescription ?? '',
       online: card.siteSkipOnlineCheck ? null : card.siteIsOnline,
       editHref: `/edit/sites/${encodeURIComponent(card.id)}${back}`,
@@ -75,18 +70,19 @@ export function tileView(card: CardDto, returnTo: string): TileView {
       ...base,
       href: `/card/${encodeURIComponent(card.id)}`,
       external: false,
-      description: excerpt(String(data.content ?? '')),
+      description: noteExcerpt(card.name, String(data.content ?? '')),
       online: null,
       editHref: `/edit/notes/${encodeURIComponent(card.id)}${back}`,
     };
   }
   const meta = socialTypeMeta(card.cardType ?? '');
   const value = meta ? String(data[meta.idField] ?? '') : '';
-  const opens = Boolean(meta?.opensUrl && SAFE_HREF.test(value));
+  const link = meta?.opensUrl ? safeHref(value) : null;
+  const opens = link !== null;
   return {
     ...base,
-    iconBg: card.iconBgColor ?? meta?.color ?? null,
-    href: opens ? value : `/card/${encodeURIComponent(card.id)}`,
+    iconBg: safeColour(card.iconBgColor) ?? meta?.color ?? null,
+    href: link ?? `/card/${encodeURIComponent(card.id)}`,
     external: opens,
     description: card.socialHint ?? '',
     online: null,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { safeColour } from './form-controls';
+import { safeColour } from '#server/css/colour.shared';
 
 export interface CardSummaryData {
   kind: 'site' | 'social' | 'note';

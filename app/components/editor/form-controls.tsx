@@ -2,6 +2,7 @@
 // spread first; the ids and aria attributes here (which also point at the hint) win.
 import { useId } from 'react';
 import { useErrorText } from '~/lib/use-error-text';
+import { safeColour } from '#server/css/colour.shared';
 
 interface ControlBase {
   label: string;
@@ -120,13 +121,6 @@ export function SwitchField({
       </div>
     </div>
   );
-}
-
-/** Only plain colour values reach a style attribute (hex, a name, rgb()/hsl() with simple arguments). */
-export function safeColour(value: string | null | undefined): string | undefined {
-  const v = value?.trim();
-  if (!v) return undefined;
-  return /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([\d\s.,%/]+\))$/i.test(v) ? v : undefined;
 }
 
 /** A colour as text (any CSS colour, e.g. `transparent`), with a swatch of the current value. */

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { safeImageSrc } from '#server/urls/url-policy.shared';
 import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
 import { Field } from '~/components/ui/field';
 import { inputProps } from '~/lib/conform';
@@ -39,8 +40,7 @@ export function SocialForm({
   const idField = payload[meta.idField]!;
   const qr = payload.qrCodeUrl;
   const typeLabel = t(`editor.socialTypes.${meta.type}`);
-  const qrPreview =
-    typeof qr?.value === 'string' && /^(https?:\/\/|\/(?!\/))/i.test(qr.value) ? qr.value : null;
+  const qrPreview = typeof qr?.value === 'string' ? safeImageSrc(qr.value) : null;
   return (
     <EditorForm
       form={form}

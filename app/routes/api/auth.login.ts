@@ -8,7 +8,7 @@ const handle = apiRoute({
     auth: 'public',
     body: LoginSchema,
     run: async ({ request, body }) => {
-      const user = await logIn(body, loginContext(request));
+      const user = await logIn(body, await loginContext(request));
       const cookies = await completeSignIn(request, user.userId, { persistent: body.rememberMe });
       return jsonWithCookies({ ok: true, username: user.username, role: user.role }, cookies);
     },

@@ -8,7 +8,7 @@ const handle = apiRoute({
     auth: 'user',
     body: SwitchSchema,
     run: async ({ request, actor, body }) => {
-      const result = await switchAccount(actor, body, browserSessions(request));
+      const result = await switchAccount(actor, body, await browserSessions(request));
       const { user } = result;
       return jsonWithCookies(
         { ok: true, username: user.username, userId: user.userId, role: user.role },

@@ -1,5 +1,6 @@
 import { SiteCreateSchema, SiteUpdateSchema } from '#server/cards/card.schema';
-import { createSiteCard, deleteCard, listAllCards, updateSiteCard } from '#server/cards/site-card.service';
+import { deleteCard } from '#server/cards/card-delete.service';
+import { createSiteCard, listAllCards, updateSiteCard } from '#server/cards/site-card.service';
 import { IdQuerySchema } from '#server/tags/tag.schema';
 import { apiRoute } from '~/lib/api.server';
 

@@ -61,11 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (err) {
     if (!isAppError(err)) throw err;
-    const flash = flashCookie(request, { kind: 'error', key: FAILURES[err.code] ?? 'errors.generic' });
+    const flash = await flashCookie(request, { kind: 'error', key: FAILURES[err.code] ?? 'errors.generic' });
     return redirect('/admin/users', { headers: headersWithCookies([flash]) });
   }
   return redirect('/admin/users', {
-    headers: headersWithCookies([flashCookie(request, { kind: 'success', key })]),
+    headers: headersWithCookies([await flashCookie(request, { kind: 'success', key })]),
   });
 }
 

@@ -3,6 +3,8 @@ import { data, useLoaderData } from 'react-router';
 import { getPublicCard } from '#server/cards/social-card.service';
 import { linkedSiteIds } from '#server/cards/note-card.service';
 import { socialTypeMeta } from '#server/cards/card-kinds.shared';
+import { safeColour } from '#server/css/colour.shared';
+import { safeHref, safeImageSrc } from '#server/urls/url-policy.shared';
 import { visibleSiteUrls } from '#server/navigation/navigation.service';
 import { CopyIcon, LinkIcon, NoteIcon } from '~/components/icons';
 import { loadAsDocument } from '~/lib/document-load';
@@ -15,8 +17,6 @@ export const handle = { hydrate: false };
 export const clientLoader = loadAsDocument;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dashboardCss }];
-
-const SAFE_URL = /^(https?:|\/(?!\/))/i;
 
 /** The public page of a social card (its id to copy, its QR code) or of a note (its Markdown, rendered safely). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -37,16 +37,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const meta = socialTypeMeta(card.cardType ?? '');
   const value = meta ? String(payload[meta.idField] ?? '') : '';
-  const qr =
-    typeof payload.qrCodeUrl === 'string' && SAFE_URL.test(payload.qrCodeUrl) ? payload.qrCodeUrl : null;
+  const qr = typeof payload.qrCodeUrl === 'string' ? safeImageSrc(payload.qrCodeUrl) : null;
   return {
     kind: 'social' as const,
     title: card.name,
     typeLabel: meta?.label ?? card.cardType ?? '',
-    color: card.iconBgColor ?? meta?.color ?? '#64748b',
-    iconUrl: card.iconUrl && SAFE_URL.test(card.iconUrl) ? card.iconUrl : null,
+    color: safeColour(card.iconBgColor) ?? meta?.color ?? '#64748b',
+    iconUrl: safeImageSrc(card.iconUrl),
     value,
-    openUrl: meta?.opensUrl && SAFE_URL.test(value) ? value : null,
+    openUrl: meta?.opensUrl ? safeHref(value) : null,
     qr,
     hint: card.socialHint,
     updated,

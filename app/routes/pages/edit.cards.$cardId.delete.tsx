@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, useLoaderData, useNavigation } from 'react-router';
-import { deleteNoteCards } from '#server/cards/note-card.service';
-import { deleteCard } from '#server/cards/site-card.service';
-import { deleteSocialCards } from '#server/cards/social-card.service';
+import { deleteCard } from '#server/cards/card-delete.service';
 import { CsrfInput } from '~/components/csrf-input';
 import { CardSummary } from '~/components/editor/card-summary';
 import { WarningIcon } from '~/components/icons';
@@ -43,15 +41,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
   const card = await requireCard(actor, params.cardId);
-  const kind = cardKind(card);
-  // Each kind through its own service: deleting a note also drops the todos it kept on linked sites.
-  const { undoToken } = await orNotFound<{ undoToken: string }>(
-    kind === 'note'
-      ? deleteNoteCards(actor, card.id)
-      : kind === 'social'
-        ? deleteSocialCards(actor, card.id)
-        : deleteCard(actor, card.id),
-  );
+  // The one deletion of every kind (a note also takes the todos it kept on linked sites).
+  const { undoToken } = await orNotFound(deleteCard(actor, card.id));
   return finish(request, returnToOf(formData), {
     kind: 'success',
     key: 'editor.deleted',

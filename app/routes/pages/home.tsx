@@ -15,6 +15,8 @@ import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
 import { safeReturnTo } from '~/lib/preferences';
 import { readCookies } from '#server/auth/request';
+import { safeColour } from '#server/css/colour.shared';
+import { safeImageSrc } from '#server/urls/url-policy.shared';
 import { requestInfo } from '~/lib/request-context.server';
 import dashboardCss from '~/styles/dashboard.css?url';
 import type { Route } from './+types/home';
@@ -76,8 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     count: t.siteCount,
     hidden: t.isHidden,
     virtual: t.id === '__social_cards__' ? 'social' : t.id === '__note_cards__' ? 'note' : null,
-    color: t.logoBgColor,
-    logoUrl: t.logoUrl,
+    color: safeColour(t.logoBgColor) ?? null,
+    logoUrl: safeImageSrc(t.logoUrl),
     href: hrefWith(editBase, { tag: t.id, q: null, cursor: null }),
   }));
   const tiles = page.items.map((c) => tileView(c, returnTo));
@@ -217,7 +219,7 @@ export default function Home() {
               aria-label={t('dashboard.cardCount', { count: d.total })}
             >
               {d.tiles.map((tile, i) => (
-                <CardTile key={tile.id} tile={tile} edit={editControls(i)} />
+                <CardTile key={tile.id} tile={tile} edit={editControls(i)} t={t} />
               ))}
             </ul>
           )}

@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The API does not sign a new account in (like the older service); the page does, which is friendlier.
       const cookies = await completeSignIn(request, user.id, { persistent: false });
       cookies.push(
-        flashCookie(request, { kind: 'success', key: 'auth.welcome', values: { name: user.username } }),
+        await flashCookie(request, { kind: 'success', key: 'auth.welcome', values: { name: user.username } }),
       );
       return redirect(redirectTo, { headers: headersWithCookies(cookies) });
     } catch (err) {
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }
   try {
-    const user = await logIn(submission.value, loginContext(request));
+    const user = await logIn(submission.value, await loginContext(request));
     const cookies = await completeSignIn(request, user.userId, { persistent: submission.value.rememberMe });
     return redirect(redirectTo, { headers: headersWithCookies(cookies) });
   } catch (err) {

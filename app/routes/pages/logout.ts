@@ -12,6 +12,6 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   await readForm(request);
   const cookies = await signOut(request);
-  cookies.push(flashCookie(request, { kind: 'info', key: 'auth.signedOut' }));
+  cookies.push(await flashCookie(request, { kind: 'info', key: 'auth.signedOut' }));
   return redirect('/', { headers: headersWithCookies(cookies) });
 }

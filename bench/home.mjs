@@ -1,0 +1,78 @@
+// The home page as a visitor under load: `GET /` at 50 connections on a 10,000-card space: req/s, latency, and the
+// app's peak RSS during the load. BENCH_CPU_PROF=1 writes a CPU profile of the app to .tmp/bench/home-prof.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from '../scripts/lib/tools.mjs';
+import {
+  benchServices,
+  load,
+  log,
+  machine,
+  rssMb,
+  rssSampler,
+  setupAdmin,
+  startApp,
+  writeResults,
+} from './lib.mjs';
+
+const CARDS = 10_000;
+
+export async function run() {
+  const services = await benchServices('home');
+  const prof = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench/home-prof')}`]
+    : [];
+  const app = await startApp(services.env, {}, { nodeArgs: prof, signal: 'SIGINT' });
+  try {
+    await setupAdmin(app.url);
+    const seed = spawnSync(
+      'npx',
+      ['tsx', path.join(ROOT, 'bench/seed-cards.ts'), services.env.MONGODB_URI, String(CARDS)],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    if (seed.status !== 0) throw new Error('seeding failed');
+    for (let i = 0; i < 50; i++) await (await fetch(`${app.url}/`)).arrayBuffer();
+    const idle = rssMb(app.pid);
+    const sampler = rssSampler(app.pid);
+    const result = await load({ url: `${app.url}/`, connections: 50, duration: 15 });
+    const peak = sampler.stop();
+    const one = await load({ url: `${app.url}/`, connections: 1, duration: 5 });
+    const figures = {
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      idleRssMb: idle,
+      peakRssMb: peak,
+      oneRps: Math.round(one.requests.average),
+      oneP99: one.latency.p99,
+    };
+    log(JSON.stringify(figures));
+    console.log(JSON.stringify(figures));
+    writeResults(
+      'home',
+      `## Home page under load (${new Date().toISOString().slice(0, 10)})
+
+Machine: ${machine()}. Built app, embedded FerretDB (SQLite) and MinIO on loopback; autocannon shares the machine.
+\`GET /\` as a visitor, the admin's space holding ${CARDS.toLocaleString('en')} site cards in 20 tags.
+Command: \`npm run bench -- home\` (bench/home.mjs). Goal at 50 connections: ≥ 250 req/s, p99 < 250 ms, peak RSS < 250 MB.
+
+| Load | req/s | p50 ms | p99 ms | non-2xx / errors |
+|---|---|---|---|---|
+| 50 connections, 15 s | ${figures.rps} | ${figures.p50} | ${figures.p99} | ${figures.non2xx} / ${figures.errors} |
+| 1 connection, 5 s | ${figures.oneRps} | | ${figures.oneP99} | |
+
+| Figure | Value |
+|---|---|
+| App RSS before the load (after 50 warm-up requests) | ${idle} MB |
+| App peak RSS during the 50-connection load (sampled every 100 ms) | ${peak} MB |`,
+    );
+  } finally {
+    await app.stop();
+    await services.stop();
+  }
+}

@@ -1,0 +1,72 @@
+// Many users on the embedded database: 100 users x 1,000 cards. A user's first list request after a restart (the
+// space is loaded from FerretDB) and warm p95, with the app's RSS against the cache budget.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from '../scripts/lib/tools.mjs';
+import { benchServices, log, machine, rssMb, sample, setupAdmin, startApp, writeResults } from './lib.mjs';
+
+const USERS = Number(process.env.BENCH_USERS ?? 100);
+const CARDS = Number(process.env.BENCH_USER_CARDS ?? 1000);
+const COLD = 3;
+const BUDGET = 64 * 1024 * 1024;
+
+export async function run() {
+  const services = await benchServices('users');
+  try {
+    const first = await startApp(services.env);
+    await setupAdmin(first.url);
+    await first.stop();
+    const started = Date.now();
+    const seed = spawnSync(
+      'npx',
+      ['tsx', path.join(ROOT, 'bench/seed-users.ts'), services.env.MONGODB_URI, String(USERS), String(CARDS)],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (seed.status !== 0) throw new Error('seeding failed');
+    const sessions = JSON.parse(seed.stdout.toString().trim().split('\n').at(-1));
+    log(`seeded ${USERS} x ${CARDS} cards in ${Math.round((Date.now() - started) / 1000)} s`);
+    const app = await startApp(services.env, { SPACE_CACHE_BYTES: String(BUDGET) });
+    try {
+      const list = async (s) => {
+        const res = await fetch(`${app.url}/api/navigation/cards`, { headers: { cookie: s.cookie } });
+        if (!res.ok) throw new Error(`list: ${res.status}`);
+        return (await res.json()).total;
+      };
+      const cold = [];
+      for (let i = 0; i < COLD; i++) {
+        const s = sessions[(i * 37) % sessions.length];
+        const t = performance.now();
+        const n = await list(s);
+        cold.push(Math.round(performance.now() - t));
+        log(`first list of ${s.userId} after the restart: ${cold.at(-1)} ms (${n} cards)`);
+      }
+      const warmUsers = Array.from({ length: COLD }, (_, i) => sessions[(i * 37) % sessions.length]);
+      const warm = await sample((i) => list(warmUsers[i % COLD]), 150);
+      const rss = rssMb(app.pid);
+      const figures = { cold, warm, rssMb: rss, budgetMb: BUDGET / 1024 / 1024 };
+      console.log(JSON.stringify(figures));
+      writeResults(
+        'many-users',
+        `## Many users on the embedded database (${new Date().toISOString().slice(0, 10)})
+
+Machine: ${machine()}. Built app, embedded FerretDB (SQLite). ${USERS} users x ${CARDS.toLocaleString('en')} site cards
+(${(USERS * CARDS).toLocaleString('en')} cards in the collection), app restarted with \`SPACE_CACHE_BYTES=${BUDGET}\`.
+Command: \`npm run bench -- many-users\` (bench/many-users.mjs). Goals: first request < 1 s, warm p95 < 50 ms.
+
+| Figure | Value |
+|---|---|
+| A user's first \`GET /api/navigation/cards\` (their first page) after the restart (${COLD} users, in order) | ${cold.join(' ms, ')} ms |
+| Warm \`GET /api/navigation/cards\` of those users, p50 / p95 / p99 | ${warm.p50} / ${warm.p95} / ${warm.p99} ms |
+| App RSS afterwards / space cache budget | ${rss} MB / ${BUDGET / 1024 / 1024} MB |
+
+The first request loads the user's space. FerretDB v1 (SQLite) answers any filter other than \`_id\` equality by
+decoding every document of the collection in Go, and even an \`_id\` lookup scans the table (docs/decisions.md,
+"Cold spaces on FerretDB v1"): the cost follows the size of the whole collection, not of the user's space.`,
+      );
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await services.stop();
+  }
+}

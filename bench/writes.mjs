@@ -1,0 +1,93 @@
+// Card creation under concurrency: 8 clients creating cards one request each (POST /api/site-cards) into one space
+// that grows from 0 to 10,000 cards, creates/s at the start and at the end; then one client alone, likewise.
+import {
+  benchServices,
+  log,
+  machine,
+  rssMb,
+  setupAdmin,
+  startApp,
+  writeHeaders,
+  writeResults,
+} from './lib.mjs';
+
+const TOTAL = Number(process.env.BENCH_WRITES ?? 10_000);
+const CLIENTS = 8;
+const WINDOW = 500;
+
+async function createMany(url, headers, count, clients, offset) {
+  const times = [];
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= count) return;
+      const t = performance.now();
+      const res = await fetch(`${url}/api/site-cards`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: `Site ${offset + i}`, url: `https://s${offset + i}.example.com/p` }),
+      });
+      if (!res.ok) throw new Error(`create: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      times.push({ end: performance.now(), ms: performance.now() - t });
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, worker));
+  return { started, times };
+}
+
+function rate(run, from, to) {
+  const slice = run.times.slice(from, to);
+  const begin = from === 0 ? run.started : run.times[from - 1].end;
+  const secs = (slice.at(-1).end - begin) / 1000;
+  const ms = slice.map((t) => t.ms).sort((a, b) => a - b);
+  return { perSec: Math.round(slice.length / secs), p50: Math.round(ms[Math.floor(ms.length / 2)]) };
+}
+
+export async function run() {
+  const services = await benchServices('writes');
+  try {
+    const app = await startApp(services.env);
+    const cookie = await setupAdmin(app.url);
+    const headers = writeHeaders(app.url, cookie);
+    // One client into the new space first (start), then 8 clients, then one client again (end).
+    const oneStart = await createMany(app.url, headers, WINDOW, 1, 0);
+    log(`8 clients, ${TOTAL} creates...`);
+    const eight = await createMany(app.url, headers, TOTAL, CLIENTS, WINDOW);
+    eight.times.sort((a, b) => a.end - b.end);
+    const start8 = rate(eight, 0, WINDOW);
+    const end8 = rate(eight, TOTAL - WINDOW, TOTAL);
+    const total8 = Math.round(TOTAL / ((eight.times.at(-1).end - eight.started) / 1000));
+    log(`8 clients: start ${start8.perSec}/s, end ${end8.perSec}/s, overall ${total8}/s`);
+    const oneEnd = await createMany(app.url, headers, WINDOW, 1, TOTAL + WINDOW);
+    const rss = rssMb(app.pid);
+    await app.stop();
+    const single = { start: rate(oneStart, 0, WINDOW), end: rate(oneEnd, 0, WINDOW) };
+    log(`1 client: start ${single.start.perSec}/s, end ${single.end.perSec}/s`);
+    const figures = { start8, end8, total8, single, rssMb: rss };
+    console.log(JSON.stringify(figures));
+    writeResults(
+      'writes',
+      `## Creating cards under concurrency (${new Date().toISOString().slice(0, 10)})
+
+Machine: ${machine()}. Built app, embedded FerretDB (SQLite) and MinIO on loopback; the load generator shares the
+machine. Command: \`npm run bench -- writes\` (bench/writes.mjs). \`POST /api/site-cards\`, one card per request.
+Goal: 8 clients ≥ 250 creates/s, flat as the space grows; one client ≥ 91/s.
+
+| Clients | Space size | Creates/s | p50 ms |
+|---|---|---|---|
+| 8 | first ${WINDOW} (${WINDOW} → ${2 * WINDOW}) | ${start8.perSec} | ${start8.p50} |
+| 8 | last ${WINDOW} (→ ${TOTAL.toLocaleString('en')}) | ${end8.perSec} | ${end8.p50} |
+| 8 | all ${TOTAL.toLocaleString('en')} | ${total8} | |
+| 1 | first ${WINDOW} (0 → ${WINDOW}) | ${single.start.perSec} | ${single.start.p50} |
+| 1 | ${WINDOW} more into the ${TOTAL.toLocaleString('en')}-card space | ${single.end.perSec} | ${single.end.p50} |
+
+App RSS after the runs: ${rss} MB. Writes to one space are queued in the process and the waiting ones are
+committed together (docs/decisions.md, "Writing a data space").`,
+    );
+  } finally {
+    await services.stop();
+  }
+}

@@ -1,0 +1,302 @@
+// One data space (a user's tags, cards, tag memberships and relations) at one revision, held in memory.
+//
+// A published snapshot never changes: readers may keep using it across awaits. Writers get a private draft (a
+// shallow copy made once per unit of work), apply their changes to it in place in O(size of the change), and the
+// draft is published as the next revision. Derived values (sorted lists, search results) are memoised outside the
+// snapshot under a byte budget (space.memo.ts), keyed by a serial that changes with every applied change.
+import type { CardDoc, RelationDoc } from '../cards/card.model';
+import type { TagDoc } from '../tags/tag.model';
+import { membershipKey, type Membership, type SpaceChange } from './space.change';
+import { forgetMemo, memoGet, memoSet, type MemoKind } from './space.memo';
+
+export { membershipKey, mergeChanges, touchedIds } from './space.change';
+export type { Membership, SpaceChange, TouchedIds } from './space.change';
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+export function compareText(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
+const strBytes = (s: unknown) => (typeof s === 'string' ? s.length * 2 + 16 : 8);
+
+/**
+ * Approximate heap bytes of a card: a fixed part for the object with its ~35 fields (measured with
+ * `bench/space-memory.mjs`) plus its strings.
+ */
+export function cardBytes(c: CardDoc): number {
+  let n = 700;
+  n += strBytes(c.name) + strBytes(c.siteUrl) + strBytes(c.siteDescription) + strBytes(c.iconUrl);
+  n += strBytes(c.siteNotes) + strBytes(c.siteRecommendContext) + strBytes(c.siteOnlineCheckKeyword);
+  for (const t of c.siteTodos ?? []) n += 120 + strBytes(t.text);
+  if (c.cardData) for (const v of Object.values(c.cardData)) n += 40 + strBytes(v);
+  for (const u of c.siteAccessRules?.urls ?? []) n += 120 + strBytes(u.url) + strBytes(u.label);
+  return n;
+}
+const MEMBERSHIP_BYTES = 160;
+const RELATION_BYTES = 320;
+const tagBytes = (t: TagDoc) => 400 + strBytes(t.name) + strBytes(t.description) + strBytes(t.logoUrl);
+
+let serials = 0;
+
+function sortTags(tags: Iterable<TagDoc>): TagDoc[] {
+  return [...tags].sort(
+    (a, b) => a.order - b.order || compareText(a.name, b.name) || compareText(a._id, b._id),
+  );
+}
+
+export class SpaceSnapshot {
+  /** Changes with every applied change: the key of memoised derived values. */
+  serial = ++serials;
+  tagsById: Map<string, TagDoc>;
+  /** Tags sorted by order, then name. */
+  tags: TagDoc[];
+  cards: Map<string, CardDoc>;
+  membershipsByCard: Map<string, readonly Membership[]>;
+  membershipsByTag: Map<string, readonly Membership[]>;
+  relationsBySource: Map<string, readonly RelationDoc[]>;
+  private relationsById: Map<string, RelationDoc>;
+  /** Approximate heap bytes held by this snapshot (the cache's budget counts this). */
+  bytes = 0;
+  private maxOrder: number | undefined;
+  private draft = false;
+
+  constructor(
+    readonly ownerId: string,
+    public rev: number,
+    readonly loadedAt: number,
+    tags: Iterable<TagDoc>,
+    cards: Map<string, CardDoc>,
+    memberships: Iterable<Membership>,
+    relations: Iterable<RelationDoc>,
+    /** Saved positions of the virtual tags, on the tag order scale. */
+    public virtualOrder: Readonly<Record<string, number>> = {},
+  ) {
+    this.tags = sortTags(tags);
+    this.tagsById = new Map(this.tags.map((t) => [t._id, t]));
+    this.cards = cards;
+    this.membershipsByCard = new Map();
+    this.membershipsByTag = new Map();
+    this.relationsBySource = new Map();
+    this.relationsById = new Map();
+    for (const c of cards.values()) this.bytes += cardBytes(c);
+    for (const t of this.tags) this.bytes += tagBytes(t);
+    for (const m of memberships) this.addMembership(m);
+    for (const r of relations) this.addRelation(r);
+    for (const list of this.relationsBySource.values())
+      (list as RelationDoc[]).sort((a, b) => a.order - b.order);
+  }
+
+  get size(): number {
+    return this.cards.size;
+  }
+
+  /**
+   * Memoises a value derived from this snapshot. Search results (keys starting `search:`) go to their own, smaller
+   * budget, so a flood of different queries drops only other search results.
+   */
+  derive<T>(key: string, compute: () => T): T {
+    const kind: MemoKind = key.startsWith('search:') ? 'search' : 'list';
+    const found = memoGet(this.serial, key, kind);
+    if (found !== undefined) return found as T;
+    const value = compute();
+    memoSet(this.serial, key, value, kind);
+    return value;
+  }
+
+  maxGlobalOrder(): number {
+    if (this.maxOrder === undefined) {
+      let max = -1;
+      for (const c of this.cards.values()) if (c.globalSortOrder > max) max = c.globalSortOrder;
+      this.maxOrder = max;
+    }
+    return this.maxOrder;
+  }
+
+  maxTagOrder(): number {
+    return this.tags.reduce((m, t) => Math.max(m, t.order), -1);
+  }
+
+  maxOrderInTag(tagId: string): number {
+    return (this.membershipsByTag.get(tagId) ?? []).reduce((m, x) => Math.max(m, x.order), -1);
+  }
+
+  membership(key: string): Membership | undefined {
+    const cardId = key.slice(key.indexOf(':') + 1);
+    return this.membershipsByCard.get(cardId)?.find((m) => membershipKey(m) === key);
+  }
+
+  relation(id: string): RelationDoc | undefined {
+    return this.relationsById.get(id);
+  }
+
+  relations(): IterableIterator<RelationDoc> {
+    return this.relationsById.values();
+  }
+
+  /** A private, changeable copy for a unit of work (O(n) shallow copies, once per unit). */
+  toDraft(): SpaceSnapshot {
+    const d = Object.create(SpaceSnapshot.prototype) as SpaceSnapshot;
+    Object.assign(d, this);
+    d.serial = ++serials;
+    d.tagsById = new Map(this.tagsById);
+    d.tags = [...this.tags];
+    d.cards = new Map(this.cards);
+    d.membershipsByCard = new Map(this.membershipsByCard);
+    d.membershipsByTag = new Map(this.membershipsByTag);
+    d.relationsBySource = new Map(this.relationsBySource);
+    d.relationsById = new Map(this.relationsById);
+    d.draft = true;
+    return d;
+  }
+
+  /** Publishes a draft as revision `rev`: it must not change any more. */
+  freeze(rev: number): this {
+    this.rev = rev;
+    this.draft = false;
+    return this;
+  }
+
+  /** A copy with a change applied. */
+  with(change: SpaceChange, rev: number): SpaceSnapshot {
+    const d = this.toDraft();
+    d.apply(change);
+    return d.freeze(rev);
+  }
+
+  /** Applies a change to a draft in place (lists are copied before they change: published snapshots share them). */
+  apply(change: SpaceChange): void {
+    if (!this.draft) throw new Error('apply() on a published snapshot');
+    // What was derived from the draft before this change is stale.
+    forgetMemo(this.serial);
+    this.serial = ++serials;
+    if (change.upsertTags?.length || change.deleteTags?.length) {
+      for (const t of change.upsertTags ?? []) {
+        const old = this.tagsById.get(t._id);
+        if (old) this.bytes -= tagBytes(old);
+        this.tagsById.set(t._id, t);
+        this.bytes += tagBytes(t);
+      }
+      for (const id of change.deleteTags ?? []) {
+        const old = this.tagsById.get(id);
+        if (!old) continue;
+        this.bytes -= tagBytes(old);
+        this.tagsById.delete(id);
+      }
+      this.tags = sortTags(this.tagsById.values());
+    }
+    for (const c of change.upsertCards ?? []) {
+      const old = this.cards.get(c._id);
+      if (old) this.bytes -= cardBytes(old);
+      this.cards.set(c._id, c);
+      this.bytes += cardBytes(c);
+      if (this.maxOrder !== undefined) {
+        if (c.globalSortOrder >= this.maxOrder) this.maxOrder = c.globalSortOrder;
+        else if (old && old.globalSortOrder >= this.maxOrder) this.maxOrder = undefined;
+      }
+    }
+    for (const id of change.deleteCards ?? []) {
+      const old = this.cards.get(id);
+      if (!old) continue;
+      this.bytes -= cardBytes(old);
+      this.cards.delete(id);
+      if (this.maxOrder !== undefined && old.globalSortOrder >= this.maxOrder) this.maxOrder = undefined;
+      for (const r of this.relationsBySource.get(id) ?? []) this.removeRelation(r._id);
+    }
+    if (change.deleteCards?.length) {
+      const gone = new Set(change.deleteCards);
+      for (const r of [...this.relationsById.values()]) if (gone.has(r.targetId)) this.removeRelation(r._id);
+    }
+    this.applyMemberships(change);
+    for (const id of change.deleteRelations ?? []) this.removeRelation(id);
+    const touchedSources = new Set<string>();
+    for (const r of change.upsertRelations ?? []) {
+      this.removeRelation(r._id);
+      this.addRelation(r);
+      touchedSources.add(r.sourceId);
+    }
+    for (const s of touchedSources) {
+      const list = this.relationsBySource.get(s);
+      if (list)
+        this.relationsBySource.set(
+          s,
+          [...list].sort((a, b) => a.order - b.order),
+        );
+    }
+    if (change.virtualOrder) this.virtualOrder = { ...this.virtualOrder, ...change.virtualOrder };
+  }
+
+  /**
+   * Membership changes, including those implied by deleted cards and tags: each affected per-tag and per-card list
+   * is rebuilt once, so a change touching k memberships costs O(k + the lists it touches).
+   */
+  private applyMemberships(change: SpaceChange) {
+    const remove = new Set<string>(change.deleteMemberships ?? []);
+    for (const m of change.upsertMemberships ?? []) remove.add(membershipKey(m));
+    for (const id of change.deleteCards ?? [])
+      for (const m of this.membershipsByCard.get(id) ?? []) remove.add(membershipKey(m));
+    for (const id of change.deleteTags ?? [])
+      for (const m of this.membershipsByTag.get(id) ?? []) remove.add(membershipKey(m));
+    // Memberships of unknown cards or tags are ignored, as a reload would ignore them.
+    const add = (change.upsertMemberships ?? [])
+      .filter((m) => this.tagsById.has(m.tagId) && this.cards.has(m.cardId))
+      .map((m) => ({ tagId: m.tagId, cardId: m.cardId, order: m.order }));
+    if (remove.size === 0 && add.length === 0) return;
+    const tagIds = new Set<string>();
+    const cardIds = new Set<string>();
+    for (const key of remove) {
+      const i = key.indexOf(':');
+      tagIds.add(key.slice(0, i));
+      cardIds.add(key.slice(i + 1));
+    }
+    for (const m of add) {
+      tagIds.add(m.tagId);
+      cardIds.add(m.cardId);
+    }
+    const rebuild = (
+      map: Map<string, readonly Membership[]>,
+      ids: Set<string>,
+      field: 'tagId' | 'cardId',
+    ) => {
+      for (const id of ids) {
+        const old = map.get(id) ?? [];
+        const list = old.filter((m) => !remove.has(membershipKey(m)));
+        if (field === 'tagId') this.bytes -= (old.length - list.length) * MEMBERSHIP_BYTES;
+        for (const m of add) if (m[field] === id) list.push(m);
+        if (list.length) map.set(id, list);
+        else map.delete(id);
+      }
+    };
+    rebuild(this.membershipsByTag, tagIds, 'tagId');
+    rebuild(this.membershipsByCard, cardIds, 'cardId');
+    this.bytes += add.length * MEMBERSHIP_BYTES;
+  }
+
+  private addMembership(m: Membership) {
+    if (!this.tagsById.has(m.tagId) || !this.cards.has(m.cardId)) return;
+    const clean = { tagId: m.tagId, cardId: m.cardId, order: m.order };
+    const byCard = this.membershipsByCard.get(m.cardId) as Membership[] | undefined;
+    if (byCard) byCard.push(clean);
+    else this.membershipsByCard.set(m.cardId, [clean]);
+    const byTag = this.membershipsByTag.get(m.tagId) as Membership[] | undefined;
+    if (byTag) byTag.push(clean);
+    else this.membershipsByTag.set(m.tagId, [clean]);
+    this.bytes += MEMBERSHIP_BYTES;
+  }
+
+  private addRelation(r: RelationDoc) {
+    if (!this.cards.has(r.sourceId) || !this.cards.has(r.targetId)) return;
+    this.relationsById.set(r._id, r);
+    this.relationsBySource.set(r.sourceId, [...(this.relationsBySource.get(r.sourceId) ?? []), r]);
+    this.bytes += RELATION_BYTES;
+  }
+
+  private removeRelation(id: string) {
+    const r = this.relationsById.get(id);
+    if (!r) return;
+    this.relationsById.delete(id);
+    const list = (this.relationsBySource.get(r.sourceId) ?? []).filter((x) => x._id !== id);
+    if (list.length) this.relationsBySource.set(r.sourceId, list);
+    else this.relationsBySource.delete(r.sourceId);
+    this.bytes -= RELATION_BYTES;
+  }
+}

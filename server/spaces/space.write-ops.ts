@@ -1,0 +1,125 @@
+// The database side of a unit of work: turning what a group of units changed into bulk writes addressed by `_id`.
+import type { Model } from 'mongoose';
+import { CardModel, CardTagModel, RelationModel, membershipId } from '../cards/card.model';
+import { BULK_CHUNK, isDuplicateKeyError } from '../db';
+import { TagModel } from '../tags/tag.model';
+import { SpaceModel } from './space.model';
+import { membershipKey, touchedIds, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
+
+type Doc = { _id: string } & Record<string, unknown>;
+
+/** `$set` of the fields that differ (dates compared by value). */
+function diff(before: Doc, after: Doc): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(after)) {
+    const old = before[k];
+    if (old === v) continue;
+    if (old instanceof Date && v instanceof Date && old.getTime() === v.getTime()) continue;
+    if (typeof v === 'object' && v !== null && JSON.stringify(old) === JSON.stringify(v)) continue;
+    set[k] = v;
+  }
+  return set;
+}
+
+type Op = Record<string, unknown>;
+
+/** Operations that turn `before` into `after` for the given ids: inserts, `$set` of changed fields, deletes. */
+function opsFor(
+  ids: string[],
+  before: (id: string) => Doc | undefined,
+  after: (id: string) => Doc | undefined,
+) {
+  const ops: Op[] = [];
+  for (const id of ids) {
+    const a = after(id);
+    const b = before(id);
+    if (!a && b) ops.push({ deleteOne: { filter: { _id: id } } });
+    else if (a && !b) ops.push({ insertOne: { document: a } });
+    else if (a && b && a !== b) {
+      const set = diff(b, a);
+      if (Object.keys(set).length) ops.push({ updateOne: { filter: { _id: id }, update: { $set: set } } });
+    }
+  }
+  return ops;
+}
+
+/** One round of bulk writes per collection (chunked); false when an insert found the document already there. */
+async function bulk(model: Model<any>, ops: Op[]): Promise<boolean> {
+  let clean = true;
+  for (let i = 0; i < ops.length; i += BULK_CHUNK) {
+    try {
+      await model.bulkWrite(ops.slice(i, i + BULK_CHUNK) as never, { ordered: false });
+    } catch (err) {
+      const writeErrors = (err as { writeErrors?: unknown[] }).writeErrors;
+      if (!isDuplicateKeyError(err) && !writeErrors?.every(isDuplicateKeyError)) throw err;
+      clean = false;
+    }
+  }
+  return clean;
+}
+
+/** Writes what the group changed; returns whether the database now holds exactly the draft's documents. */
+export async function writeChange(
+  ownerId: string,
+  base: SpaceSnapshot,
+  draft: SpaceSnapshot,
+  change: SpaceChange,
+): Promise<boolean> {
+  const t = touchedIds(change);
+  // Deleting a card or tag also deletes its memberships and relations, named in the change or not.
+  const memberships = new Set(t.memberships);
+  const relations = new Set(t.relations);
+  const goneCards = new Set(change.deleteCards ?? []);
+  for (const id of goneCards)
+    for (const m of base.membershipsByCard.get(id) ?? []) memberships.add(membershipKey(m));
+  if (goneCards.size)
+    for (const r of base.relations())
+      if (goneCards.has(r.sourceId) || goneCards.has(r.targetId)) relations.add(r._id);
+  for (const id of change.deleteTags ?? [])
+    for (const m of base.membershipsByTag.get(id) ?? []) memberships.add(membershipKey(m));
+  t.memberships = [...memberships];
+  t.relations = [...relations];
+  const membershipDoc = (space: SpaceSnapshot) => (key: string) => {
+    const m = space.membership(key);
+    return m ? ({ _id: membershipId(m.tagId, m.cardId), ownerId, ...m } as Doc) : undefined;
+  };
+  const results = await Promise.all([
+    bulk(
+      CardModel,
+      opsFor(
+        t.cards,
+        (id) => base.cards.get(id) as Doc | undefined,
+        (id) => draft.cards.get(id) as Doc | undefined,
+      ),
+    ),
+    bulk(
+      TagModel,
+      opsFor(
+        t.tags,
+        (id) => base.tagsById.get(id) as Doc | undefined,
+        (id) => draft.tagsById.get(id) as Doc | undefined,
+      ),
+    ),
+    bulk(CardTagModel, opsFor(t.memberships, membershipDoc(base), membershipDoc(draft))),
+    bulk(
+      RelationModel,
+      opsFor(
+        t.relations,
+        (id) => base.relation(id) as Doc | undefined,
+        (id) => draft.relation(id) as Doc | undefined,
+      ),
+    ),
+    t.virtualOrder
+      ? SpaceModel.updateOne(
+          { _id: ownerId },
+          {
+            $set: Object.fromEntries(
+              Object.entries(change.virtualOrder!).map(([k, v]) => [`virtualOrder.${k}`, v]),
+            ),
+          },
+          { upsert: true },
+        ).then(() => true)
+      : true,
+  ]);
+  return results.every(Boolean);
+}

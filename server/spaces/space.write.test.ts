@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { actorOf, createUser, admin, sessionClient } from '../../tests/factories';
+import { afterRecheck, appCopy, dbState, spaceState } from '../../tests/read-model-helpers';
+import { resetDatabase } from '../../tests/setup/db';
+import { CardModel } from '../cards/card.model';
+import { SiteCreateSchema, SiteUpdateSchema } from '../cards/card.schema';
+import { createSiteCard, createSiteCards, updateSiteCard } from '../cards/site-card.service';
+import { env } from '../env';
+import { setQuotas } from '../settings/settings.service';
+import { getSpace, setSpaceCacheBudget, spaceCacheInfo, spaceStats } from './space.cache';
+
+const site = (name: string, extra: Record<string, unknown> = {}) =>
+  SiteCreateSchema.parse({ name, siteUrl: `https://${name.toLowerCase()}.example.com`, ...extra });
+
+async function someone() {
+  const user = await createUser();
+  return { user, actor: actorOf(user), client: await sessionClient(user) };
+}
+
+describe('writing a data space', () => {
+  beforeEach(resetDatabase);
+  afterEach(() => setSpaceCacheBudget(env().SPACE_CACHE_BYTES));
+
+  it('two writers changing different fields of one card never leave a stale cached copy', async () => {
+    const { user, actor } = await someone();
+    const card = await createSiteCard(actor, site('A'));
+    await getSpace(user._id);
+    for (let i = 0; i < 5; i++) {
+      // Both start from the same cached revision; each changes one field.
+      await Promise.all([
+        updateSiteCard(actor, SiteUpdateSchema.parse({ id: card.id, name: `Name ${i}` })),
+        updateSiteCard(actor, SiteUpdateSchema.parse({ id: card.id, siteDescription: `Description ${i}` })),
+      ]);
+      const cached = (await getSpace(user._id)).cards.get(card.id)!;
+      const stored = (await CardModel.findById(card.id).lean())!;
+      expect([cached.name, cached.siteDescription]).toEqual([`Name ${i}`, `Description ${i}`]);
+      expect([stored.name, stored.siteDescription]).toEqual([`Name ${i}`, `Description ${i}`]);
+    }
+  });
+
+  it('gives concurrent creates distinct places at the end of the order', async () => {
+    const { user, actor } = await someone();
+    const made = await Promise.all(Array.from({ length: 8 }, (_, i) => createSiteCard(actor, site(`S${i}`))));
+    const orders = made.map((c) => c.globalSortOrder);
+    expect(new Set(orders).size).toBe(8);
+    expect(spaceState(await getSpace(user._id))).toEqual(await dbState(user._id));
+  });
+
+  it('creates many cards in one unit of work, in input order', async () => {
+    const { user, actor } = await someone();
+    const before = spaceStats.patches;
+    const items = Array.from({ length: 120 }, (_, i) => site(`Bulk${i}`));
+    const made = await createSiteCards(actor, items);
+    expect(made.map((c) => c.name)).toEqual(items.map((i) => i.name));
+    const orders = made.map((c) => c.globalSortOrder);
+    expect([...orders].sort((a, b) => a - b)).toEqual(orders);
+    expect(spaceStats.patches - before).toBe(1);
+    expect(spaceState(await getSpace(user._id))).toEqual(await dbState(user._id));
+  });
+
+  it('two app instances see each other’s writes after the recheck interval, without reloading', async () => {
+    const { user, actor, client } = await someone();
+    await client.post('/api/site-cards', { name: 'First', siteUrl: 'https://first.example.com' });
+    // Both copies hold the space.
+    await getSpace(user._id);
+    await appCopy().get(user._id);
+    const loads = [spaceStats.loads, appCopy().stats.loads];
+
+    // The built app writes; the source copy sees it.
+    const tag = (await client.post('/api/tags', { name: 'Shared' })).json.item;
+    const made = (
+      await client.post('/api/site-cards', { name: 'Second', url: 'https://2.example.com', tagIds: [tag.id] })
+    ).json.item;
+    await afterRecheck();
+    const mine = await getSpace(user._id);
+    expect(mine.cards.get(made.id)?.name).toBe('Second');
+    expect(mine.membershipsByTag.get(tag.id)?.map((m) => m.cardId)).toEqual([made.id]);
+
+    // The source writes; the built app sees it.
+    await updateSiteCard(actor, SiteUpdateSchema.parse({ id: made.id, name: 'Renamed' }));
+    await afterRecheck();
+    const list = (await client.get('/api/site-cards')).json.items as { id: string; name: string }[];
+    expect(list.find((c) => c.id === made.id)?.name).toBe('Renamed');
+
+    expect(spaceState(await getSpace(user._id))).toEqual(await dbState(user._id));
+    expect(spaceState(await appCopy().get(user._id))).toEqual(await dbState(user._id));
+    expect([spaceStats.loads, appCopy().stats.loads]).toEqual(loads);
+    expect(spaceStats.catchUps).toBeGreaterThan(0);
+  });
+
+  it('writers in two instances interleaving on one card leave both copies right', async () => {
+    const { user, actor, client } = await someone();
+    const card = (await client.post('/api/site-cards', { name: 'X', siteUrl: 'https://x.example.com' })).json
+      .item;
+    await getSpace(user._id);
+    await appCopy().get(user._id);
+    for (let i = 0; i < 4; i++) {
+      await Promise.all([
+        client.put('/api/site-cards', { id: card.id, name: `App ${i}` }),
+        updateSiteCard(actor, SiteUpdateSchema.parse({ id: card.id, siteDescription: `Source ${i}` })),
+        createSiteCard(actor, site(`Extra${i}`)),
+      ]);
+    }
+    await afterRecheck();
+    const db = await dbState(user._id);
+    expect(db.cards.find((c: { _id: string }) => c._id === card.id)).toMatchObject({
+      name: 'App 3',
+      siteDescription: 'Source 3',
+    });
+    expect(spaceState(await getSpace(user._id))).toEqual(db);
+    expect(spaceState(await appCopy().get(user._id))).toEqual(db);
+  });
+
+  it('evicts the spaces read least recently when over the byte budget', async () => {
+    const users = await Promise.all([someone(), someone(), someone()]);
+    for (const u of users)
+      await createSiteCards(
+        u.actor,
+        Array.from({ length: 40 }, (_, i) => site(`E${i}`)),
+      );
+    const bytes = (await getSpace(users[0]!.user._id)).bytes;
+    setSpaceCacheBudget(Math.floor(bytes * 2.5));
+    const [a, b, c] = users.map((u) => u.user._id) as [string, string, string];
+    await getSpace(a);
+    await getSpace(b);
+    await getSpace(a); // read again: now B is the least recently read, although A was loaded first
+    await getSpace(c);
+    const held = spaceCacheInfo().owners;
+    expect(held).toContain(a);
+    expect(held).toContain(c);
+    expect(held).not.toContain(b);
+    expect(spaceCacheInfo().bytes).toBeLessThanOrEqual(spaceCacheInfo().budget);
+  });
+
+  it('refuses writes past the per-user quota with 403 quota_exceeded', async () => {
+    const { user: adminUser } = await admin();
+    await setQuotas(actorOf(adminUser), { quotaCards: 3, quotaTags: 1 });
+    const { actor, client } = await someone();
+    await createSiteCards(actor, [site('Q1'), site('Q2')]);
+    // All or nothing for a batch.
+    await expect(createSiteCards(actor, [site('Q3'), site('Q4')])).rejects.toMatchObject({
+      code: 'quota_exceeded',
+    });
+    expect((await client.post('/api/site-cards', { name: 'Q3', url: 'https://q3.example.com' })).status).toBe(
+      200,
+    );
+    const over = await client.post('/api/site-cards', { name: 'Q4', url: 'https://q4.example.com' });
+    expect(over.status).toBe(403);
+    expect(over.json).toMatchObject({ code: 'quota_exceeded' });
+    expect((await client.post('/api/tags', { name: 'T1' })).status).toBe(200);
+    expect((await client.post('/api/tags', { name: 'T2' })).json).toMatchObject({ code: 'quota_exceeded' });
+    expect((await client.get('/api/site-cards')).json.items).toHaveLength(3);
+  });
+});

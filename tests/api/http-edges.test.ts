@@ -1,0 +1,116 @@
+// Requests at the edge of HTTP: malformed Host headers and paths, static files, refused cross-site posts.
+import { readdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appUrl } from '../setup/app';
+import { Client } from '../setup/client';
+import { resetDatabase } from '../setup/db';
+import { admin } from '../factories';
+
+/** Sends a request as written (fetch would refuse a malformed Host) and returns status line, headers and body. */
+async function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
+  const { port, hostname } = new URL(await appUrl());
+  const text = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(request));
+    let buf = '';
+    socket.on('data', (d) => (buf += d));
+    socket.on('end', () => resolve(buf));
+    socket.on('error', reject);
+  });
+  const [head = '', ...rest] = text.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: rest.join('\r\n\r\n') };
+}
+
+beforeAll(async () => {
+  await resetDatabase();
+  await admin();
+});
+
+describe('HTTP edges', () => {
+  it('answers a malformed Host header with 400, never 500 (JSON under /api)', async () => {
+    const page = await raw('GET / HTTP/1.1\r\nHost: exa mple\r\nConnection: close\r\n\r\n');
+    expect(page.status).toBe(400);
+    const api = await raw('GET /api/health HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n');
+    expect(api.status).toBe(400);
+    expect(api.headers).toContain('application/json');
+    expect(
+      JSON.parse(
+        api.body
+          .trim()
+          .split('\r\n')
+          .find((l) => l.startsWith('{')) ?? api.body,
+      ),
+    ).toMatchObject({
+      code: 'bad_request',
+    });
+  });
+
+  it('answers a path that does not decode with 400: JSON under /api, as the API promises', async () => {
+    const c = new Client();
+    for (const p of ['/api/%FF', '/api/tags/%E0%A4%A', '/api/navigation/cards/%C0']) {
+      const res = await c.get(p);
+      expect(res.status, p).toBe(400);
+      expect(res.headers.get('content-type'), p).toMatch(/application\/json/);
+      expect(res.json, p).toMatchObject({ code: 'bad_request', error: expect.any(String) });
+      expect(res.text).not.toMatch(/URIError|at decode/);
+    }
+    const page = await c.get('/%FF');
+    expect(page.status).toBe(400);
+    expect(page.text).not.toMatch(/URIError|at decode/);
+  });
+
+  it('serves static files with nosniff', async () => {
+    const assets = readdirSync(path.resolve(import.meta.dirname, '../../build/client/assets'));
+    const c = new Client();
+    for (const file of [
+      `/assets/${assets.find((a) => a.endsWith('.js'))}`,
+      `/assets/${assets.find((a) => a.endsWith('.css'))}`,
+      '/favicon.svg',
+    ]) {
+      const res = await c.get(file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('x-content-type-options'), file).toBe('nosniff');
+    }
+  });
+
+  describe('logging', () => {
+    const lines: string[] = [];
+    let level: string | undefined;
+    afterEach(() => {
+      vi.restoreAllMocks();
+      process.env.LOG_LEVEL = level;
+    });
+
+    it('logs a refused cross-site form post as one warning, without a stack trace', async () => {
+      level = process.env.LOG_LEVEL;
+      process.env.LOG_LEVEL = 'info';
+      const capture = (chunk: unknown) => {
+        lines.push(String(chunk));
+        return true;
+      };
+      vi.spyOn(process.stderr, 'write').mockImplementation(capture as typeof process.stderr.write);
+      vi.spyOn(process.stdout, 'write').mockImplementation(capture as typeof process.stdout.write);
+      const c = new Client();
+      for (const url of ['/login', '/profile', '/preferences']) {
+        const res = await c.call('POST', url, {
+          rawBody: 'csrf=x&theme=dark&username=a&password=b',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+        });
+        expect([400, 403], url).toContain(res.status);
+      }
+      vi.restoreAllMocks();
+      const logged = lines
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const refusals = logged.filter((l) => l.module === 'csrf');
+      expect(refusals.length, lines.join('')).toBe(3);
+      for (const l of refusals) expect(l.level).toBe('warn');
+      expect(
+        logged.filter((l) => l.level === 'error'),
+        lines.join(''),
+      ).toEqual([]);
+      expect(lines.join('')).not.toMatch(/\n\s+at /);
+    });
+  });
+});
