@@ -3,6 +3,8 @@ import { resetDatabase } from '../tests/setup/db';
 import { SessionModel } from './auth/session.model';
 import { MAINTENANCE_TASKS } from './maintenance';
 import { RateBucketModel } from './rate-limit/rate-limit.model';
+import { SpaceChangeModel } from './spaces/space-change.model';
+import { SpaceModel } from './spaces/space.model';
 import { TrashModel } from './trash/trash.model';
 
 const past = () => new Date(Date.now() - 60_000);
@@ -28,8 +30,8 @@ describe('maintenance sweeps', () => {
       { ...session, _id: 's-live', publicId: 'p2', expiresAt: future() },
     ]);
     await RateBucketModel.create([
-      { _id: 'b-old', count: 1, expiresAt: past() },
-      { _id: 'b-live', count: 1, expiresAt: future() },
+      { _id: 'b-old#1', bucket: 'b-old', expiresAt: past() },
+      { _id: 'b-live#1', bucket: 'b-live', expiresAt: future() },
     ]);
     const items = { tags: [], cards: [], memberships: [], relations: [] };
     await TrashModel.create([
@@ -37,15 +39,30 @@ describe('maintenance sweeps', () => {
       { _id: 't-live', ownerId: 'u', items, createdAt: now, expiresAt: future() },
     ]);
 
+    // Change records: old ones go, but never a space's newest (the next writer claims the revision after it).
+    const touched = { cards: [], tags: [], memberships: [], relations: [], virtualOrder: false };
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await SpaceChangeModel.create([
+      { _id: 'u:1', ownerId: 'u', rev: 1, at: hourAgo, touched },
+      { _id: 'u:2', ownerId: 'u', rev: 2, at: hourAgo, touched },
+      { _id: 'v:1', ownerId: 'v', rev: 1, at: now, touched },
+      { _id: 'v:2', ownerId: 'v', rev: 2, at: now, touched },
+    ]);
+
     for (const task of MAINTENANCE_TASKS) await task.run();
 
+    expect((await SpaceChangeModel.find().lean()).map((d) => d._id).sort()).toEqual(['u:2', 'v:1', 'v:2']);
+    // The space's revision was raised to its newest record before older ones went.
+    expect((await SpaceModel.findById('u').lean())?.rev).toBe(2);
+
     expect((await SessionModel.find().lean()).map((d) => d._id)).toEqual(['s-live']);
-    expect((await RateBucketModel.find().lean()).map((d) => d._id)).toEqual(['b-live']);
+    expect((await RateBucketModel.find().lean()).map((d) => d._id)).toEqual(['b-live#1']);
     expect((await TrashModel.find().lean()).map((d) => d._id)).toEqual(['t-live']);
     expect(MAINTENANCE_TASKS.map((t) => t.name)).toEqual([
       'expired sessions',
       'expired rate-limit buckets',
       'expired undo records',
+      'old space change records',
     ]);
   });
 });

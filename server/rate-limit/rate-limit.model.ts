@@ -1,17 +1,20 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
 
-/** One fixed-window counter. `_id` = `<limit>:<subject hash>:<window number>`, so every lookup is by `_id`. */
+/**
+ * One counted event of a fixed window: `_id` = `<bucket>#<slot>` where bucket = `<limit>:<subject hash>:<window>`
+ * and slot is 1..max. A window holds at most `max` of them because `_id` is unique.
+ */
 export interface RateBucketDoc {
   _id: string;
-  count: number;
+  bucket: string;
   expiresAt: Date;
 }
 
 const RateBucketSchema = new Schema<RateBucketDoc>(
   {
     _id: { type: String, required: true },
-    count: { type: Number, default: 0 },
+    bucket: { type: String, required: true, index: true },
     expiresAt: { type: Date, required: true },
   },
   { versionKey: false, collection: 'rate_limits' },

@@ -1,7 +1,7 @@
 import { sha256Hex } from '../auth/crypto';
 import { isDuplicateKeyError } from '../db';
 import { AppError } from '../errors';
-import { RateBucketModel, type RateBucketDoc } from './rate-limit.model';
+import { RateBucketModel } from './rate-limit.model';
 
 /** A named fixed-window limit: at most `max` events per `windowMs` per subject. */
 export interface Limit {
@@ -28,6 +28,8 @@ export interface RateState {
   count: number;
   /** Seconds until the current window ends. */
   retryAfter: number;
+  /** The slot this event took (for `refund`); null when it was refused. */
+  slot: string | null;
 }
 
 function bucketOf(limit: Limit, subject: string, now: number) {
@@ -39,36 +41,38 @@ function bucketOf(limit: Limit, subject: string, now: number) {
 }
 
 /**
- * Counts one event and says whether it is within the limit. The counter lives in the database (one atomic
- * upsert + $inc by `_id`), so several app instances share it.
+ * Counts one event and says whether it is within the limit. Each event takes a free numbered slot of its window with
+ * a plain insert whose `_id` is unique (`<bucket>#<slot>`, slot 1..max): an insert is atomic on MongoDB and on
+ * FerretDB v1 alike, where `$inc` is a read-modify-write that loses increments under parallel requests. Several app
+ * instances share the slots, and parallel events can never take more than `max` of them.
  */
 export async function consume(limit: Limit, subject: string): Promise<RateState> {
   const now = Date.now();
   const { id, end, retryAfter } = bucketOf(limit, subject, now);
-  const update = { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(end) } };
-  let doc: RateBucketDoc | null;
-  try {
-    doc = await RateBucketModel.findOneAndUpdate({ _id: id }, update, {
-      upsert: true,
-      returnDocument: 'after',
-    }).lean<RateBucketDoc>();
-  } catch (err) {
-    // Two first hits at once: one upsert inserts, the other sees the duplicate and simply increments.
-    if (!isDuplicateKeyError(err)) throw err;
-    doc = await RateBucketModel.findOneAndUpdate({ _id: id }, update, {
-      returnDocument: 'after',
-    }).lean<RateBucketDoc>();
+  const taken = new Set(
+    (await RateBucketModel.find({ bucket: id }, { _id: 1 }).lean<{ _id: string }[]>()).map((d) => d._id),
+  );
+  for (let slot = 1; slot <= limit.max; slot++) {
+    const slotId = `${id}#${slot}`;
+    if (taken.has(slotId)) continue;
+    try {
+      await RateBucketModel.create({ _id: slotId, bucket: id, expiresAt: new Date(end) });
+      return { allowed: true, count: slot, retryAfter, slot: slotId };
+    } catch (err) {
+      // Another request took this slot first: try the next one.
+      if (!isDuplicateKeyError(err)) throw err;
+    }
   }
-  const count = doc?.count ?? 1;
-  return { allowed: count <= limit.max, count, retryAfter };
+  return { allowed: false, count: limit.max + 1, retryAfter, slot: null };
 }
 
-/** Whether a subject is still within the limit, without counting an event. */
-export async function peek(limit: Limit, subject: string): Promise<RateState> {
-  const { id, retryAfter } = bucketOf(limit, subject, Date.now());
-  const doc = await RateBucketModel.findById(id).lean<RateBucketDoc>();
-  const count = doc?.count ?? 0;
-  return { allowed: count < limit.max, count, retryAfter };
+/**
+ * Limits of failed attempts (wrong passwords) count an attempt before checking it, atomically, so that parallel
+ * attempts cannot all be checked while the counter still shows room: take one with `consume`, check, and give it
+ * back with `refund` when the attempt succeeded.
+ */
+export async function refund(state: RateState): Promise<void> {
+  if (state.slot) await RateBucketModel.deleteOne({ _id: state.slot });
 }
 
 export function rateLimited(retryAfter: number): AppError {
