@@ -143,6 +143,8 @@ const en = {
     roleUser: 'User',
     memberSince: 'Member since {{date}}',
     sectionsLabel: 'Profile sections',
+    impersonatedNote:
+      'An administrator opened this account: its password, username, access tokens and deletion stay with its holder.',
     nav: {
       profile: 'Profile',
       password: 'Password',

@@ -144,6 +144,7 @@ const zh: Messages = {
     roleUser: '普通用户',
     memberSince: '注册于 {{date}}',
     sectionsLabel: '个人空间分区',
+    impersonatedNote: '此账号由管理员打开：密码、用户名、访问令牌和删除账号仅限账号本人操作。',
     nav: {
       profile: '个人资料',
       password: '密码',

@@ -108,6 +108,19 @@ describe('an administrator opening an account', () => {
     expect((await own.get('/api/user/profile')).json.username).toBe(olga.username);
   });
 
+  it('the profile page leaves out the credential forms it would refuse, and says why', async () => {
+    const { browser } = await opened();
+    const page = await browser.get('/profile');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('id="impersonated-note"');
+    for (const id of ['password', 'username', 'tokens', 'danger'])
+      expect(page.text).not.toContain(`id="${id}"`);
+    expect(page.text).toContain('id="sessions"');
+    const own = await (await loginClient('olga')).get('/profile');
+    expect(own.text).not.toContain('id="impersonated-note"');
+    for (const id of ['password', 'username', 'tokens', 'danger']) expect(own.text).toContain(`id="${id}"`);
+  });
+
   it('cannot open another administrator’s account, the setup administrator’s included', async () => {
     const root = await createUser({ id: ADMIN_ID, role: 'admin', username: 'root' });
     const ada = await createUser({ role: 'admin', username: 'ada' });

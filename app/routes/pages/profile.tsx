@@ -34,7 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       browser.map((b) => b.session),
     ),
   ]);
-  return { account, tokens, sessions, accounts, maxTokens: MAX_TOKENS_PER_USER };
+  // An administrator who opened this account may use it but not change its credentials (requireAccountHolder):
+  // the page leaves those forms out instead of offering what would be refused.
+  const impersonated = Boolean(actor.impersonatedBy);
+  return { account, tokens, sessions, accounts, maxTokens: MAX_TOKENS_PER_USER, impersonated };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,11 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const SECTIONS = ['profile', 'password', 'username', 'tokens', 'sessions', 'accounts', 'danger'] as const;
+/** The sections that change credentials, left out of a session an administrator opened. */
+const HOLDER_ONLY = new Set<string>(['password', 'username', 'tokens', 'danger']);
 
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const { account, tokens, sessions, accounts, maxTokens } = useLoaderData<typeof loader>();
+  const { account, tokens, sessions, accounts, maxTokens, impersonated } = useLoaderData<typeof loader>();
   const display = account.nickname || account.username;
+  const sections = impersonated ? SECTIONS.filter((s) => !HOLDER_ONLY.has(s)) : SECTIONS;
   return (
     <main id="main" className="container page profile-page">
       <header className="profile-hero">
@@ -66,7 +72,7 @@ export default function ProfilePage() {
       <div className="profile-layout">
         <nav className="profile-nav" aria-label={t('profile.sectionsLabel')}>
           <ul>
-            {SECTIONS.map((s) => (
+            {sections.map((s) => (
               <li key={s}>
                 <a href={`#${s}`}>{t(`profile.nav.${s}`)}</a>
               </li>
@@ -74,13 +80,22 @@ export default function ProfilePage() {
           </ul>
         </nav>
         <div className="profile-sections">
+          {impersonated ? (
+            <p className="notice" role="note" id="impersonated-note">
+              {t('profile.impersonatedNote')}
+            </p>
+          ) : null}
           <ProfilePanel account={account} />
-          <PasswordPanel account={account} />
-          <UsernamePanel account={account} />
-          <TokensPanel tokens={tokens} max={maxTokens} />
+          {impersonated ? null : (
+            <>
+              <PasswordPanel account={account} />
+              <UsernamePanel account={account} />
+              <TokensPanel tokens={tokens} max={maxTokens} />
+            </>
+          )}
           <SessionsPanel sessions={sessions} />
           <AccountsPanel accounts={accounts} />
-          <DangerPanel account={account} />
+          {impersonated ? null : <DangerPanel account={account} />}
         </div>
       </div>
     </main>
