@@ -1,5 +1,8 @@
 // Card creation under concurrency: 8 clients creating cards one request each (POST /api/site-cards) into one space
-// that grows from 0 to 10,000 cards, creates/s at the start and at the end; then one client alone, likewise.
+// that grows from 0 to 10,000 cards, creates/s at the start and at the end; then one client alone, likewise. BENCH_CPU_PROF=1 writes a CPU
+// profile of the app to .tmp/bench/writes-prof.
+import path from 'node:path';
+import { ROOT } from '../scripts/lib/tools.mjs';
 import {
   benchServices,
   log,
@@ -49,7 +52,13 @@ function rate(run, from, to) {
 export async function run() {
   const services = await benchServices('writes');
   try {
-    const app = await startApp(services.env);
+    const prof = process.env.BENCH_CPU_PROF
+      ? {
+          nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench/writes-prof')}`],
+          signal: 'SIGINT',
+        }
+      : {};
+    const app = await startApp(services.env, {}, prof);
     const cookie = await setupAdmin(app.url);
     const headers = writeHeaders(app.url, cookie);
     // One client into the new space first (start), then 8 clients, then one client again (end).
