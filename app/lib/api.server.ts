@@ -5,6 +5,7 @@ import { CSRF_HEADER, csrfTokenMatches, sameOriginRequest } from '#server/auth/c
 import { env } from '#server/env';
 import { AppError, isAppError } from '#server/errors';
 import { logger } from '#server/logger';
+import { IdListSchema, type IdList } from '#server/tags/tag.schema';
 
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -248,4 +249,22 @@ export function apiRoute<
   return Object.assign(handle, {
     auth: Object.fromEntries(allowed.map((m) => [m, table[m]!.auth])) as Partial<Record<Method, AuthLevel>>,
   });
+}
+
+/**
+ * A route that takes `{"ids": [...]}` and hands the list to one service call (the reorder and restore routes):
+ * POST as the interface says, PUT for older clients; answers `{"ok": true}`.
+ */
+export function idListRoute(
+  run: (actor: Actor, ids: string[], params: Record<string, string | undefined>) => Promise<unknown>,
+) {
+  const handler = {
+    auth: 'user',
+    body: IdListSchema,
+    run: async ({ actor, body, params }) => {
+      await run(actor, body.ids, params);
+      return { ok: true };
+    },
+  } satisfies Handler<IdList, unknown, 'user'>;
+  return apiRoute({ POST: handler, PUT: handler });
 }
