@@ -1,0 +1,39 @@
+// One data space written straight to the database for the benchmarks, through the app's own document defaults:
+// tags, site cards spread over them round-robin, their memberships, and a commit that makes readers reload.
+import { newCardDoc } from '../server/cards/card.defaults';
+import { CardModel, CardTagModel, membershipId, type CardDoc } from '../server/cards/card.model';
+import { insertManyChunked } from '../server/db';
+import { commitReload } from '../server/spaces/space.write';
+import { slugify } from '../server/tags/slug';
+import { TagModel } from '../server/tags/tag.model';
+
+type CardFields = Pick<CardDoc, '_id' | 'name' | 'siteUrl' | 'globalSortOrder'> & Partial<CardDoc>;
+
+export async function seedSpace(
+  ownerId: string,
+  tagList: { _id: string; name: string; order: number }[],
+  cardList: CardFields[],
+): Promise<void> {
+  const now = new Date();
+  await TagModel.insertMany(
+    tagList.map((t) => ({
+      ...t,
+      ownerId,
+      slug: slugify(t.name, t._id),
+      isHidden: false,
+      logoUrl: null,
+      logoBgColor: null,
+      description: null,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  const cards = cardList.map((c) => newCardDoc({ ...c, ownerId }));
+  const memberships = cards.map((card, i) => {
+    const tagId = tagList[i % tagList.length]!._id;
+    return { _id: membershipId(tagId, card._id), ownerId, tagId, cardId: card._id, order: i };
+  });
+  await insertManyChunked(CardModel, cards);
+  await insertManyChunked(CardTagModel, memberships);
+  await commitReload(ownerId);
+}
