@@ -1,10 +1,10 @@
 // The home page as a visitor under load: `GET /` at 50 connections on a 10,000-card space: req/s, latency, and the
 // app's peak RSS during the load. BENCH_CPU_PROF=1 writes a CPU profile of the app to .tmp/bench/home-prof.
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../scripts/lib/tools.mjs';
 import {
   benchServices,
+  runSeed,
   load,
   log,
   machine,
@@ -25,15 +25,7 @@ export async function run() {
   const app = await startApp(services.env, {}, { nodeArgs: prof, signal: 'SIGINT' });
   try {
     await setupAdmin(app.url);
-    const seed = spawnSync(
-      'npx',
-      ['tsx', path.join(ROOT, 'bench/seed-cards.ts'), services.env.MONGODB_URI, String(CARDS)],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    if (seed.status !== 0) throw new Error('seeding failed');
+    runSeed('seed-cards.ts', services.env.MONGODB_URI, CARDS);
     for (let i = 0; i < 50; i++) await (await fetch(`${app.url}/`)).arrayBuffer();
     const idle = rssMb(app.pid);
     const sampler = rssSampler(app.pid);

@@ -1,5 +1,5 @@
 // Shared helpers for the benchmarks: dedicated services, an app process, load generation, RESULTS.md upkeep.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -174,4 +174,15 @@ export async function setupAdmin(url) {
 /** Headers of a cookie-authenticated JSON write from the app's own pages. */
 export function writeHeaders(url, cookie) {
   return { 'content-type': 'application/json', cookie, origin: url, 'sec-fetch-site': 'same-origin' };
+}
+
+/** Runs a seeding script (bench/seed-*.ts) against the database; returns what it printed on stdout. */
+export function runSeed(script, ...args) {
+  const seed = spawnSync('npx', ['tsx', path.join(ROOT, 'bench', script), ...args.map(String)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (seed.status !== 0) throw new Error(`seeding failed (${script})`);
+  return seed.stdout.toString();
 }

@@ -1,9 +1,16 @@
 // Many users on the embedded database: 100 users x 1,000 cards. A user's first list request after a restart (the
 // space is loaded from FerretDB) and warm p95, with the app's RSS against the cache budget.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { ROOT } from '../scripts/lib/tools.mjs';
-import { benchServices, log, machine, rssMb, sample, setupAdmin, startApp, writeResults } from './lib.mjs';
+import {
+  benchServices,
+  log,
+  machine,
+  rssMb,
+  runSeed,
+  sample,
+  setupAdmin,
+  startApp,
+  writeResults,
+} from './lib.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const CARDS = Number(process.env.BENCH_USER_CARDS ?? 1000);
@@ -17,13 +24,8 @@ export async function run() {
     await setupAdmin(first.url);
     await first.stop();
     const started = Date.now();
-    const seed = spawnSync(
-      'npx',
-      ['tsx', path.join(ROOT, 'bench/seed-users.ts'), services.env.MONGODB_URI, String(USERS), String(CARDS)],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
-    );
-    if (seed.status !== 0) throw new Error('seeding failed');
-    const sessions = JSON.parse(seed.stdout.toString().trim().split('\n').at(-1));
+    const seeded = runSeed('seed-users.ts', services.env.MONGODB_URI, USERS, CARDS);
+    const sessions = JSON.parse(seeded.trim().split('\n').at(-1));
     log(`seeded ${USERS} x ${CARDS} cards in ${Math.round((Date.now() - started) / 1000)} s`);
     const app = await startApp(services.env, { SPACE_CACHE_BYTES: String(BUDGET) });
     try {

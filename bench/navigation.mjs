@@ -1,10 +1,7 @@
 // Navigation with 10,000 cards in one space: /api/navigation/cards (first page, a later page, a search) and the
 // home page, p50/p95/p99 over sequential requests after warm-up; and the home page's JavaScript (gzipped).
-import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import path from 'node:path';
-import { ROOT } from '../scripts/lib/tools.mjs';
-import { benchServices, log, machine, rssMb, sample, startApp, writeResults } from './lib.mjs';
+import { benchServices, log, machine, rssMb, runSeed, sample, startApp, writeResults } from './lib.mjs';
 
 const CARDS = 10_000;
 const SAMPLES = 200;
@@ -48,15 +45,7 @@ export async function run() {
       .getSetCookie()
       .find((c) => c.startsWith('sakura-nav-session='))
       ?.split(';')[0];
-    const seed = spawnSync(
-      'npx',
-      ['tsx', path.join(ROOT, 'bench/seed-cards.ts'), services.env.MONGODB_URI, String(CARDS)],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    if (seed.status !== 0) throw new Error('seeding failed');
+    runSeed('seed-cards.ts', services.env.MONGODB_URI, CARDS);
 
     const first = `${app.url}/api/navigation/cards`;
     const reloadStarted = performance.now();
