@@ -42,3 +42,48 @@ export function withClientNames(raw: unknown): unknown {
     o.siteSkipOnlineCheck = o.skipOnlineCheck;
   return o;
 }
+
+/** One bookmark as the preview page carries it between upload and confirmation (short keys: 10,000 of them). */
+export interface PreviewRow {
+  /** name */
+  n: string;
+  /** url */
+  u: string;
+  /** folder path */
+  f: string[];
+  /** description */
+  d?: string;
+  /** icon address */
+  i?: string;
+  /** already a card ('existing') or earlier in the file ('file') */
+  dup?: 'existing' | 'file';
+}
+
+export interface PreviewChoice {
+  /** Indexes of the rows to import. */
+  keep: number[];
+  /** Folder names become tags. */
+  folderTags: boolean;
+  /** An existing tag every imported card joins. */
+  tagId?: string;
+  /** A new tag every imported card joins. */
+  newTag?: string;
+}
+
+/** The batch items for the rows and tag choices of the preview (the page's action and its script share this). */
+export function chosenItems(rows: PreviewRow[], choice: PreviewChoice) {
+  const extra = choice.newTag?.trim() ? [choice.newTag.trim()] : [];
+  return choice.keep
+    .filter((i) => rows[i])
+    .map((i) => {
+      const r = rows[i]!;
+      return {
+        name: r.n,
+        siteUrl: r.u,
+        siteDescription: r.d ?? '',
+        iconUrl: r.i ?? null,
+        tagIds: choice.tagId ? [choice.tagId] : [],
+        newTags: [...(choice.folderTags ? r.f.map((f) => f.slice(0, 40)) : []), ...extra],
+      };
+    });
+}
