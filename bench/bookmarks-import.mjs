@@ -107,7 +107,7 @@ subfolders) parsed by server/bookmarks/bookmark-parse.ts, then \`POST /api/site-
 ${rows}
 
 After both runs the space holds ${sites} imported site cards (expected ${2 * TOTAL}) and ${tags.items.length} tags
-(expected 120); app RSS ${rss} MB.`,
+(120 folders plus the starter tags of a new instance); app RSS ${rss} MB.`,
     );
   } finally {
     await services.stop();
