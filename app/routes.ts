@@ -15,6 +15,7 @@ export default [
   route('register', 'routes/pages/register.ts'),
   route('logout', 'routes/pages/logout.ts'),
   route('profile', 'routes/pages/profile.tsx'),
+  route('bookmarks', 'routes/pages/bookmarks.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)
@@ -80,6 +81,8 @@ export default [
     route('site-cards', 'routes/api/site-cards.ts'),
     route('site-cards/memo', 'routes/api/site-cards.memo.ts'),
     route('site-cards/reorder-global', 'routes/api/site-cards.reorder-global.ts'),
+    route('site-cards/batch', 'routes/api/site-cards.batch.ts'),
+    route('site-cards/export', 'routes/api/site-cards.export.ts'),
     route('social-cards', 'routes/api/social-cards.ts'),
     route('social-cards/reorder', 'routes/api/social-cards.reorder.ts'),
     route('social-cards/:id', 'routes/api/social-cards.$id.ts'),

@@ -116,22 +116,31 @@ export async function createSiteCard(actor: Actor, input: SiteCreate): Promise<C
   return toCard(space.cards.get(card._id) ?? card, space);
 }
 
+/** The change that creates `items` as site cards at the end of `space` (in input order), planned on a draft. */
+export function planSiteCards(
+  space: SpaceSnapshot,
+  ownerId: string,
+  items: SiteCreate[],
+): { change: SpaceChange; created: CardDoc[] } {
+  const work = space.toDraft();
+  const created: CardDoc[] = [];
+  const changes: SpaceChange[] = [];
+  for (const input of items) {
+    const { card, change } = planSiteCard(work, ownerId, input);
+    work.apply(change);
+    created.push(card);
+    changes.push(change);
+  }
+  return { change: mergeChanges(...changes), created };
+}
+
 /**
  * Creates many site cards in one unit of work: one round of bulk writes per chunk and one commit, in input order at
- * the end of the global order. All or nothing for the quota; the batch endpoint of the import builds on this.
+ * the end of the global order. All or nothing for the quota; the bookmark import builds on planSiteCards.
  */
 export async function createSiteCards(actor: Actor, items: SiteCreate[]): Promise<CardDto[]> {
   const { result: cards, space } = await writeSpace(actor.userId, async (space) => {
-    const work = space.toDraft();
-    const created: CardDoc[] = [];
-    const changes: SpaceChange[] = [];
-    for (const input of items) {
-      const { card, change } = planSiteCard(work, actor.userId, input);
-      work.apply(change);
-      created.push(card);
-      changes.push(change);
-    }
-    const change = mergeChanges(...changes);
+    const { change, created } = planSiteCards(space, actor.userId, items);
     await assertQuota(space, change);
     return { change, result: created };
   });

@@ -46,14 +46,18 @@ export function touchedIds(change: SpaceChange): TouchedIds {
   };
 }
 
-/** Several changes as one (later ones win). */
+/** Several changes as one (later ones win). Linear in the total size: a bulk plan merges thousands of changes. */
 export function mergeChanges(...changes: (SpaceChange | undefined)[]): SpaceChange {
   const out: SpaceChange = {};
+  const lists = out as Record<string, unknown[]>;
   for (const c of changes) {
     if (!c) continue;
     for (const [k, v] of Object.entries(c) as [keyof SpaceChange, unknown][]) {
       if (k === 'virtualOrder') out.virtualOrder = { ...out.virtualOrder, ...(v as Record<string, number>) };
-      else (out as Record<string, unknown[]>)[k] = [...((out[k] as unknown[]) ?? []), ...(v as unknown[])];
+      else {
+        const list = (lists[k] ??= []);
+        for (const x of v as unknown[]) list.push(x);
+      }
     }
   }
   return out;

@@ -43,18 +43,27 @@ function opsFor(
   return ops;
 }
 
+/** Chunks of one collection's writes in flight at once: FerretDB answers each chunk after a round trip. */
+const CHUNKS_IN_FLIGHT = 4;
+
 /** One round of bulk writes per collection (chunked); false when an insert found the document already there. */
 async function bulk(model: Model<any>, ops: Op[]): Promise<boolean> {
   let clean = true;
-  for (let i = 0; i < ops.length; i += BULK_CHUNK) {
-    try {
-      await model.bulkWrite(ops.slice(i, i + BULK_CHUNK) as never, { ordered: false });
-    } catch (err) {
-      const writeErrors = (err as { writeErrors?: unknown[] }).writeErrors;
-      if (!isDuplicateKeyError(err) && !writeErrors?.every(isDuplicateKeyError)) throw err;
-      clean = false;
+  let next = 0;
+  const worker = async () => {
+    for (let i = next; i < ops.length; i = next) {
+      next += BULK_CHUNK;
+      try {
+        await model.bulkWrite(ops.slice(i, i + BULK_CHUNK) as never, { ordered: false });
+      } catch (err) {
+        const writeErrors = (err as { writeErrors?: unknown[] }).writeErrors;
+        if (!isDuplicateKeyError(err) && !writeErrors?.every(isDuplicateKeyError)) throw err;
+        clean = false;
+      }
     }
-  }
+  };
+  // Chunks touch distinct ids (one operation per document), so their order does not matter.
+  await Promise.all(Array.from({ length: CHUNKS_IN_FLIGHT }, worker));
   return clean;
 }
 

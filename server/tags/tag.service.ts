@@ -52,25 +52,30 @@ export async function listTags(actor: Actor): Promise<TagDto[]> {
   return space.tags.map((t) => toTag(t, space));
 }
 
+/** A new tag document at `order`; the caller checks the name and the quota. */
+export function newTagDoc(ownerId: string, input: TagCreate, order: number): TagDoc {
+  const now = new Date();
+  const id = `tag-${randomUUID()}`;
+  return {
+    _id: id,
+    ownerId,
+    name: input.name,
+    slug: slugify(input.name, id),
+    order,
+    isHidden: input.isHidden ?? false,
+    logoUrl: input.logoUrl ?? null,
+    logoBgColor: input.logoBgColor ?? null,
+    description: input.description ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** Creates a tag at the end of the caller's list. */
 export async function createTag(actor: Actor, input: TagCreate): Promise<TagDto> {
   const { result: tag, space } = await writeSpace(actor.userId, async (space) => {
     checkName(space, input.name);
-    const now = new Date();
-    const id = `tag-${randomUUID()}`;
-    const tag: TagDoc = {
-      _id: id,
-      ownerId: actor.userId,
-      name: input.name,
-      slug: slugify(input.name, id),
-      order: Math.max(space.maxTagOrder(), -1) + 1,
-      isHidden: input.isHidden ?? false,
-      logoUrl: input.logoUrl ?? null,
-      logoBgColor: input.logoBgColor ?? null,
-      description: input.description ?? null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const tag = newTagDoc(actor.userId, input, Math.max(space.maxTagOrder(), -1) + 1);
     const change = { upsertTags: [tag] };
     await assertQuota(space, change);
     return { change, result: tag };

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema';
+import { CsrfInput } from '~/components/csrf-input';
+import { useRootData } from '~/lib/root-data';
+
+/** Items per request when the page imports with JavaScript (so it can show progress). */
+const CHUNK = 500;
+
+interface Props {
+  rows: PreviewRow[];
+  duplicates: number;
+  ignored: number;
+  tags: { id: string; name: string }[];
+}
+
+/**
+ * The preview: every bookmark with a checkbox (duplicates unticked), the tag choice, and a confirm button. Without
+ * JavaScript the form posts to the page; with it the same items go to the batch API in chunks, with a progress bar.
+ */
+export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
+  const { t } = useTranslation();
+  const csrf = useRootData()?.csrfToken ?? '';
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [result, setResult] = useState<{ created: number; skipped: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const items = chosenItems(rows, {
+      keep: form.getAll('keep').map(Number),
+      folderTags: form.get('folderTags') === 'on',
+      tagId: String(form.get('tagId') ?? '') || undefined,
+      newTag: String(form.get('newTag') ?? ''),
+    });
+    if (!items.length) return setError(t('bookmarks.pickOne'));
+    setError(null);
+    const sum = { created: 0, skipped: 0 };
+    setProgress({ done: 0, total: items.length });
+    for (let i = 0; i < items.length; i += CHUNK) {
+      const res = await fetch('/api/site-cards/batch', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({
+          items: items.slice(i, i + CHUNK),
+          importMode: 'incremental',
+          allowDuplicates: true,
+        }),
+      });
+      const body = await res.json();
+      if (!res.ok) {
+        setProgress(null);
+        return setError(String(body.error ?? res.status));
+      }
+      sum.created += body.created;
+      sum.skipped += body.skipped + body.invalid;
+      setProgress({ done: Math.min(i + CHUNK, items.length), total: items.length });
+    }
+    setResult(sum);
+  }
+
+  if (result) {
+    return (
+      <p role="status" className="notice notice-success">
+        {t('bookmarks.done', result)} <a href="/">{t('nav.home')}</a>
+      </p>
+    );
+  }
+  return (
+    <Form method="post" onSubmit={submit} className="bookmark-preview">
+      <CsrfInput />
+      <input type="hidden" name="payload" value={JSON.stringify(rows)} />
+      <p>{t('bookmarks.found', { count: rows.length, duplicates, ignored })}</p>
+      <fieldset className="bookmark-tags">
+        <legend>{t('bookmarks.tagsLegend')}</legend>
+        <label className="checkbox">
+          <input type="checkbox" name="folderTags" defaultChecked /> {t('bookmarks.folderTags')}
+        </label>
+        <label>
+          {t('bookmarks.addTag')}{' '}
+          <select name="tagId" defaultValue="">
+            <option value="">{t('bookmarks.noTag')}</option>
+            {tags.map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('bookmarks.newTag')} <input type="text" name="newTag" maxLength={40} />
+        </label>
+      </fieldset>
+      <div className="bookmark-list" role="group" aria-label={t('bookmarks.listLabel')}>
+        {rows.map((r, i) => (
+          <label key={i} className={`bookmark-row${r.dup ? ' is-duplicate' : ''}`}>
+            <input type="checkbox" name="keep" value={i} defaultChecked={!r.dup} />
+            <span className="bookmark-name">{r.n}</span>
+            <span className="bookmark-url">{r.u}</span>
+            {r.f.length ? <span className="badge">{r.f.join(' / ')}</span> : null}
+            {r.dup ? <span className="badge badge-warn">{t(`bookmarks.dup.${r.dup}`)}</span> : null}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      {progress ? (
+        <p role="status">
+          <progress max={progress.total} value={progress.done} /> {t('bookmarks.progress', progress)}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={!!progress}>
+        {t('bookmarks.confirm')}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,88 @@
+// The bookmark page's two posts: the upload (multipart) becomes a preview; the confirmation (a form) imports.
+import { data, redirect } from 'react-router';
+import type { Actor } from '#server/actor';
+import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
+import { importSiteCards } from '#server/bookmarks/bookmark-import.service';
+import { BOOKMARK_FILE_MAX_BYTES, previewBookmarks } from '#server/bookmarks/bookmark-preview.service';
+import { BATCH_BODY_LIMIT, chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema';
+import { readMultipartFile, tooLarge } from '#server/assets/upload';
+import { badRequest, isAppError } from '#server/errors';
+import { flashCookie } from './flash.server';
+import { headersWithCookies, pageErrorMessage, readForm } from './forms.server';
+import type { Locale } from './i18n';
+
+type Ctx = { request: Request; actor: Actor; locale: Locale };
+
+async function readText(stream: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > BOOKMARK_FILE_MAX_BYTES) throw tooLarge(BOOKMARK_FILE_MAX_BYTES);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function upload({ request, actor, locale }: Ctx) {
+  try {
+    const { result: preview } = await readMultipartFile(
+      request,
+      {
+        maxBytes: BOOKMARK_FILE_MAX_BYTES,
+        beforeFile: (fields) => {
+          if (!sameOriginRequest(request) || !csrfTokenMatches(request, fields[CSRF_FIELD])) {
+            throw data({ code: 'csrf_failed' }, { status: 403 });
+          }
+        },
+      },
+      async (file) => previewBookmarks(actor, await readText(file.stream)),
+    );
+    return { preview };
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    return data({ error: pageErrorMessage(err, locale) }, { status: err.status });
+  }
+}
+
+function rowsOf(payload: unknown): PreviewRow[] {
+  if (!Array.isArray(payload)) return [];
+  return payload.filter(
+    (r): r is PreviewRow =>
+      !!r && typeof r === 'object' && typeof r.n === 'string' && typeof r.u === 'string',
+  );
+}
+
+async function confirm({ request, actor, locale }: Ctx) {
+  const form = await readForm(request, BATCH_BODY_LIMIT);
+  let rows: PreviewRow[] = [];
+  try {
+    rows = rowsOf(JSON.parse(String(form.get('payload') ?? '[]')));
+  } catch {
+    // an edited page: nothing to import, said below
+  }
+  const items = chosenItems(rows, {
+    keep: form.getAll('keep').map(Number),
+    folderTags: form.get('folderTags') === 'on',
+    tagId: String(form.get('tagId') ?? '') || undefined,
+    newTag: String(form.get('newTag') ?? ''),
+  });
+  try {
+    if (!items.length) throw badRequest('Pick at least one bookmark');
+    const r = await importSiteCards(actor, { items, importMode: 'incremental', allowDuplicates: true });
+    const flash = await flashCookie(request, {
+      kind: 'success',
+      key: 'bookmarks.done',
+      values: { created: r.created, skipped: r.skipped + r.invalid },
+    });
+    return redirect('/bookmarks', { headers: headersWithCookies([flash]) });
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    return data({ error: pageErrorMessage(err, locale) }, { status: err.status });
+  }
+}
+
+export function bookmarksAction(ctx: Ctx) {
+  const multipart = /^multipart\/form-data/i.test(ctx.request.headers.get('content-type') ?? '');
+  return multipart ? upload(ctx) : confirm(ctx);
+}

@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import { Form, useActionData, useLoaderData } from 'react-router';
+import { listTags } from '#server/tags/tag.service';
+import { PreviewForm } from '~/components/bookmarks/preview-form';
+import { CsrfInput } from '~/components/csrf-input';
+import { bookmarksAction } from '~/lib/bookmarks-actions.server';
+import { requireUser } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/page-title';
+import { requestInfo } from '~/lib/request-context.server';
+import accountsCss from '~/styles/accounts.css?url';
+import type { Route } from './+types/bookmarks';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'bookmarks.title') }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUser(request, context);
+  return { tags: (await listTags(actor)).map((t) => ({ id: t.id, name: t.name })) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = requestInfo(context);
+  return bookmarksAction({ request, actor: requireUser(request, context), locale });
+}
+
+/** Browser bookmarks in and out: upload -> preview (tags, duplicates) -> confirm; and the export download. */
+export default function BookmarksPage() {
+  const { t } = useTranslation();
+  const { tags } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const preview = result && 'preview' in result ? result.preview : null;
+  return (
+    <main id="main" className="container page bookmarks-page">
+      <h1>{t('bookmarks.title')}</h1>
+      {preview ? (
+        <section className="panel" aria-labelledby="preview-heading">
+          <h2 id="preview-heading">{t('bookmarks.previewTitle')}</h2>
+          <PreviewForm
+            rows={preview.rows}
+            duplicates={preview.duplicates}
+            ignored={preview.ignored}
+            tags={tags}
+          />
+        </section>
+      ) : (
+        <section className="panel" aria-labelledby="import-heading">
+          <h2 id="import-heading">{t('bookmarks.importTitle')}</h2>
+          <p className="muted">{t('bookmarks.importHelp')}</p>
+          <Form method="post" encType="multipart/form-data">
+            <CsrfInput />
+            <label>
+              {t('bookmarks.file')}{' '}
+              <input
+                type="file"
+                name="file"
+                required
+                accept=".html,.htm,.md,.markdown,.txt,text/html,text/plain"
+              />
+            </label>{' '}
+            <button type="submit" className="button button-primary">
+              {t('bookmarks.preview')}
+            </button>
+          </Form>
+          {result && 'error' in result ? (
+            <p role="alert" className="form-error">
+              {result.error}
+            </p>
+          ) : null}
+        </section>
+      )}
+      <section className="panel" aria-labelledby="export-heading">
+        <h2 id="export-heading">{t('bookmarks.exportTitle')}</h2>
+        <p className="muted">{t('bookmarks.exportHelp')}</p>
+        <a className="button" href="/api/site-cards/export" download>
+          {t('bookmarks.export')}
+        </a>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,160 @@
+// Bookmark import: many site cards (with tags named by folder) in one unit of work, duplicates found by URL key.
+import type { Actor } from '../actor';
+import { AppError } from '../errors';
+import { removeCards } from '../cards/card-delete.service';
+import { cardKind } from '../cards/card-kinds.shared';
+import type { CardDoc } from '../cards/card.model';
+import { SiteCreateSchema, type SiteCreate } from '../cards/card.schema';
+import { planSiteCards } from '../cards/site-card.service';
+import { assertQuota } from '../spaces/quota';
+import { mergeChanges, type SpaceSnapshot } from '../spaces/space.cache';
+import { writeSpace } from '../spaces/space.write';
+import type { TagDoc } from '../tags/tag.model';
+import { RESERVED_TAG_NAMES } from '../tags/tag.schema';
+import { newTagDoc } from '../tags/tag.service';
+import { BATCH_MAX_ITEMS, NewTagsSchema, withClientNames, type BatchImport } from './bookmark.schema';
+import { urlKey } from './url-key';
+
+export interface ImportItemError {
+  index: number;
+  message: string;
+}
+
+export interface BatchImportResult {
+  ok: true;
+  total: number;
+  created: number;
+  skipped: number;
+  updated: number;
+  /** Items refused by validation, with why: reported, never dropped silently. */
+  invalid: number;
+  errors: ImportItemError[];
+  /** Both names of the list (compat §7: the server's and the older web UI's). */
+  createdCardIds: string[];
+  createdSiteIds: string[];
+  /** Undoes the deletions of a `clean` or `overwrite` import (POST /api/undo), when there were any. */
+  undoToken: string | null;
+}
+
+interface ValidItem {
+  index: number;
+  input: SiteCreate;
+  newTags: string[];
+  key: string;
+}
+
+function validateItems(items: unknown[]): { valid: ValidItem[]; errors: ImportItemError[] } {
+  const valid: ValidItem[] = [];
+  const errors: ImportItemError[] = [];
+  items.forEach((raw, index) => {
+    const mapped = withClientNames(raw);
+    const site = SiteCreateSchema.safeParse(mapped);
+    const tags = NewTagsSchema.safeParse((mapped as { newTags?: unknown } | null)?.newTags);
+    const issue = !site.success ? site.error.issues[0] : !tags.success ? tags.error.issues[0] : undefined;
+    if (issue || !site.success || !tags.success) {
+      const field = issue?.path.join('.');
+      errors.push({ index, message: `${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid item'}` });
+      return;
+    }
+    valid.push({ index, input: site.data, newTags: tags.data, key: urlKey(site.data.siteUrl) });
+  });
+  return { valid, errors };
+}
+
+/** The URL keys of the owner's site cards, each with the card ids that have it. */
+export function siteKeys(space: SpaceSnapshot): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  for (const card of space.cards.values()) {
+    if (cardKind(card) !== 'site') continue;
+    const key = urlKey(card.siteUrl);
+    keys.set(key, [...(keys.get(key) ?? []), card._id]);
+  }
+  return keys;
+}
+
+/** Tag ids for names: an existing tag of that name (any case), else one new tag per name for the whole request. */
+function tagResolver(space: SpaceSnapshot, ownerId: string) {
+  const byName = new Map(space.tags.map((t) => [t.name.toLowerCase(), t._id]));
+  const created: TagDoc[] = [];
+  let order = Math.max(space.maxTagOrder(), -1);
+  return {
+    created,
+    idFor(name: string): string | null {
+      const key = name.trim().toLowerCase();
+      if (!key || RESERVED_TAG_NAMES.includes(key) || RESERVED_TAG_NAMES.includes(name.trim())) return null;
+      const known = byName.get(key);
+      if (known) return known;
+      const tag = newTagDoc(
+        ownerId,
+        { name: name.trim(), logoUrl: null, logoBgColor: null, description: null },
+        ++order,
+      );
+      created.push(tag);
+      byName.set(key, tag._id);
+      return tag._id;
+    },
+  };
+}
+
+/**
+ * Creates site cards from a bookmark import (compat §7). `incremental` skips items whose URL key the owner already
+ * has, `overwrite` replaces those cards, `clean` first deletes every site card of the owner; duplicates within the
+ * request are skipped too, unless `allowDuplicates`. All valid items or none (quota); invalid items are reported.
+ */
+export async function importSiteCards(actor: Actor, input: BatchImport): Promise<BatchImportResult> {
+  if (input.items.length > BATCH_MAX_ITEMS) {
+    throw new AppError(
+      'payload_too_large',
+      `At most ${BATCH_MAX_ITEMS} items per request (got ${input.items.length}); send the rest in another request`,
+      { limit: BATCH_MAX_ITEMS, received: input.items.length },
+    );
+  }
+  const { valid, errors } = validateItems(input.items);
+  if (!valid.length) throw new AppError('validation_failed', 'No valid site cards to import', errors);
+  const wanted = new Set(valid.map((v) => v.key));
+
+  // Deletions go through the one deletion path (undoable); the import then plans against what is left.
+  let undoToken: string | null = null;
+  let updated = 0;
+  if (input.importMode === 'clean' || (input.importMode === 'overwrite' && !input.allowDuplicates)) {
+    const removed = await removeCards(actor, (space) =>
+      [...space.cards.values()]
+        .filter((c: CardDoc) => cardKind(c) === 'site')
+        .filter((c) => input.importMode === 'clean' || wanted.has(urlKey(c.siteUrl)))
+        .map((c) => c._id),
+    );
+    if (removed.deleted) undoToken = removed.undoToken;
+    if (input.importMode === 'overwrite') updated = removed.deleted;
+  }
+
+  const { result: created } = await writeSpace(actor.userId, async (space) => {
+    const existing = input.allowDuplicates ? new Map<string, string[]>() : siteKeys(space);
+    const seen = new Set<string>();
+    const tags = tagResolver(space, actor.userId);
+    const inputs: SiteCreate[] = [];
+    for (const item of valid) {
+      if (!input.allowDuplicates && (existing.has(item.key) || seen.has(item.key))) continue;
+      seen.add(item.key);
+      const named = item.newTags.map((n) => tags.idFor(n)).filter((id): id is string => id !== null);
+      inputs.push({ ...item.input, tagIds: [...new Set([...item.input.tagIds, ...named])] });
+    }
+    const tagChange = { upsertTags: tags.created };
+    const planned = planSiteCards(space.with(tagChange, space.rev), actor.userId, inputs);
+    const change = mergeChanges(tagChange, planned.change);
+    await assertQuota(space, change);
+    return { change, result: planned.created.map((c) => c._id) };
+  });
+
+  return {
+    ok: true,
+    total: input.items.length,
+    created: created.length,
+    skipped: valid.length - created.length,
+    updated,
+    invalid: errors.length,
+    errors,
+    createdCardIds: created,
+    createdSiteIds: created,
+    undoToken,
+  };
+}

@@ -1,0 +1,89 @@
+// The batch import body (compat §7): both the server's field names and the older web UI's client names are accepted.
+import { z } from 'zod';
+
+/** The most items one batch request may carry; more is refused (413), never cut short. */
+export const BATCH_MAX_ITEMS = 20_000;
+/** The body limit of the batch endpoint: room for BATCH_MAX_ITEMS bookmarks with inline icons. */
+export const BATCH_BODY_LIMIT = 48 * 1024 * 1024;
+
+const bool = z.preprocess(
+  (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean(),
+);
+
+export const ImportModeSchema = z.enum(['clean', 'incremental', 'overwrite'], {
+  error: 'importMode must be clean, incremental or overwrite',
+});
+export type ImportMode = z.infer<typeof ImportModeSchema>;
+
+export const BatchImportSchema = z.object({
+  // Items are checked one by one by the service, so one bad bookmark is reported, not fatal to the rest.
+  items: z
+    .array(z.unknown(), { error: 'items must be a list of site cards' })
+    .min(1, 'No site cards to import'),
+  importMode: ImportModeSchema.default('incremental'),
+  allowDuplicates: bool.default(false),
+});
+export type BatchImport = z.infer<typeof BatchImportSchema>;
+
+/** New tag names of one item (created once per request, or matched to an existing tag by name). */
+export const NewTagsSchema = z
+  .array(z.string().trim().min(1).max(40, 'A tag name must be at most 40 characters'))
+  .max(50)
+  .default([]);
+
+/** The older web UI's names of an item (`url`, `description`, `skipOnlineCheck`) mapped to the server's. */
+export function withClientNames(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const o = { ...(raw as Record<string, unknown>) };
+  if (o.siteUrl === undefined && o.url !== undefined) o.siteUrl = o.url;
+  if (o.siteDescription === undefined && o.description !== undefined) o.siteDescription = o.description;
+  if (o.siteSkipOnlineCheck === undefined && o.skipOnlineCheck !== undefined)
+    o.siteSkipOnlineCheck = o.skipOnlineCheck;
+  return o;
+}
+
+/** One bookmark as the preview page carries it between upload and confirmation (short keys: 10,000 of them). */
+export interface PreviewRow {
+  /** name */
+  n: string;
+  /** url */
+  u: string;
+  /** folder path */
+  f: string[];
+  /** description */
+  d?: string;
+  /** icon address */
+  i?: string;
+  /** already a card ('existing') or earlier in the file ('file') */
+  dup?: 'existing' | 'file';
+}
+
+export interface PreviewChoice {
+  /** Indexes of the rows to import. */
+  keep: number[];
+  /** Folder names become tags. */
+  folderTags: boolean;
+  /** An existing tag every imported card joins. */
+  tagId?: string;
+  /** A new tag every imported card joins. */
+  newTag?: string;
+}
+
+/** The batch items for the rows and tag choices of the preview (the page's action and its script share this). */
+export function chosenItems(rows: PreviewRow[], choice: PreviewChoice) {
+  const extra = choice.newTag?.trim() ? [choice.newTag.trim()] : [];
+  return choice.keep
+    .filter((i) => rows[i])
+    .map((i) => {
+      const r = rows[i]!;
+      return {
+        name: r.n,
+        siteUrl: r.u,
+        siteDescription: r.d ?? '',
+        iconUrl: r.i ?? null,
+        tagIds: choice.tagId ? [choice.tagId] : [],
+        newTags: [...(choice.folderTags ? r.f.map((f) => f.slice(0, 40)) : []), ...extra],
+      };
+    });
+}

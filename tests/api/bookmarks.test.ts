@@ -1,0 +1,251 @@
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setQuotas } from '#server/settings/settings.service';
+import { actorOf, admin, createUser, sessionClient, tokenClient } from '../factories';
+import { resetDatabase } from '../setup/db';
+import type { Client } from '../setup/client';
+
+async function user(name = 'alice') {
+  return sessionClient(await createUser({ username: name }));
+}
+const sites = async (c: Client) =>
+  (await c.get('/api/site-cards')).json.items as {
+    id: string;
+    name: string;
+    siteUrl: string;
+    tags: { name: string }[];
+  }[];
+const batch = (c: Client, body: unknown) => c.post('/api/site-cards/batch', body);
+
+describe('POST /api/site-cards/batch', () => {
+  beforeEach(resetDatabase);
+
+  it('accepts both field-name styles, creates new tags once and answers both id-list keys', async () => {
+    const a = await user();
+    const tag = (await a.post('/api/tags', { name: 'Dev' })).json.item;
+    const res = await batch(a, {
+      items: [
+        {
+          name: 'One',
+          siteUrl: 'https://one.example/',
+          siteDescription: 'first',
+          tagIds: [tag.id],
+          newTags: ['News'],
+        },
+        // the older web UI's client shape
+        {
+          uid: 'x1',
+          name: 'Two',
+          url: 'https://two.example',
+          description: 'second',
+          skipOnlineCheck: true,
+          tagIds: [],
+          newTags: ['news', 'dev'],
+          duplicateHint: null,
+        },
+      ],
+      importMode: 'incremental',
+      allowDuplicates: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ ok: true, total: 2, created: 2, skipped: 0, updated: 0, invalid: 0 });
+    expect(res.json.createdSiteIds).toEqual(res.json.createdCardIds);
+    const list = await sites(a);
+    const two = list.find((s) => s.name === 'Two')!;
+    expect(two).toMatchObject({
+      siteUrl: 'https://two.example',
+      siteDescription: 'second',
+      siteSkipOnlineCheck: true,
+    });
+    expect(two.tags.map((t) => t.name).sort()).toEqual(['Dev', 'News']);
+    expect((await a.get('/api/tags')).json.items.map((t: { name: string }) => t.name)).toEqual([
+      'Dev',
+      'News',
+    ]);
+  });
+
+  it('skips duplicates by normalised URL, against existing cards and within the request', async () => {
+    const a = await user();
+    await a.post('/api/site-cards', { name: 'Existing', siteUrl: 'https://www.Example.com/docs/' });
+    const res = await batch(a, {
+      items: [
+        { name: 'Same page', url: 'http://example.com/docs#intro' },
+        { name: 'New', url: 'https://new.example/a' },
+        { name: 'New again', url: 'https://NEW.example/a/' },
+        { name: 'Other query', url: 'https://new.example/a?x=1' },
+      ],
+    });
+    expect(res.json).toMatchObject({ total: 4, created: 2, skipped: 2 });
+    expect((await sites(a)).map((s) => s.name)).toEqual(['Existing', 'New', 'Other query']);
+    // allowDuplicates keeps them all
+    expect(
+      (await batch(a, { items: [{ name: 'Again', url: 'https://example.com/docs' }], allowDuplicates: true }))
+        .json.created,
+    ).toBe(1);
+  });
+
+  it('overwrite replaces the matching cards, clean replaces every site card (and both can be undone)', async () => {
+    const a = await user();
+    await batch(a, {
+      items: [
+        { name: 'Old A', url: 'https://a.example' },
+        { name: 'Old B', url: 'https://b.example' },
+      ],
+    });
+    const over = await batch(a, {
+      items: [{ name: 'New A', url: 'https://a.example/' }],
+      importMode: 'overwrite',
+    });
+    expect(over.json).toMatchObject({ created: 1, updated: 1, skipped: 0 });
+    expect((await sites(a)).map((s) => s.name).sort()).toEqual(['New A', 'Old B']);
+    const clean = await batch(a, {
+      items: [{ name: 'Only', url: 'https://only.example' }],
+      importMode: 'clean',
+    });
+    expect(clean.json).toMatchObject({ created: 1 });
+    expect((await sites(a)).map((s) => s.name)).toEqual(['Only']);
+    expect((await a.post('/api/undo', { token: clean.json.undoToken })).status).toBe(200);
+    expect((await sites(a)).map((s) => s.name).sort()).toEqual(['New A', 'Old B', 'Only']);
+  });
+
+  it('reports invalid items by index and refuses bad bodies with 4xx JSON', async () => {
+    const a = await user();
+    const res = await batch(a, {
+      items: [
+        { name: 'Good', url: 'https://good.example' },
+        { name: '', url: 'https://x.example' },
+        { name: 'Evil', url: 'javascript:alert(1)' },
+        'nope',
+      ],
+    });
+    expect(res.json).toMatchObject({ created: 1, invalid: 3 });
+    expect(res.json.errors.map((e: { index: number }) => e.index)).toEqual([1, 2, 3]);
+    for (const body of [
+      {},
+      { items: [] },
+      { items: 'x' },
+      { items: [{ name: 'x', url: 'https://x.example' }], importMode: 'merge' },
+      { items: [{ name: '' }] },
+    ]) {
+      const r = await batch(a, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json.code).toMatch(/validation_failed/);
+    }
+    const notJson = await a.call('POST', '/api/site-cards/batch', {
+      rawBody: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson).toMatchObject({ status: 400, json: { code: 'invalid_json' } });
+    const tooMany = await batch(a, {
+      items: Array.from({ length: 20_001 }, (_, i) => ({ name: `n${i}`, url: `https://x${i}.example` })),
+    });
+    expect(tooMany).toMatchObject({ status: 413, json: { code: 'payload_too_large' } });
+    expect(await sites(a)).toHaveLength(1);
+  });
+
+  it('refuses a batch past the quota as a whole, never a part of it', async () => {
+    const { user: adminUser } = await admin();
+    await setQuotas(actorOf(adminUser), { quotaCards: 3 });
+    const a = await user();
+    const items = Array.from({ length: 4 }, (_, i) => ({ name: `Q${i}`, url: `https://q${i}.example` }));
+    const res = await batch(a, { items });
+    expect(res).toMatchObject({ status: 403, json: { code: 'quota_exceeded' } });
+    expect(await sites(a)).toHaveLength(0);
+  });
+
+  it('keeps users apart: tag ids of another user are dropped, duplicates are per user', async () => {
+    const a = await user('alice');
+    const bUser = await createUser({ username: 'bob' });
+    const b = await tokenClient(bUser);
+    const aTag = (await a.post('/api/tags', { name: 'Private' })).json.item;
+    await batch(a, { items: [{ name: 'Shared', url: 'https://shared.example' }] });
+    const res = await batch(b, {
+      items: [{ name: 'Shared', url: 'https://shared.example', tagIds: [aTag.id] }],
+    });
+    expect(res.json).toMatchObject({ created: 1, skipped: 0 });
+    const bSites = await sites(b);
+    expect(bSites[0]!.tags).toEqual([]);
+    expect(await sites(a)).toHaveLength(1);
+    expect((await a.get('/api/tags')).json.items).toHaveLength(1);
+  });
+
+  it('keeps every card when several clients import at the same time', async () => {
+    const me = await createUser({ username: 'alice' });
+    const clients = await Promise.all([0, 1, 2, 3].map(() => sessionClient(me)));
+    const a = clients[0]!;
+    const results = await Promise.all(
+      clients.map((c, k) =>
+        batch(c, {
+          items: Array.from({ length: 60 }, (_, i) => ({
+            name: `c${k}-${i}`,
+            url: `https://c${k}.example/${i}`,
+            newTags: [`T${k}`],
+          })),
+        }),
+      ),
+    );
+    expect(results.map((r) => r.json.created)).toEqual([60, 60, 60, 60]);
+    const list = await sites(a);
+    expect(list).toHaveLength(240);
+    expect(new Set(list.map((s) => s.id)).size).toBe(240);
+    expect((await a.get('/api/tags')).json.items.map((t: { name: string }) => t.name).sort()).toEqual([
+      'T0',
+      'T1',
+      'T2',
+      'T3',
+    ]);
+  });
+});
+
+describe('GET /api/site-cards/export', () => {
+  beforeEach(resetDatabase);
+
+  it('exports site cards as Netscape HTML with tags as folders, which imports back to the same tags', async () => {
+    const a = await user();
+    await batch(a, {
+      items: [
+        { name: 'R & D <x>', url: 'https://rd.example/?a=1&b=2', newTags: ['Dev'] },
+        { name: 'Both', url: 'https://both.example', newTags: ['Dev', 'News'] },
+        { name: 'Loose', url: 'https://loose.example' },
+      ],
+    });
+    const res = await a.get('/api/site-cards/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="bookmarks-\d{8}\.html"/);
+    expect(res.text).toContain('<!DOCTYPE NETSCAPE-Bookmark-file-1>');
+    expect(res.text).toContain('<A HREF="https://rd.example/?a=1&amp;b=2"');
+    expect(res.text).toContain('>R &amp; D &lt;x&gt;</A>');
+    const { parseBookmarks } = await import('#server/bookmarks/bookmark-parse');
+    const back = parseBookmarks(res.text).items.map((i) => `${i.folders.join('/')}:${i.name}`);
+    expect(back).toEqual(['Dev:R & D <x>', 'Dev:Both', 'News:Both', ':Loose']);
+    const other = await user('bob');
+    expect((await other.get('/api/site-cards/export')).text).not.toContain('rd.example');
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await new (await import('../setup/client')).Client().get('/api/site-cards/export');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('fixtures through the API', () => {
+  beforeEach(resetDatabase);
+  it('Chrome and Firefox files import with their folder path as tags', async () => {
+    const a = await user();
+    const { parseBookmarks } = await import('#server/bookmarks/bookmark-parse');
+    for (const file of ['chrome.html', 'firefox.html']) {
+      const parsed = parseBookmarks(
+        readFileSync(new URL(`../fixtures/bookmarks/${file}`, import.meta.url), 'utf8'),
+      );
+      await batch(a, { items: parsed.items.map((i) => ({ name: i.name, url: i.url, newTags: i.folders })) });
+    }
+    const byName = Object.fromEntries(
+      (await sites(a)).map((s) => [s.name, s.tags.map((t) => t.name).sort()]),
+    );
+    expect(byName['Node.js – Docs']).toEqual(['Dev', 'Node & Deno']);
+    expect(byName['Grafana']).toEqual(['Dashboards', 'Work']);
+    expect(byName['GitHub']).toEqual([]);
+    expect(byName['GitHub again']).toBeUndefined(); // the same page as GitHub
+  });
+});
