@@ -54,7 +54,10 @@ export async function callTool(t: McpTool, actor: Actor, rawArgs: unknown) {
   } catch (err) {
     if (isAppError(err)) return textResult({ error: err.message }, true);
     if (err instanceof z.ZodError) return textResult({ error: zodMessage(err) }, true);
-    logger.error('mcp', 'tool failed', { tool: t.name, error: err instanceof Error ? err.stack : String(err) });
+    logger.error('mcp', 'tool failed', {
+      tool: t.name,
+      error: err instanceof Error ? err.stack : String(err),
+    });
     return textResult({ error: 'Internal server error' }, true);
   }
 }

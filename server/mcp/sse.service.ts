@@ -113,8 +113,7 @@ async function pump(transport: RelayTransport, isOpen: () => boolean, finish: ()
 }
 
 export type RelayOutcome =
-  | { ok: true }
-  | { ok: false; status: 400 | 401 | 404; code: number; message: string };
+  { ok: true } | { ok: false; status: 400 | 401 | 404; code: number; message: string };
 
 /**
  * Accepts one JSON-RPC message for a legacy SSE session, from any instance: the session must exist, be live and

@@ -26,7 +26,9 @@ export async function mcpClient(
       ? new StreamableHTTPClientTransport(url, { requestInit: { headers } })
       : new SSEClientTransport(url, {
           requestInit: { headers },
-          eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...init?.headers, ...headers } }) },
+          eventSourceInit: {
+            fetch: (u, init) => fetch(u, { ...init, headers: { ...init?.headers, ...headers } }),
+          },
         }),
   );
   return client;

@@ -109,36 +109,58 @@ describe('MCP over Streamable HTTP', () => {
     expect((await call(c, 'create_social_card', { cardType: 'fax', label: 'x', payload: {} })).isError).toBe(
       true,
     );
-    expect((await call(c, 'update_social_card', { id: social.json.id, hint: 'write me' })).json.socialHint).toBe(
-      'write me',
-    );
+    expect(
+      (await call(c, 'update_social_card', { id: social.json.id, hint: 'write me' })).json.socialHint,
+    ).toBe('write me');
     const socials = (await call(c, 'list_social_cards')).json;
-    expect(socials).toEqual([expect.objectContaining({ label: 'Mail', tags: [], _tagNote: expect.any(String) })]);
+    expect(socials).toEqual([
+      expect.objectContaining({ label: 'Mail', tags: [], _tagNote: expect.any(String) }),
+    ]);
 
     const note = await call(c, 'create_note_card', { title: 'Todo', content: '- [ ] buy milk' });
     expect(Object.keys(note.json).sort()).toEqual(
       ['content', 'createdAt', 'iconBgColor', 'iconUrl', 'id', 'title', 'updatedAt'].sort(),
     );
     expect((await call(c, 'create_note_card', { content: 'no title' })).isError).toBe(true);
-    expect((await call(c, 'update_note_card', { id: note.json.id, content: 'done' })).json.content).toBe('done');
+    expect((await call(c, 'update_note_card', { id: note.json.id, content: 'done' })).json.content).toBe(
+      'done',
+    );
     expect((await call(c, 'update_note_card', { id: site.json.id, title: 'x' })).isError).toBe(true);
     expect((await call(c, 'list_note_cards')).json).toHaveLength(1);
 
     const all = (await call(c, 'list_all_cards')).json;
     expect(all).toHaveLength(5);
     expect(Object.keys(all[0]).sort()).toEqual(
-      ['cardType', 'createdAt', 'iconBgColor', 'iconUrl', 'id', 'isPinned', 'name', 'tags', 'updatedAt', 'url'].sort(),
+      [
+        'cardType',
+        'createdAt',
+        'iconBgColor',
+        'iconUrl',
+        'id',
+        'isPinned',
+        'name',
+        'tags',
+        'updatedAt',
+        'url',
+      ].sort(),
     );
-    expect((await call(c, 'list_all_site_cards')).json.map((s: any) => s.name)).toEqual(['Example', 'A', 'B']);
+    expect((await call(c, 'list_all_site_cards')).json.map((s: any) => s.name)).toEqual([
+      'Example',
+      'A',
+      'B',
+    ]);
     const page = (await call(c, 'list_site_cards', { tagId: tag2.id })).json;
     expect(page).toMatchObject({ total: 1, nextCursor: null, items: [{ name: 'B' }] });
-    expect((await call(c, 'list_site_cards', { query: 'exam' })).json.items.map((s: any) => s.name)).toEqual([
-      'Example',
-    ]);
+    expect(
+      (await call(c, 'list_site_cards', { query: 'b.example' })).json.items.map((s: any) => s.name),
+    ).toEqual(['B']);
     const tags = (await call(c, 'list_tags')).json;
-    expect(tags.filter((t: any) => t._note).map((t: any) => t.id).sort()).toEqual(
-      ['__note_cards__', '__social_cards__'],
-    );
+    expect(
+      tags
+        .filter((t: any) => t._note)
+        .map((t: any) => t.id)
+        .sort(),
+    ).toEqual(['__note_cards__', '__social_cards__']);
     expect((await call(c, 'search_site_cards', { query: 'exa', limit: 2 })).json).toEqual([
       { value: 'Example', kind: 'site' },
     ]);

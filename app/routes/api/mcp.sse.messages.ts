@@ -14,7 +14,11 @@ async function handle({ request }: { request: Request }): Promise<Response> {
       });
     }
     const sessionId = new URL(request.url).searchParams.get('sessionId');
-    const outcome = await relaySseMessage(actor, sessionId, await readBodyText(request, env().BODY_LIMIT_BYTES));
+    const outcome = await relaySseMessage(
+      actor,
+      sessionId,
+      await readBodyText(request, env().BODY_LIMIT_BYTES),
+    );
     if (outcome.ok) return new Response(null, { status: 202 });
     return Response.json(
       { jsonrpc: '2.0', error: { code: outcome.code, message: outcome.message }, id: null },

@@ -11,9 +11,14 @@ async function handle({ request }: { request: Request }): Promise<Response> {
   try {
     const actor = await mcpActor(request);
     if (request.method === 'GET' || request.method === 'HEAD') {
-      throw new AppError('method_not_allowed', 'This MCP endpoint is stateless: POST JSON-RPC messages', undefined, {
-        Allow: 'POST, DELETE',
-      });
+      throw new AppError(
+        'method_not_allowed',
+        'This MCP endpoint is stateless: POST JSON-RPC messages',
+        undefined,
+        {
+          Allow: 'POST, DELETE',
+        },
+      );
     }
     const server = createMcpServer(actor);
     const transport = new WebStandardStreamableHTTPServerTransport({

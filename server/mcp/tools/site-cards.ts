@@ -69,7 +69,12 @@ export const siteCardTools = [
       cursor: z.string().max(1000).optional(),
     }),
     write: false,
-    run: (actor, a) => listCardsPage(actor, { tagId: a.tagId, q: a.query, cursor: a.cursor }, 'all'),
+    run: (actor, a) =>
+      listCardsPage(
+        actor,
+        { scope: a.tagId ? 'tag' : 'all', tagId: a.tagId, q: a.query, cursor: a.cursor },
+        'all',
+      ),
   }),
   tool({
     name: 'get_site_card',
@@ -87,7 +92,8 @@ export const siteCardTools = [
   }),
   tool({
     name: 'update_site_card',
-    description: 'Change a website card; fields left out keep their values, tagIds (when given) sets its tags.',
+    description:
+      'Change a website card; fields left out keep their values, tagIds (when given) sets its tags.',
     input: UpdateArgs,
     write: true,
     run: (actor, a) => updateSiteCard(actor, SiteUpdateSchema.parse({ ...toCardFields(a), id: a.id })),
