@@ -148,3 +148,19 @@ export async function relaySseMessage(
   await McpSseSessionModel.updateOne({ _id: sessionId }, { $set: { lastPostAt: now } });
   return { ok: true };
 }
+
+/**
+ * Removes sessions idle past SSE_IDLE_MS and their waiting messages: what an instance that stopped without closing
+ * its streams leaves behind (a live holder ends its own idle sessions).
+ */
+export async function purgeIdleSseSessions(): Promise<number> {
+  const idle = await McpSseSessionModel.find(
+    { lastPostAt: { $lt: new Date(Date.now() - SSE_IDLE_MS) } },
+    { _id: 1 },
+  ).lean();
+  const ids = idle.map((s) => s._id);
+  if (!ids.length) return 0;
+  await McpSseMessageModel.deleteMany({ sessionId: { $in: ids } });
+  await McpSseSessionModel.deleteMany({ _id: { $in: ids } });
+  return ids.length;
+}

@@ -219,5 +219,6 @@ describe('MCP over Streamable HTTP', () => {
     const { token } = await newToken(user);
     const get = await anon.get('/api/mcp', { token });
     expect(get.status).toBe(405);
+    expect((await anon.delete('/api/mcp', { token })).status).toBe(200);
   });
 });
