@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TokenModel } from '#server/tokens/token.model';
 import { deleteToken } from '#server/tokens/token.service';
+import { MCP_PER_TOKEN } from '#server/mcp/mcp.server';
+import { consume } from '#server/rate-limit/rate-limit.service';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { actorOf, createUser, sessionClient } from '../factories';
+import { awayFromWindowEnd } from './account-helpers';
 import { call, mcpClient, newToken } from './mcp-helpers';
 
 const TOOLS = [
@@ -220,5 +223,21 @@ describe('MCP over Streamable HTTP', () => {
     const get = await anon.get('/api/mcp', { token });
     expect(get.status).toBe(405);
     expect((await anon.delete('/api/mcp', { token })).status).toBe(200);
+  });
+
+  it('limits each token to 300 requests a minute, counted apart from other tokens', async () => {
+    const user = await createUser();
+    const busy = await newToken(user);
+    const calm = await newToken(user);
+    await awayFromWindowEnd(MCP_PER_TOKEN.windowMs, 20_000);
+    for (let i = 0; i < MCP_PER_TOKEN.max; i++) await consume(MCP_PER_TOKEN, busy.id);
+    const anon = new Client();
+    const limited = await anon.post('/api/mcp', initialize, { token: busy.token });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const accept = { accept: 'application/json, text/event-stream' };
+    expect((await anon.post('/api/mcp', initialize, { token: calm.token, headers: accept })).status).toBe(
+      200,
+    );
   });
 });
