@@ -89,6 +89,11 @@ export default [
     route('note-cards', 'routes/api/note-cards.ts'),
     route('undo', 'routes/api/undo.ts'),
 
+    // MCP for AI assistants (access tokens only)
+    route('mcp', 'routes/api/mcp.ts'),
+    route('mcp/sse', 'routes/api/mcp.sse.ts'),
+    route('mcp/sse/messages', 'routes/api/mcp.sse.messages.ts'),
+
     // Any other /api path: a JSON 404, never the HTML page.
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../tests/setup/db';
 import { SessionModel } from './auth/session.model';
 import { MAINTENANCE_TASKS } from './maintenance';
+import { McpSseMessageModel, McpSseSessionModel } from './mcp/sse-relay.model';
 import { RateBucketModel } from './rate-limit/rate-limit.model';
 import { SpaceChangeModel } from './spaces/space-change.model';
 import { SpaceModel } from './spaces/space.model';
@@ -39,6 +40,16 @@ describe('maintenance sweeps', () => {
       { _id: 't-live', ownerId: 'u', items, createdAt: now, expiresAt: future() },
     ]);
 
+    const idleSince = new Date(Date.now() - 31 * 60_000);
+    await McpSseSessionModel.create([
+      { _id: 'm-idle', userId: 'u', createdAt: idleSince, lastPostAt: idleSince },
+      { _id: 'm-live', userId: 'u', createdAt: now, lastPostAt: now },
+    ]);
+    await McpSseMessageModel.create([
+      { _id: 'msg-idle', sessionId: 'm-idle', body: '{}', createdAt: idleSince },
+      { _id: 'msg-live', sessionId: 'm-live', body: '{}', createdAt: now },
+    ]);
+
     // Change records: old ones go, but never a space's newest (the next writer claims the revision after it).
     const touched = { cards: [], tags: [], memberships: [], relations: [], virtualOrder: false };
     const hourAgo = new Date(Date.now() - 60 * 60_000);
@@ -58,10 +69,13 @@ describe('maintenance sweeps', () => {
     expect((await SessionModel.find().lean()).map((d) => d._id)).toEqual(['s-live']);
     expect((await RateBucketModel.find().lean()).map((d) => d._id)).toEqual(['b-live#1']);
     expect((await TrashModel.find().lean()).map((d) => d._id)).toEqual(['t-live']);
+    expect((await McpSseSessionModel.find().lean()).map((d) => d._id)).toEqual(['m-live']);
+    expect((await McpSseMessageModel.find().lean()).map((d) => d._id)).toEqual(['msg-live']);
     expect(MAINTENANCE_TASKS.map((t) => t.name)).toEqual([
       'expired sessions',
       'expired rate-limit buckets',
       'expired undo records',
+      'idle MCP SSE sessions',
       'old space change records',
     ]);
   });

@@ -1,5 +1,6 @@
 import { purgeExpiredSessions } from './auth/session.store';
 import { logger } from './logger';
+import { purgeIdleSseSessions } from './mcp/sse.service';
 import { purgeExpiredBuckets } from './rate-limit/rate-limit.service';
 import { sweepSpaceChanges } from './spaces/space-change.sweep';
 import { purgeExpiredTrash } from './trash/trash.service';
@@ -13,6 +14,7 @@ export const MAINTENANCE_TASKS: readonly Task[] = [
   { name: 'expired sessions', everyMs: 60 * MINUTE, run: purgeExpiredSessions },
   { name: 'expired rate-limit buckets', everyMs: 10 * MINUTE, run: purgeExpiredBuckets },
   { name: 'expired undo records', everyMs: 10 * MINUTE, run: purgeExpiredTrash },
+  { name: 'idle MCP SSE sessions', everyMs: 10 * MINUTE, run: purgeIdleSseSessions },
   { name: 'old space change records', everyMs: MINUTE, run: sweepSpaceChanges },
 ];
 const timers: NodeJS.Timeout[] = [];

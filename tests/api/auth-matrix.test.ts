@@ -18,7 +18,13 @@ import { allRoutes, isApiPath, urlOf } from './route-table';
 type Level = 'public' | 'optional' | 'user' | 'admin';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Route modules under /api that do their own authentication (so have no `.auth` map). */
-const UNWRAPPED = new Set(['routes/api/not-found.ts']);
+// The MCP routes speak JSON-RPC, not apiRoute's JSON; their own tests (mcp*.test.ts) cover their guard.
+const UNWRAPPED = new Set([
+  'routes/api/not-found.ts',
+  'routes/api/mcp.ts',
+  'routes/api/mcp.sse.ts',
+  'routes/api/mcp.sse.messages.ts',
+]);
 // Under /api/admin but deliberately open to any signed-in user: the older service served the editor bootstrap to
 // every user (tokens included) with their own data, and it only ever returns the caller's space (docs/api.md).
 const ADMIN_PATH_FOR_USERS = new Set(['api/admin/bootstrap']);

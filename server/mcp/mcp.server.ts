@@ -1,0 +1,52 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Actor } from '../actor';
+import { authenticate } from '../auth/authenticate';
+import { AppError } from '../errors';
+import { assertWithin, consume, type Limit } from '../rate-limit/rate-limit.service';
+import { callTool, describeTool, textResult, type McpTool } from './mcp.tool';
+import { searchTools } from './tools/search';
+import { siteCardTools } from './tools/site-cards';
+import { noteCardTools, socialCardTools } from './tools/social-note-cards';
+import { tagTools } from './tools/tags';
+
+/** Every tool, in the order `tools/list` shows them (compat §12.2; the snapshot tools come with snapshots). */
+export const MCP_TOOLS: McpTool[] = [
+  ...tagTools,
+  ...siteCardTools,
+  ...socialCardTools,
+  ...noteCardTools,
+  ...searchTools,
+];
+const byName = new Map(MCP_TOOLS.map((t) => [t.name, t]));
+
+/** MCP requests per access token (the older service allowed 300 a minute per address). */
+export const MCP_PER_TOKEN: Limit = { name: 'mcp', max: 300, windowMs: 60_000 };
+
+/** A fresh MCP server for one caller: tools only; a read-only token sees and may call only the read tools. */
+export function createMcpServer(actor: Actor): Server {
+  const server = new Server({ name: 'SakuraNav', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const visible = MCP_TOOLS.filter((t) => !(actor.readOnly && t.write));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: visible.map(describeTool) }));
+  server.setRequestHandler(CallToolRequestSchema, (req) => {
+    const t = byName.get(req.params.name);
+    if (!t) return textResult({ error: `Unknown tool: ${req.params.name}` }, true);
+    return callTool(t, actor, req.params.arguments);
+  });
+  return server;
+}
+
+/**
+ * The caller of an MCP request: an access token only (the `mcp` door of server/auth/authenticate.ts), within the
+ * per-token rate limit. Throws 401 (with WWW-Authenticate) or 429.
+ */
+export async function mcpActor(request: Request): Promise<Actor> {
+  const { actor } = await authenticate(request);
+  if (!actor) {
+    throw new AppError('unauthorized', '未授权：请提供有效的 API Token', undefined, {
+      'WWW-Authenticate': 'Bearer realm="mcp"',
+    });
+  }
+  assertWithin(await consume(MCP_PER_TOKEN, actor.tokenId ?? actor.userId));
+  return actor;
+}

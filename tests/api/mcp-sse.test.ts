@@ -1,0 +1,154 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { McpSseSessionModel } from '#server/mcp/sse-relay.model';
+import { resetDatabase } from '../setup/db';
+import { appUrl } from '../setup/app';
+import { createUser } from '../factories';
+import { call, mcpClient, newToken } from './mcp-helpers';
+
+/** A raw reader of a `text/event-stream`: the events in order as `{event, data}`; comments are kept as `:`. */
+async function openStream(base: string, token: string) {
+  const ac = new AbortController();
+  const res = await fetch(`${base}/api/mcp/sse`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: ac.signal,
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: { event: string; data: string }[] = [];
+  async function next(): Promise<{ event: string; data: string }> {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith(':')) continue;
+        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+        const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+        events.push({ event, data });
+        return { event, data };
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      buffer += decoder.decode(value, { stream: true });
+    }
+  }
+  return { res, next, close: () => ac.abort(), events };
+}
+
+const post = (base: string, endpoint: string, token: string | null, body: string) =>
+  fetch(base + endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+let second: Server | undefined;
+/** A second app instance on its own port; the legacy transport must work when a POST reaches it. */
+async function secondInstance(): Promise<string> {
+  const { createHttpApp } = await import('../../scripts/lib/http-app.mjs');
+  const { app } = await createHttpApp({
+    buildDir: path.resolve(import.meta.dirname, '../../build'),
+    trustProxy: 1,
+  });
+  second = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = second.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${address.port}`;
+}
+afterAll(() => second?.close());
+
+describe('MCP over the legacy SSE transport', () => {
+  beforeEach(resetDatabase);
+
+  it("works with the SDK's SSE client: initialize, list tools, call them", async () => {
+    const { token } = await newToken(await createUser());
+    const c = await mcpClient(token, 'sse');
+    expect(c.getServerVersion()?.name).toBe('SakuraNav');
+    expect((await c.listTools()).tools).toHaveLength(24);
+    const tag = await call(c, 'create_tag', { name: 'Via SSE' });
+    expect(tag.isError).toBe(false);
+    expect((await call(c, 'create_tag', { name: '' })).isError).toBe(true);
+    expect((await call(c, 'list_site_tags')).json.map((t: any) => t.name)).toEqual(['Via SSE']);
+    await c.close();
+  });
+
+  it('announces the endpoint, answers POSTs with 202 and the reply on the stream, and checks every POST', async () => {
+    const base = await appUrl();
+    const user = await createUser();
+    const { token } = await newToken(user);
+    const other = (await newToken(await createUser())).token;
+    const s = await openStream(base, token);
+    expect(s.res.status).toBe(200);
+    expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(s.res.headers.get('cache-control')).toBe('no-cache');
+    const sessionId = s.res.headers.get('mcp-session-id')!;
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const first = await s.next();
+    expect(first).toEqual({ event: 'endpoint', data: `/api/mcp/sse/messages?sessionId=${sessionId}` });
+
+    const accepted = await post(base, first.data, token, initialize);
+    expect(accepted.status).toBe(202);
+    expect(await accepted.text()).toBe('');
+    const reply = await s.next();
+    expect(reply.event).toBe('message');
+    expect(JSON.parse(reply.data)).toMatchObject({ id: 1, result: { serverInfo: { name: 'SakuraNav' } } });
+
+    const jsonRpc = async (res: Response) => ({ status: res.status, code: (await res.json()).error?.code });
+    expect(await jsonRpc(await post(base, first.data, other, initialize))).toEqual({
+      status: 401,
+      code: -32001,
+    });
+    expect(await jsonRpc(await post(base, '/api/mcp/sse/messages', token, initialize))).toEqual({
+      status: 400,
+      code: -32600,
+    });
+    expect(
+      await jsonRpc(await post(base, '/api/mcp/sse/messages?sessionId=nope', token, initialize)),
+    ).toEqual({
+      status: 404,
+      code: -32600,
+    });
+    expect(await jsonRpc(await post(base, first.data, token, '{not json'))).toEqual({
+      status: 400,
+      code: -32700,
+    });
+    const anonymous = await post(base, first.data, null, initialize);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect((await fetch(`${base}/api/mcp/sse`)).status).toBe(401);
+
+    // A session whose client went away is dropped: its POSTs are refused.
+    s.close();
+    await expect.poll(() => McpSseSessionModel.countDocuments({ _id: sessionId })).toBe(0);
+    expect((await post(base, first.data, token, initialize)).status).toBe(404);
+  });
+
+  it('relays a POST that reaches another app instance to the instance holding the stream', async () => {
+    const base = await appUrl();
+    const other = await secondInstance();
+    const { token } = await newToken(await createUser());
+    const s = await openStream(base, token);
+    const { data: endpoint } = await s.next();
+    expect((await post(other, endpoint, token, initialize)).status).toBe(202);
+    expect(JSON.parse((await s.next()).data)).toMatchObject({
+      id: 1,
+      result: { serverInfo: { name: 'SakuraNav' } },
+    });
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect((await post(other, endpoint, token, list)).status).toBe(202);
+    expect(JSON.parse((await s.next()).data).result.tools).toHaveLength(24);
+    s.close();
+  });
+});
