@@ -80,6 +80,8 @@ export default [
     route('site-cards', 'routes/api/site-cards.ts'),
     route('site-cards/memo', 'routes/api/site-cards.memo.ts'),
     route('site-cards/reorder-global', 'routes/api/site-cards.reorder-global.ts'),
+    route('site-cards/check-online', 'routes/api/site-cards.check-online.ts'),
+    route('site-cards/check-online-single', 'routes/api/site-cards.check-online-single.ts'),
     route('social-cards', 'routes/api/social-cards.ts'),
     route('social-cards/reorder', 'routes/api/social-cards.reorder.ts'),
     route('social-cards/:id', 'routes/api/social-cards.$id.ts'),

@@ -1,5 +1,6 @@
 import { purgeExpiredSessions } from './auth/session.store';
 import { logger } from './logger';
+import { purgeOldLeases, startOnlineChecks, stopOnlineChecks } from './online-check/scheduler';
 import { purgeExpiredBuckets } from './rate-limit/rate-limit.service';
 import { sweepSpaceChanges } from './spaces/space-change.sweep';
 import { purgeExpiredTrash } from './trash/trash.service';
@@ -14,6 +15,7 @@ export const MAINTENANCE_TASKS: readonly Task[] = [
   { name: 'expired rate-limit buckets', everyMs: 10 * MINUTE, run: purgeExpiredBuckets },
   { name: 'expired undo records', everyMs: 10 * MINUTE, run: purgeExpiredTrash },
   { name: 'old space change records', everyMs: MINUTE, run: sweepSpaceChanges },
+  { name: 'old online-check leases', everyMs: 60 * MINUTE, run: purgeOldLeases },
 ];
 const timers: NodeJS.Timeout[] = [];
 
@@ -30,8 +32,10 @@ function schedule(task: Task) {
 export function startMaintenance(): void {
   if (timers.length > 0 || process.env.NODE_ENV === 'test') return;
   for (const t of MAINTENANCE_TASKS) schedule(t);
+  startOnlineChecks();
 }
 
 export function stopMaintenance(): void {
   for (const t of timers.splice(0)) clearInterval(t);
+  stopOnlineChecks();
 }
