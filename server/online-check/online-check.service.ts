@@ -2,8 +2,10 @@
 // background (scheduler.ts). Each card's own settings decide how: timeout, status or keyword match, how many
 // failures in a row turn it offline. Results are written through writeSpace like every other card change.
 import type { Actor } from '../actor';
+import type { CardDto } from '../cards/card.dto';
 import type { CardDoc } from '../cards/card.model';
 import { requireCard } from '../cards/card.store';
+import { listAllCards } from '../cards/site-card.service';
 import { cardKind } from '../cards/card-kinds.shared';
 import { logger } from '../logger';
 import { getSpace } from '../spaces/space.cache';
@@ -109,4 +111,11 @@ export async function checkMyCards(
   const outcomes = await mapLimit(cards, CHECK_CONCURRENCY, (card) => runCardCheck(actor.userId, card));
   const online = outcomes.filter((o) => o.online).length;
   return { checked: outcomes.length, online, offline: outcomes.length - online };
+}
+
+/** The caller's checked site cards that are offline, in dashboard order (the "dead links" view). */
+export async function listOfflineCards(actor: Actor): Promise<CardDto[]> {
+  return (await listAllCards(actor)).filter(
+    (c) => c.cardType === null && !c.siteSkipOnlineCheck && c.siteIsOnline === false,
+  );
 }

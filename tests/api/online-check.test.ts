@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { createUser, sessionClient } from '../factories';
+import { admin, createUser, sessionClient } from '../factories';
 import { siteHandler, startStandIn, type StandIn } from '../servers/http-server';
 
 let site: StandIn;
@@ -14,6 +14,7 @@ describe('online check API', () => {
   beforeEach(resetDatabase);
 
   it('checks one card by cardId or siteId, and all the caller cards', async () => {
+    await admin(); // the instance is set up, so pages render instead of redirecting to /setup
     const a = await sessionClient(await createUser());
     const up = (
       await a.post('/api/site-cards', { name: 'Up', siteUrl: `${site.url}/ok`, siteSkipOnlineCheck: false })
@@ -38,6 +39,14 @@ describe('online check API', () => {
     expect(byName.Up.siteIsOnline).toBe(true);
     expect(byName.Down.siteIsOnline).toBe(false);
     expect(byName.Down.siteOnlineCheckLastRun).toMatch(/^\d{4}-/);
+
+    // The dashboard: status with the last check on each tile, and the dead-links view lists only offline sites.
+    const home = (await a.get('/')).text;
+    expect(home).toMatch(/title="Online · checked \d{4}-\d\d-\d\d \d\d:\d\d UTC"/);
+    expect(home).toContain('href="/?status=offline"');
+    const dead = (await a.get('/?status=offline')).text;
+    expect(dead).toContain(`data-card-id="${down.id}"`);
+    expect(dead).not.toContain(`data-card-id="${up.id}"`);
   });
 
   it('refuses a missing id, a card of another user, and anonymous callers', async () => {
