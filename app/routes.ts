@@ -88,6 +88,12 @@ export default [
     route('note-cards', 'routes/api/note-cards.ts'),
     route('undo', 'routes/api/undo.ts'),
 
+    // offline notifications (webhook channels)
+    route('notifications', 'routes/api/notifications.ts'),
+    route('notifications/test-preview', 'routes/api/notifications.test-preview.ts'),
+    route('notifications/:id', 'routes/api/notifications.$id.ts'),
+    route('notifications/:id/test', 'routes/api/notifications.$id.send-test.ts'),
+
     // Any other /api path: a JSON 404, never the HTML page.
     route('*', 'routes/api/not-found.ts'),
   ]),

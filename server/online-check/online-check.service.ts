@@ -8,6 +8,7 @@ import { requireCard } from '../cards/card.store';
 import { listAllCards } from '../cards/site-card.service';
 import { cardKind } from '../cards/card-kinds.shared';
 import { logger } from '../logger';
+import { notifyOffline } from '../notifications/notification.service';
 import { getSpace } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 import { mapLimit } from './limit';
@@ -28,7 +29,7 @@ export interface CheckOutcome {
 }
 
 type OfflineListener = (ownerId: string, card: CardDoc) => Promise<void>;
-const offlineListeners: OfflineListener[] = [];
+const offlineListeners: OfflineListener[] = [notifyOffline];
 
 /** Called when a card turns from online to offline (notifications subscribe here). */
 export function onCardWentOffline(listener: OfflineListener): void {
