@@ -88,6 +88,13 @@ export default [
     route('note-cards', 'routes/api/note-cards.ts'),
     route('undo', 'routes/api/undo.ts'),
 
+    route('settings', 'routes/api/settings.ts'),
+
+    // AI (an OpenAI-compatible provider configured by the admin)
+    route('ai/check', 'routes/api/ai.check.ts'),
+    route('ai/recommend', 'routes/api/ai.recommend.ts'),
+    route('ai/workflow', 'routes/api/ai.workflow.ts'),
+
     // offline notifications (webhook channels)
     route('notifications', 'routes/api/notifications.ts'),
     route('notifications/test-preview', 'routes/api/notifications.test-preview.ts'),
