@@ -31,7 +31,7 @@ async function fetchThroughPolicy(input: string | URL | Request, init?: RequestI
       headers: res.headers,
     });
   } catch (err) {
-    if (err instanceof OutboundError) throw new TypeError(err.reason);
+    if (err instanceof OutboundError) throw new TypeError(err.reason, { cause: err });
     throw err;
   }
 }
