@@ -9,6 +9,7 @@ export default [
   route('search', 'routes/search.ts'),
   route('undo', 'routes/undo.ts'),
   route('card/:id', 'routes/pages/card.$id.tsx'),
+  route('ai', 'routes/pages/ai.tsx'),
   route('social-card/:id', 'routes/social-card.$id.ts'),
   // accounts
   route('login', 'routes/pages/login.tsx'),

@@ -54,6 +54,17 @@ const en = {
     restored: 'Restored.',
     nothingToUndo: 'That can no longer be undone.',
   },
+  ai: {
+    title: 'Ask AI',
+    question: 'What do you need?',
+    mode: 'Mode',
+    recommend: 'Recommend sites',
+    workflow: 'Plan a workflow',
+    ask: 'Ask',
+    notConfigured: 'AI is not configured yet (an administrator sets the provider).',
+    failed: 'The AI provider did not answer. Try again later.',
+    none: 'No matching sites.',
+  },
   dashboard: {
     tags: 'Tags',
     allCards: 'All cards',

@@ -56,6 +56,17 @@ const zh: Messages = {
     restored: '已恢复。',
     nothingToUndo: '已无法撤销。',
   },
+  ai: {
+    title: 'AI 助手',
+    question: '你需要什么？',
+    mode: '模式',
+    recommend: '推荐站点',
+    workflow: '规划工作流',
+    ask: '提问',
+    notConfigured: 'AI 功能未配置（由管理员设置服务商）。',
+    failed: 'AI 服务不可用，请稍后重试。',
+    none: '没有匹配的站点。',
+  },
   dashboard: {
     tags: '标签',
     allCards: '全部卡片',

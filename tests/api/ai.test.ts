@@ -94,6 +94,15 @@ describe('AI', () => {
     const wf = await a.post('/api/ai/workflow', { query: 'do it' });
     expect(wf.json).toMatchObject({ reasoning: 'plan', steps: [{ site: { id: ids[3] }, action: 'open' }] });
     expect((await a.post('/api/ai/workflow', {})).status).toBe(400);
+
+    // The page: a plain GET form, results rendered on the server (works without JavaScript).
+    ai.replies.push(
+      JSON.stringify({ reasoning: 'page', recommendations: [{ siteId: ids[5], reason: 'fits' }] }),
+    );
+    const page = await a.get('/ai?q=find&mode=recommend');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Site 5');
+    expect(page.text).toContain('fits');
   });
 
   it('answers 502 when the provider fails twice or returns no usable JSON, and retries once', async () => {

@@ -245,6 +245,9 @@ export default function Home() {
                 {t('dashboard.deadLinks')}
               </a>
             ) : null}
+            <a className="button button-ghost" href={d.q ? `/ai?q=${encodeURIComponent(d.q)}` : '/ai'}>
+              {t('ai.title')}
+            </a>
             {d.firstHref ? (
               <a className="button button-ghost" href={d.firstHref}>
                 ↑ {t('dashboard.allCards')}
