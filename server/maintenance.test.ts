@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../tests/setup/db';
 import { SessionModel } from './auth/session.model';
 import { MAINTENANCE_TASKS } from './maintenance';
+import { CheckLeaseModel } from './online-check/lease.model';
 import { RateBucketModel } from './rate-limit/rate-limit.model';
 import { SpaceChangeModel } from './spaces/space-change.model';
 import { SpaceModel } from './spaces/space.model';
@@ -49,6 +50,12 @@ describe('maintenance sweeps', () => {
       { _id: 'v:2', ownerId: 'v', rev: 2, at: now, touched },
     ]);
 
+    // Online-check leases: kept for two days (the longest slot is one).
+    await CheckLeaseModel.create([
+      { _id: 'c1:old', at: new Date(Date.now() - 3 * 86_400_000) },
+      { _id: 'c1:live', at: now },
+    ]);
+
     for (const task of MAINTENANCE_TASKS) await task.run();
 
     expect((await SpaceChangeModel.find().lean()).map((d) => d._id).sort()).toEqual(['u:2', 'v:1', 'v:2']);
@@ -58,11 +65,13 @@ describe('maintenance sweeps', () => {
     expect((await SessionModel.find().lean()).map((d) => d._id)).toEqual(['s-live']);
     expect((await RateBucketModel.find().lean()).map((d) => d._id)).toEqual(['b-live#1']);
     expect((await TrashModel.find().lean()).map((d) => d._id)).toEqual(['t-live']);
+    expect((await CheckLeaseModel.find().lean()).map((d) => d._id)).toEqual(['c1:live']);
     expect(MAINTENANCE_TASKS.map((t) => t.name)).toEqual([
       'expired sessions',
       'expired rate-limit buckets',
       'expired undo records',
       'old space change records',
+      'old online-check leases',
     ]);
   });
 });
