@@ -9,6 +9,7 @@ export default [
   route('search', 'routes/search.ts'),
   route('undo', 'routes/undo.ts'),
   route('card/:id', 'routes/pages/card.$id.tsx'),
+  route('ai', 'routes/pages/ai.tsx'),
   route('social-card/:id', 'routes/social-card.$id.ts'),
   // accounts
   route('login', 'routes/pages/login.tsx'),
@@ -83,6 +84,8 @@ export default [
     route('site-cards/reorder-global', 'routes/api/site-cards.reorder-global.ts'),
     route('site-cards/batch', 'routes/api/site-cards.batch.ts'),
     route('site-cards/export', 'routes/api/site-cards.export.ts'),
+    route('site-cards/check-online', 'routes/api/site-cards.check-online.ts'),
+    route('site-cards/check-online-single', 'routes/api/site-cards.check-online-single.ts'),
     route('social-cards', 'routes/api/social-cards.ts'),
     route('social-cards/reorder', 'routes/api/social-cards.reorder.ts'),
     route('social-cards/:id', 'routes/api/social-cards.$id.ts'),
@@ -93,6 +96,18 @@ export default [
     route('mcp', 'routes/api/mcp.ts'),
     route('mcp/sse', 'routes/api/mcp.sse.ts'),
     route('mcp/sse/messages', 'routes/api/mcp.sse.messages.ts'),
+    route('settings', 'routes/api/settings.ts'),
+
+    // AI (an OpenAI-compatible provider configured by the admin)
+    route('ai/check', 'routes/api/ai.check.ts'),
+    route('ai/recommend', 'routes/api/ai.recommend.ts'),
+    route('ai/workflow', 'routes/api/ai.workflow.ts'),
+
+    // offline notifications (webhook channels)
+    route('notifications', 'routes/api/notifications.ts'),
+    route('notifications/test-preview', 'routes/api/notifications.test-preview.ts'),
+    route('notifications/:id', 'routes/api/notifications.$id.ts'),
+    route('notifications/:id/test', 'routes/api/notifications.$id.send-test.ts'),
 
     // Any other /api path: a JSON 404, never the HTML page.
     route('*', 'routes/api/not-found.ts'),

@@ -54,6 +54,8 @@ export const EnvSchema = z.object({
   SUGGEST_GOOGLE_URL: z.url().default('https://suggestqueries.google.com/complete/search'),
   SUGGEST_BAIDU_URL: z.url().default('https://www.baidu.com/sugrec'),
   SUGGEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
+  /** Outbound requests may reach private networks whatever the admin setting says (LAN-only installs, tests). */
+  OUTBOUND_ALLOW_PRIVATE: bool.default(false),
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** How long settings and similar rarely-changing records are trusted before being read again. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),

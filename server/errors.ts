@@ -1,6 +1,7 @@
 /** Every error a service may throw, with the one HTTP status each maps to. */
 export const ERROR_STATUS = {
   bad_request: 400,
+  ai_not_configured: 400,
   invalid_json: 400,
   validation_failed: 400,
   unauthorized: 401,
@@ -16,6 +17,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  ai_unavailable: 502,
   unavailable: 503,
 } as const;
 

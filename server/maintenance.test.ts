@@ -3,6 +3,7 @@ import { resetDatabase } from '../tests/setup/db';
 import { SessionModel } from './auth/session.model';
 import { MAINTENANCE_TASKS } from './maintenance';
 import { McpSseMessageModel, McpSseSessionModel } from './mcp/sse-relay.model';
+import { CheckLeaseModel } from './online-check/lease.model';
 import { RateBucketModel } from './rate-limit/rate-limit.model';
 import { SpaceChangeModel } from './spaces/space-change.model';
 import { SpaceModel } from './spaces/space.model';
@@ -60,6 +61,12 @@ describe('maintenance sweeps', () => {
       { _id: 'v:2', ownerId: 'v', rev: 2, at: now, touched },
     ]);
 
+    // Online-check leases: kept for two days (the longest slot is one).
+    await CheckLeaseModel.create([
+      { _id: 'c1:old', at: new Date(Date.now() - 3 * 86_400_000) },
+      { _id: 'c1:live', at: now },
+    ]);
+
     for (const task of MAINTENANCE_TASKS) await task.run();
 
     expect((await SpaceChangeModel.find().lean()).map((d) => d._id).sort()).toEqual(['u:2', 'v:1', 'v:2']);
@@ -71,12 +78,14 @@ describe('maintenance sweeps', () => {
     expect((await TrashModel.find().lean()).map((d) => d._id)).toEqual(['t-live']);
     expect((await McpSseSessionModel.find().lean()).map((d) => d._id)).toEqual(['m-live']);
     expect((await McpSseMessageModel.find().lean()).map((d) => d._id)).toEqual(['msg-live']);
+    expect((await CheckLeaseModel.find().lean()).map((d) => d._id)).toEqual(['c1:live']);
     expect(MAINTENANCE_TASKS.map((t) => t.name)).toEqual([
       'expired sessions',
       'expired rate-limit buckets',
       'expired undo records',
       'idle MCP SSE sessions',
       'old space change records',
+      'old online-check leases',
     ]);
   });
 });

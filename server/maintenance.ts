@@ -1,6 +1,7 @@
 import { purgeExpiredSessions } from './auth/session.store';
 import { logger } from './logger';
 import { purgeIdleSseSessions } from './mcp/sse.service';
+import { purgeOldLeases, startOnlineChecks, stopOnlineChecks } from './online-check/scheduler';
 import { purgeExpiredBuckets } from './rate-limit/rate-limit.service';
 import { sweepSpaceChanges } from './spaces/space-change.sweep';
 import { purgeExpiredTrash } from './trash/trash.service';
@@ -16,6 +17,7 @@ export const MAINTENANCE_TASKS: readonly Task[] = [
   { name: 'expired undo records', everyMs: 10 * MINUTE, run: purgeExpiredTrash },
   { name: 'idle MCP SSE sessions', everyMs: 10 * MINUTE, run: purgeIdleSseSessions },
   { name: 'old space change records', everyMs: MINUTE, run: sweepSpaceChanges },
+  { name: 'old online-check leases', everyMs: 60 * MINUTE, run: purgeOldLeases },
 ];
 const timers: NodeJS.Timeout[] = [];
 
@@ -32,8 +34,10 @@ function schedule(task: Task) {
 export function startMaintenance(): void {
   if (timers.length > 0 || process.env.NODE_ENV === 'test') return;
   for (const t of MAINTENANCE_TASKS) schedule(t);
+  startOnlineChecks();
 }
 
 export function stopMaintenance(): void {
   for (const t of timers.splice(0)) clearInterval(t);
+  stopOnlineChecks();
 }

@@ -22,6 +22,8 @@ export const REGISTER_PER_NAME: Limit = { name: 'register-name', max: 5, windowM
 export const PASSWORD_CHECK_FAILURES: Limit = { name: 'password-check', max: 5, windowMs: 15 * MINUTE };
 /** Uploads per user (the older service's `upload` preset: 20 a minute). */
 export const UPLOADS_PER_USER: Limit = { name: 'upload', max: 20, windowMs: MINUTE };
+/** Online checks asked for by hand, per user (the older service's `onlineCheck` preset: 5 a minute). */
+export const ONLINE_CHECKS_PER_USER: Limit = { name: 'online-check', max: 5, windowMs: MINUTE };
 
 export interface RateState {
   allowed: boolean;

@@ -28,6 +28,8 @@ export function toAppSettings(s: Settings) {
     aiApiKeyMasked: Boolean(s.aiApiKey),
     aiBaseUrl: s.aiBaseUrl,
     aiModel: s.aiModel,
+    outboundAllowPrivate: s.outboundAllowPrivate,
+    outboundAllowList: s.outboundAllowList,
     quotaCards: s.quotaCards,
     quotaTags: s.quotaTags,
     quotaBytes: s.quotaBytes,

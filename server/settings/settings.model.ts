@@ -18,6 +18,10 @@ export interface SettingsDoc {
   aiApiKey: string;
   aiBaseUrl: string;
   aiModel: string;
+  /** Outbound requests (online checks, webhooks, AI, icons) may reach private, loopback and link-local addresses. */
+  outboundAllowPrivate: boolean;
+  /** Hosts (`nas.lan`, `*.lan`) and addresses/CIDRs reachable even when private networks are not allowed. */
+  outboundAllowList: string[];
   /** Per-user limits on a data space (docs/api.md "Quotas"); every user, the admin included. */
   quotaCards: number;
   quotaTags: number;
@@ -42,6 +46,8 @@ export const SETTINGS_DEFAULTS: Omit<SettingsDoc, '_id' | 'updatedAt'> = {
   aiApiKey: '',
   aiBaseUrl: '',
   aiModel: '',
+  outboundAllowPrivate: false,
+  outboundAllowList: [],
   // Generous for one person (a heavy bookmark collection is a few thousand cards), small enough that one account
   // cannot fill the server's memory budget on its own.
   quotaCards: 50_000,
@@ -65,6 +71,8 @@ const SettingsSchema = new Schema<SettingsDoc>(
     aiApiKey: String,
     aiBaseUrl: String,
     aiModel: String,
+    outboundAllowPrivate: Boolean,
+    outboundAllowList: { type: [String], default: undefined },
     quotaCards: Number,
     quotaTags: Number,
     quotaBytes: Number,

@@ -24,6 +24,8 @@ Object.assign(process.env, {
   SUGGEST_GOOGLE_URL: `http://127.0.0.1:${auxBase + 100 + Number(pool)}/complete/search`,
   SUGGEST_BAIDU_URL: `http://127.0.0.1:${auxBase + 200 + Number(pool)}/sugrec`,
   SUGGEST_TIMEOUT_MS: '500',
+  // Every stand-in server listens on loopback; tests of the refusals pass their own policy.
+  OUTBOUND_ALLOW_PRIVATE: 'true',
 });
 
 beforeAll(async () => {

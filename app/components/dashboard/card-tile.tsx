@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ArrowDownIcon, ArrowUpIcon, EditIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
+import { formatDateTime } from '~/lib/format';
 import type { TileView } from './tile-view';
 
 export interface EditControls {
@@ -43,6 +44,9 @@ function Icon({ tile }: { tile: TileView }) {
 /** `t` comes from the list: one useTranslation per page instead of one per tile (measurable at 24 tiles a page). */
 export function CardTile({ tile, edit, t }: { tile: TileView; edit?: EditControls | null; t: TFunction }) {
   const linkProps = tile.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  const statusText =
+    (tile.online ? t('dashboard.online') : t('dashboard.offline')) +
+    (tile.checkedAt ? ` · ${t('dashboard.checkedAt', { at: formatDateTime(tile.checkedAt) })}` : '');
   return (
     <li
       className={`tile tile-${tile.kind}${tile.pinned ? ' tile-pinned' : ''}`}
@@ -65,11 +69,10 @@ export function CardTile({ tile, edit, t }: { tile: TileView; edit?: EditControl
         {tile.online !== null ? (
           <span
             className={`status-dot ${tile.online ? 'is-online' : 'is-offline'}`}
-            title={tile.online ? t('dashboard.online') : t('dashboard.offline')}
+            title={statusText}
+            data-status={tile.online ? 'online' : 'offline'}
           >
-            <span className="visually-hidden">
-              {tile.online ? t('dashboard.online') : t('dashboard.offline')}
-            </span>
+            <span className="visually-hidden">{statusText}</span>
           </span>
         ) : null}
         {tile.pinned ? (

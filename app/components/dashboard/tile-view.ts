@@ -18,6 +18,8 @@ export interface TileView {
   iconBg: string | null;
   letter: string;
   online: boolean | null;
+  /** When the site was last checked (ISO), for site cards that are checked. */
+  checkedAt: string | null;
   pinned: boolean;
   /** Social: the type's label (e.g. "GitHub") and the shown id (e.g. a QQ number). */
   socialLabel?: string;
@@ -62,6 +64,7 @@ export function tileView(card: CardDto, returnTo: string): TileView {
       external: href !== null,
       description: card.siteDescription ?? '',
       online: card.siteSkipOnlineCheck ? null : card.siteIsOnline,
+      checkedAt: card.siteSkipOnlineCheck ? null : card.siteOnlineCheckLastRun,
       editHref: `/edit/sites/${encodeURIComponent(card.id)}${back}`,
     };
   }
@@ -72,6 +75,7 @@ export function tileView(card: CardDto, returnTo: string): TileView {
       external: false,
       description: noteExcerpt(card.name, String(data.content ?? '')),
       online: null,
+      checkedAt: null,
       editHref: `/edit/notes/${encodeURIComponent(card.id)}${back}`,
     };
   }
@@ -86,6 +90,7 @@ export function tileView(card: CardDto, returnTo: string): TileView {
     external: opens,
     description: card.socialHint ?? '',
     online: null,
+    checkedAt: null,
     socialLabel: meta?.label ?? card.cardType ?? '',
     socialValue: opens ? value.replace(/^https?:\/\//, '') : value,
     editHref: `/edit/social/${encodeURIComponent(card.id)}${back}`,

@@ -4,6 +4,7 @@ import { isAppError } from '#server/errors';
 import { moveCard, setPinned } from '#server/cards/site-card.service';
 import { listCardsPage, listNavigationTags, PAGE_SIZE } from '#server/navigation/navigation.service';
 import { moveTag } from '#server/tags/tag.service';
+import { listOfflineCards } from '#server/online-check/online-check.service';
 import { BoardHeader } from '~/components/dashboard/board-header';
 import { CardTile } from '~/components/dashboard/card-tile';
 import { SearchForm } from '~/components/dashboard/search-form';
@@ -47,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tagId = q ? null : url.searchParams.get('tag');
   const cursor = url.searchParams.get('cursor');
   const edit = Boolean(actor && url.searchParams.get('edit') === '1' && !q && !actor.readOnly);
+  // `?status=offline`: the signed-in owner's dead links (sites whose check says offline), in one list.
+  const deadLinks = Boolean(actor && url.searchParams.get('status') === 'offline' && !q);
 
   const tags = await listNavigationTags(actor, { includeHidden: Boolean(actor) });
   const active = tagId ? tags.find((t) => t.id === tagId) : null;
@@ -54,22 +57,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let page;
   try {
-    page = await listCardsPage(
-      actor,
-      {
-        scope: tagId ? 'tag' : 'all',
-        tagId: tagId ?? undefined,
-        q,
-        cursor: cursor ?? undefined,
-        limit: BOARD_PAGE,
-      },
-      'all',
-    );
+    if (deadLinks) {
+      const items = await listOfflineCards(actor!);
+      page = { items, total: items.length, nextCursor: null };
+    } else
+      page = await listCardsPage(
+        actor,
+        {
+          scope: tagId ? 'tag' : 'all',
+          tagId: tagId ?? undefined,
+          q,
+          cursor: cursor ?? undefined,
+          limit: BOARD_PAGE,
+        },
+        'all',
+      );
   } catch (err) {
     if (isAppError(err) && err.code === 'bad_request') throw redirect(hrefWith(url, { cursor: null }));
     throw err;
   }
-  const totalAll = tagId || q ? (await listCardsPage(actor, { limit: 1 }, 'all')).total : page.total;
+  const totalAll =
+    tagId || q || deadLinks ? (await listCardsPage(actor, { limit: 1 }, 'all')).total : page.total;
   const returnTo = hrefWith(url, { cursor: null });
   const editBase = edit ? url : new URL(hrefWith(url, { edit: null }), url);
   const rail: RailTag[] = tags.map((t) => ({
@@ -106,6 +114,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstHref: cursor ? hrefWith(url, { cursor: null }) : null,
     allHref: hrefWith(editBase, { tag: null, q: null, cursor: null }),
     editHref: hrefWith(url, { edit: edit ? null : '1', cursor: null, q: null }),
+    deadLinks,
+    deadLinksHref: actor
+      ? hrefWith(url, { status: 'offline', tag: null, q: null, cursor: null, edit: null })
+      : null,
   };
 }
 
@@ -177,13 +189,15 @@ export default function Home() {
             title={
               d.q
                 ? t('dashboard.resultsFor', { q: d.q })
-                : d.active
-                  ? d.active.id === '__social_cards__'
-                    ? t('dashboard.socialTag')
-                    : d.active.id === '__note_cards__'
-                      ? t('dashboard.noteTag')
-                      : d.active.name
-                  : t('dashboard.allCards')
+                : d.deadLinks
+                  ? t('dashboard.deadLinksTitle')
+                  : d.active
+                    ? d.active.id === '__social_cards__'
+                      ? t('dashboard.socialTag')
+                      : d.active.id === '__note_cards__'
+                        ? t('dashboard.noteTag')
+                        : d.active.name
+                    : t('dashboard.allCards')
             }
             description={d.active?.description ?? null}
             total={d.total}
@@ -199,11 +213,13 @@ export default function Home() {
               <p>
                 {d.q
                   ? t('dashboard.noResults', { q: d.q })
-                  : d.active
-                    ? t('dashboard.emptyTag')
-                    : t('dashboard.emptyAll')}
+                  : d.deadLinks
+                    ? t('dashboard.noDeadLinks')
+                    : d.active
+                      ? t('dashboard.emptyTag')
+                      : t('dashboard.emptyAll')}
               </p>
-              {d.owner && !d.q ? (
+              {d.owner && !d.q && !d.deadLinks ? (
                 <a
                   className="button button-primary"
                   href={`/edit/sites/new?returnTo=${encodeURIComponent(d.returnTo)}${d.active && !d.active.virtual ? `&tag=${encodeURIComponent(d.active.id)}` : ''}`}
@@ -224,6 +240,14 @@ export default function Home() {
             </ul>
           )}
           <div className="board-pager">
+            {d.deadLinksHref && !d.deadLinks ? (
+              <a className="button button-ghost" href={d.deadLinksHref} data-dead-links>
+                {t('dashboard.deadLinks')}
+              </a>
+            ) : null}
+            <a className="button button-ghost" href={d.q ? `/ai?q=${encodeURIComponent(d.q)}` : '/ai'}>
+              {t('ai.title')}
+            </a>
             {d.firstHref ? (
               <a className="button button-ghost" href={d.firstHref}>
                 ↑ {t('dashboard.allCards')}

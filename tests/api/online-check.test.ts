@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetDatabase } from '../setup/db';
+import { Client } from '../setup/client';
+import { admin, createUser, sessionClient } from '../factories';
+import { siteHandler, startStandIn, type StandIn } from '../servers/http-server';
+
+let site: StandIn;
+beforeAll(async () => {
+  site = await startStandIn(siteHandler());
+});
+afterAll(() => site.close());
+
+describe('online check API', () => {
+  beforeEach(resetDatabase);
+
+  it('checks one card by cardId or siteId, and all the caller cards', async () => {
+    await admin(); // the instance is set up, so pages render instead of redirecting to /setup
+    const a = await sessionClient(await createUser());
+    const up = (
+      await a.post('/api/site-cards', { name: 'Up', siteUrl: `${site.url}/ok`, siteSkipOnlineCheck: false })
+    ).json.item;
+    const down = (
+      await a.post('/api/site-cards', {
+        name: 'Down',
+        siteUrl: `${site.url}/fail`,
+        siteOnlineCheckFailThreshold: 1,
+      })
+    ).json.item;
+    const one = await a.post('/api/site-cards/check-online-single', { cardId: up.id });
+    expect(one.status).toBe(200);
+    expect(one.json).toMatchObject({ id: up.id, online: true });
+    const older = await a.post('/api/site-cards/check-online-single', { siteId: down.id });
+    expect(older.json).toMatchObject({ id: down.id, online: false, siteIsOnline: false });
+    const all = await a.post('/api/site-cards/check-online');
+    expect(all.json).toMatchObject({ checked: 2, online: 1, offline: 1 });
+
+    const cards = (await a.get('/api/site-cards')).json.items;
+    const byName = Object.fromEntries(cards.map((c: { name: string }) => [c.name, c]));
+    expect(byName.Up.siteIsOnline).toBe(true);
+    expect(byName.Down.siteIsOnline).toBe(false);
+    expect(byName.Down.siteOnlineCheckLastRun).toMatch(/^\d{4}-/);
+
+    // The dashboard: status with the last check on each tile, and the dead-links view lists only offline sites.
+    const home = (await a.get('/')).text;
+    expect(home).toMatch(/title="Online · checked \d{4}-\d\d-\d\d \d\d:\d\d UTC"/);
+    expect(home).toContain('href="/?status=offline"');
+    const dead = (await a.get('/?status=offline')).text;
+    expect(dead).toContain(`data-card-id="${down.id}"`);
+    expect(dead).not.toContain(`data-card-id="${up.id}"`);
+  });
+
+  it('refuses a missing id, a card of another user, and anonymous callers', async () => {
+    const a = await sessionClient(await createUser());
+    const b = await sessionClient(await createUser());
+    const card = (await a.post('/api/site-cards', { name: 'A', siteUrl: `${site.url}/ok` })).json.item;
+    expect((await a.post('/api/site-cards/check-online-single', {})).status).toBe(400);
+    expect((await b.post('/api/site-cards/check-online-single', { cardId: card.id })).status).toBe(404);
+    expect((await new Client().post('/api/site-cards/check-online-single', { cardId: card.id })).status).toBe(
+      401,
+    );
+    expect((await new Client().post('/api/site-cards/check-online')).status).toBe(401);
+  });
+});
