@@ -63,6 +63,7 @@ describe('maintenance sweeps', () => {
       'expired rate-limit buckets',
       'expired undo records',
       'old space change records',
+      'orphaned files',
     ]);
   });
 });

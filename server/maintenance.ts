@@ -1,3 +1,4 @@
+import { sweepOrphanAssets } from './assets/asset.sweep';
 import { purgeExpiredSessions } from './auth/session.store';
 import { logger } from './logger';
 import { purgeExpiredBuckets } from './rate-limit/rate-limit.service';
@@ -14,6 +15,7 @@ export const MAINTENANCE_TASKS: readonly Task[] = [
   { name: 'expired rate-limit buckets', everyMs: 10 * MINUTE, run: purgeExpiredBuckets },
   { name: 'expired undo records', everyMs: 10 * MINUTE, run: purgeExpiredTrash },
   { name: 'old space change records', everyMs: MINUTE, run: sweepSpaceChanges },
+  { name: 'orphaned files', everyMs: 30 * MINUTE, run: () => sweepOrphanAssets() },
 ];
 const timers: NodeJS.Timeout[] = [];
 
