@@ -122,6 +122,28 @@ export interface StoredObject {
   etag: string | undefined;
 }
 
+/**
+ * A web stream over a Node stream that reads only when the consumer asks (highWaterMark 0), so a slow client holds
+ * at most one chunk of a download in memory, whatever the conversion helpers of the Node version do.
+ */
+export function pullStream(source: Readable): ReadableStream<Uint8Array> {
+  const it = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { value, done } = await it.next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      },
+      async cancel() {
+        await it.return?.();
+        source.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 /** Opens an object (or the byte range `[start, end]` of it) for streaming; null when it does not exist. */
 export async function getObject(
   key: string,
@@ -138,7 +160,7 @@ export async function getObject(
     );
     if (!res.Body) return null;
     return {
-      body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+      body: pullStream(res.Body as Readable),
       contentType: res.ContentType,
       contentLength: res.ContentLength,
       etag: res.ETag,

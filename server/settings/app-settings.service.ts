@@ -83,10 +83,11 @@ export const FloatingButtonsInput = z.object({
 function mergeButtons(saved: FloatingButton[] | null): FloatingButton[] {
   if (!saved) return DEFAULT_FLOATING_BUTTONS.map((b) => ({ ...b }));
   const out = saved.map((b) => ({ ...b }));
+  let at = out.findIndex((b) => b.id === 'quick-search') + 1 || out.length;
   for (const d of DEFAULT_FLOATING_BUTTONS) {
     if (d.editable || out.some((b) => b.id === d.id)) continue;
-    const at = out.findIndex((b) => b.id === 'quick-search');
-    out.splice(at >= 0 ? at + 1 : out.length, 0, { ...d });
+    out.splice(at, 0, { ...d });
+    at += 1;
   }
   return out;
 }

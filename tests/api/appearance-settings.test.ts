@@ -28,6 +28,7 @@ describe('appearance', () => {
   beforeEach(resetDatabase);
 
   it('defaults, saves per user, deletes replaced wallpapers, refuses others’ pictures', async () => {
+    await admin(); // an initialised instance renders its pages
     const user = await createUser();
     const c = await sessionClient(user);
     const other = await sessionClient(await createUser());
@@ -58,6 +59,11 @@ describe('appearance', () => {
     await c.put('/api/appearance', { light: theme({ desktopWallpaperAssetId: w2.id }), dark: theme() });
     expect(await AssetModel.countDocuments({ _id: w1.id })).toBe(0);
     expect(await AssetModel.countDocuments({ _id: w2.id })).toBe(1);
+    // Applied on the server-rendered pages of that user, in the light theme; the dark one keeps its defaults.
+    const page = (await c.get('/')).text;
+    expect(page).toMatch(new RegExp(`--look-wallpaper:url\\((&quot;|")${w2.url}`));
+    expect(page).toContain('--text:#112233');
+    expect((await other.get('/')).text).not.toContain(w2.url);
 
     const foreign = await picture(other);
     const refused = await c.put('/api/appearance', {
@@ -68,7 +74,7 @@ describe('appearance', () => {
     const bad = await c.put('/api/appearance', { light: theme({ fontSize: 40 }), dark: theme() });
     expect(bad.status).toBe(400);
     expect((await new Client().get('/api/appearance')).status).toBe(401);
-  });
+  }, 120_000);
 });
 
 describe('site settings', () => {
@@ -123,6 +129,7 @@ describe('site settings', () => {
       ],
     });
     expect(saved.status).toBe(200);
+    // The fixed buttons left out come back after quick-search.
     expect(saved.json.map((b: { id: string }) => b.id)).toEqual([
       'quick-search',
       'scroll-top',
