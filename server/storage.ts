@@ -24,6 +24,10 @@ export function s3(): Promise<S3Client> {
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
       credentials: { accessKeyId: e.S3_ACCESS_KEY, secretAccessKey: e.S3_SECRET_KEY },
       maxAttempts: 2,
+      // Checksums only where S3 requires them: a validated download is wrapped in a checksum stream, and the
+      // CRC of every uploaded part costs CPU on the request path (S3 already checks Content-MD5/signatures).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   });
   return client;
