@@ -10,6 +10,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { pageLook } from '#server/appearance/page-look';
 import { getSettings } from '#server/settings/settings.service';
 import { findUserById } from '#server/users/user.lookup';
 import { isInitialized } from '#server/setup/setup.service';
@@ -56,6 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     csrfToken: info.csrfToken,
     flash: info.flash,
     siteName: settings.siteName,
+    look: await pageLook(actor),
     user,
   };
 }
@@ -87,6 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={theme === 'system' ? 'light dark' : theme} />
         <Meta />
         <Links />
+        {data?.look?.faviconUrl ? <link rel="icon" href={data.look.faviconUrl} /> : null}
+        {data?.look ? <style nonce={nonce}>{data.look.css}</style> : null}
       </head>
       <body>
         <I18nextProvider i18n={getI18n(locale)}>{children}</I18nextProvider>

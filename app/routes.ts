@@ -56,6 +56,19 @@ export default [
 
     // uploaded files
     route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),
+    route('assets/wallpaper', 'routes/api/assets.wallpaper.ts'),
+    route('assets/cleanup', 'routes/api/assets.cleanup.ts'),
+    route('note-cards/upload-image', 'routes/api/note-cards.upload-image.ts'),
+    route('note-cards/upload-file', 'routes/api/note-cards.upload-file.ts'),
+    route('note-cards/img/:imageId', 'routes/api/note-cards.img.$imageId.ts'),
+    route('note-cards/file/:fileId', 'routes/api/note-cards.file.$fileId.ts'),
+    route('note-cards/attach/:fileId', 'routes/api/note-cards.file.$fileId.ts', { id: 'api-note-attach' }),
+    route('note-cards/attachment', 'routes/api/note-cards.attachment.ts'),
+
+    // appearance and site settings
+    route('appearance', 'routes/api/appearance.ts'),
+    route('settings', 'routes/api/settings.ts'),
+    route('floating-buttons', 'routes/api/floating-buttons.ts'),
 
     // navigation (read side; visitors see the admin's space)
     route('navigation/cards', 'routes/api/navigation.cards.ts'),

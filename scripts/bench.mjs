@@ -9,6 +9,7 @@ const all = [
   'many-users',
   'home',
   'bookmarks-import',
+  'files',
 ];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of names.length ? names : all) {

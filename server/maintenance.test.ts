@@ -86,6 +86,7 @@ describe('maintenance sweeps', () => {
       'idle MCP SSE sessions',
       'old space change records',
       'old online-check leases',
+      'orphaned files',
     ]);
   });
 });

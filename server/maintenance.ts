@@ -1,3 +1,4 @@
+import { sweepOrphanAssets } from './assets/asset.sweep';
 import { purgeExpiredSessions } from './auth/session.store';
 import { logger } from './logger';
 import { purgeIdleSseSessions } from './mcp/sse.service';
@@ -18,6 +19,7 @@ export const MAINTENANCE_TASKS: readonly Task[] = [
   { name: 'idle MCP SSE sessions', everyMs: 10 * MINUTE, run: purgeIdleSseSessions },
   { name: 'old space change records', everyMs: MINUTE, run: sweepSpaceChanges },
   { name: 'old online-check leases', everyMs: 60 * MINUTE, run: purgeOldLeases },
+  { name: 'orphaned files', everyMs: 30 * MINUTE, run: () => sweepOrphanAssets() },
 ];
 const timers: NodeJS.Timeout[] = [];
 

@@ -24,6 +24,10 @@ export function s3(): Promise<S3Client> {
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
       credentials: { accessKeyId: e.S3_ACCESS_KEY, secretAccessKey: e.S3_SECRET_KEY },
       maxAttempts: 2,
+      // Checksums only where S3 requires them: a validated download is wrapped in a checksum stream, and the
+      // CRC of every uploaded part costs CPU on the request path (S3 already checks Content-MD5/signatures).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   });
   return client;
@@ -36,6 +40,7 @@ export function bucket(): string {
 /** Object keys come only from here, so every stored file has a predictable, owner-scoped place. */
 export const storageKeys = {
   avatar: (userId: string, assetId: string) => `users/${userId}/avatar/${assetId}`,
+  /** Every other upload (wallpapers, logos, icons, note images, files and attachments). */
   asset: (ownerId: string, assetId: string) => `users/${ownerId}/assets/${assetId}`,
   userPrefix: (userId: string) => `users/${userId}/`,
 };
@@ -96,7 +101,7 @@ export async function putObject(
       ContentType: options.contentType,
       Metadata: options.metadata,
     },
-    queueSize: 2,
+    queueSize: 1,
     partSize: 5 * 1024 * 1024,
     leavePartsOnError: false,
   });
@@ -121,14 +126,45 @@ export interface StoredObject {
   etag: string | undefined;
 }
 
-/** Opens an object for streaming; null when it does not exist. */
-export async function getObject(key: string): Promise<StoredObject | null> {
+/**
+ * A web stream over a Node stream that reads only when the consumer asks (highWaterMark 0), so a slow client holds
+ * at most one chunk of a download in memory, whatever the conversion helpers of the Node version do.
+ */
+export function pullStream(source: Readable): ReadableStream<Uint8Array> {
+  const it = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { value, done } = await it.next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      },
+      async cancel() {
+        await it.return?.();
+        source.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** Opens an object (or the byte range `[start, end]` of it) for streaming; null when it does not exist. */
+export async function getObject(
+  key: string,
+  range?: { start: number; end: number },
+): Promise<StoredObject | null> {
   const [{ GetObjectCommand }, c] = await Promise.all([s3sdk(), s3()]);
   try {
-    const res = await c.send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    const res = await c.send(
+      new GetObjectCommand({
+        Bucket: bucket(),
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
     if (!res.Body) return null;
     return {
-      body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+      body: pullStream(res.Body as Readable),
       contentType: res.ContentType,
       contentLength: res.ContentLength,
       etag: res.ETag,
@@ -152,21 +188,28 @@ export async function deleteObjects(keys: string[]): Promise<void> {
   }
 }
 
-/** Deletes every object under a prefix (a user's files on account deletion). */
-export async function deletePrefix(prefix: string): Promise<number> {
+/** Every object under a prefix, with its size and age. */
+export async function listObjects(prefix: string): Promise<{ key: string; size: number; modified: Date }[]> {
   const [{ ListObjectsV2Command }, c] = await Promise.all([s3sdk(), s3()]);
+  const out: { key: string; size: number; modified: Date }[] = [];
   let token: string | undefined;
-  let count = 0;
   do {
     const page = await c.send(
       new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
     );
-    const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => Boolean(k));
-    await deleteObjects(keys);
-    count += keys.length;
+    for (const o of page.Contents ?? []) {
+      if (o.Key) out.push({ key: o.Key, size: o.Size ?? 0, modified: o.LastModified ?? new Date(0) });
+    }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
-  return count;
+  return out;
+}
+
+/** Deletes every object under a prefix (a user's files on account deletion). */
+export async function deletePrefix(prefix: string): Promise<number> {
+  const keys = (await listObjects(prefix)).map((o) => o.key);
+  await deleteObjects(keys);
+  return keys.length;
 }
 
 export function formatBytes(n: number): string {

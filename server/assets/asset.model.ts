@@ -24,6 +24,8 @@ export interface AssetDoc {
   size: number;
   originalName: string | null;
   noteId: string | null;
+  /** When the note it belonged to was deleted; the file goes once that can no longer be undone. */
+  detachedAt: Date | null;
   createdAt: Date;
 }
 
@@ -36,7 +38,8 @@ const AssetSchema = new Schema<AssetDoc>(
     mimeType: { type: String, required: true },
     size: { type: Number, required: true },
     originalName: { type: String, default: null },
-    noteId: { type: String, default: null },
+    noteId: { type: String, default: null, index: true },
+    detachedAt: { type: Date, default: null },
     createdAt: { type: Date, required: true },
   },
   { versionKey: false },

@@ -1,26 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest } from '../errors';
+import { badRequest } from '../errors';
 import { logger } from '../logger';
-import { deleteObjects, getObject, putObject, storageKeys, type StoredObject } from '../storage';
+import { deleteObjects, putObject, storageKeys } from '../storage';
 import { AssetModel, type AssetDoc, type AssetKind } from './asset.model';
+import { KIND_RULES, sniffType, type StoreRules } from './file-rules';
 import { peekStream, type IncomingFile } from './upload';
 
-/** Raster image types accepted for pictures. SVG is refused everywhere: it can carry scripts. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] as const;
-
-export interface StoreRules {
-  maxBytes: number;
-  /** Types accepted, judged by the file's content (magic bytes), never by its name or declared type. */
-  types: readonly string[];
-}
-
 const SNIFF_BYTES = 4100;
-
-function looksLikeSvg(file: IncomingFile, head: Buffer): boolean {
-  if (file.declaredType === 'image/svg+xml' || /\.svgz?$/i.test(file.filename ?? '')) return true;
-  return /<svg[\s>]/i.test(head.toString('utf8', 0, Math.min(head.length, 1024)));
-}
 
 /**
  * Stores an uploaded file for an owner: sniffs its type from the content, streams it to S3 under a key from
@@ -30,36 +16,25 @@ export async function storeAsset(
   ownerId: string,
   kind: AssetKind,
   file: IncomingFile,
-  rules: StoreRules,
+  rules: StoreRules = KIND_RULES[kind],
   extra: { noteId?: string | null } = {},
 ): Promise<AssetDoc> {
   const { head, stream } = await peekStream(file.stream, SNIFF_BYTES);
   if (head.length === 0) throw badRequest('The file is empty');
-  const detected = await fileTypeFromBuffer(head);
-  if (!detected || !rules.types.includes(detected.mime)) {
-    if (looksLikeSvg(file, head)) {
-      throw new AppError(
-        'unsupported_media_type',
-        'SVG images are not accepted; use PNG, JPEG, GIF, WebP or AVIF',
-      );
-    }
-    throw new AppError(
-      'unsupported_media_type',
-      `Unsupported file type; accepted: ${rules.types.map((t) => t.replace(/^image\//, '')).join(', ')}`,
-    );
-  }
+  const mimeType = await sniffType(file, head, rules);
   const id = `asset-${randomUUID()}`;
   const key = kind === 'avatar' ? storageKeys.avatar(ownerId, id) : storageKeys.asset(ownerId, id);
-  const { size } = await putObject(key, stream, { contentType: detected.mime, maxBytes: rules.maxBytes });
+  const { size } = await putObject(key, stream, { contentType: mimeType, maxBytes: rules.maxBytes });
   const doc: AssetDoc = {
     _id: id,
     ownerId,
     kind,
     key,
-    mimeType: detected.mime,
+    mimeType,
     size,
     originalName: file.filename ? file.filename.slice(0, 255) : null,
     noteId: extra.noteId ?? null,
+    detachedAt: null,
     createdAt: new Date(),
   };
   try {
@@ -71,13 +46,12 @@ export async function storeAsset(
   return doc;
 }
 
-/** An asset and its bytes for serving, or null when either is missing. Public: asset ids are unguessable. */
-export async function openAsset(assetId: string): Promise<{ asset: AssetDoc; object: StoredObject } | null> {
+/** An asset by id, when it is one of `kinds`. Public: asset ids are unguessable. */
+export async function findAsset(assetId: string, kinds?: readonly AssetKind[]): Promise<AssetDoc | null> {
   if (!/^asset-[0-9a-f-]{36}$/.test(assetId)) return null;
   const asset = await AssetModel.findById(assetId).lean<AssetDoc>();
-  if (!asset) return null;
-  const object = await getObject(asset.key);
-  return object ? { asset, object } : null;
+  if (!asset || (kinds && !kinds.includes(asset.kind))) return null;
+  return asset;
 }
 
 /** Deletes assets of an owner (rows and objects); ids of other owners are ignored. Internal: callers authorise. */

@@ -54,6 +54,7 @@ export async function readMultipartFile<T>(
   try {
     parser = busboy({
       headers: { 'content-type': type },
+      defParamCharset: 'utf8',
       limits: { files: 1, fileSize: options.maxBytes + 1, fields: 20, fieldSize: 16 * 1024, parts: 30 },
     });
   } catch {
@@ -77,7 +78,7 @@ export async function readMultipartFile<T>(
       stream.resume();
       return;
     }
-    work = handle({ stream, filename: info.filename || null, declaredType: info.mimeType || null }, fields);
+    work = handle({ stream, filename: fileName(info.filename), declaredType: info.mimeType || null }, fields);
     // Whatever the handler did not read (it refused the file) is drained so the request completes.
     work.catch(() => stream.resume());
   });
@@ -91,6 +92,15 @@ export async function readMultipartFile<T>(
   if (failure) throw failure;
   if (!work) throw badRequest('No file was sent (field "file")');
   return { result: await work, fields };
+}
+
+/** The file name as sent; browsers escape `"`, CR and LF in it as %22, %0D and %0A (WHATWG multipart). */
+function fileName(raw: string | undefined): string | null {
+  const name = (raw ?? '')
+    .replace(/%22/g, '"')
+    .replace(/%0[ad]/gi, ' ')
+    .trim();
+  return name || null;
 }
 
 /**

@@ -1,6 +1,14 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
 
+export interface FloatingButton {
+  id: string;
+  label: string;
+  enabled: boolean;
+  editable: boolean;
+  customData?: Record<string, string>;
+}
+
 /** Instance-wide settings: a single document with `_id: "global"`. */
 export interface SettingsDoc {
   _id: string;
@@ -27,6 +35,8 @@ export interface SettingsDoc {
   quotaTags: number;
   /** Bytes of a space's cards and tags as the read model counts them (server/spaces/space.snapshot.ts). */
   quotaBytes: number;
+  /** The floating buttons as saved (merged with the built-in ones on read); null until changed. */
+  floatingButtons: FloatingButton[] | null;
   updatedAt: Date;
 }
 
@@ -53,6 +63,7 @@ export const SETTINGS_DEFAULTS: Omit<SettingsDoc, '_id' | 'updatedAt'> = {
   quotaCards: 50_000,
   quotaTags: 2_000,
   quotaBytes: 100 * 1024 * 1024,
+  floatingButtons: null,
 };
 
 const SettingsSchema = new Schema<SettingsDoc>(
@@ -76,6 +87,7 @@ const SettingsSchema = new Schema<SettingsDoc>(
     quotaCards: Number,
     quotaTags: Number,
     quotaBytes: Number,
+    floatingButtons: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: { createdAt: false, updatedAt: true }, versionKey: false, minimize: false },
 );

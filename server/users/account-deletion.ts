@@ -1,3 +1,4 @@
+import { AppearanceModel } from '../appearance/appearance.model';
 import { endUserSessions } from '../auth/session.store';
 import { deleteAllAssetRows } from '../assets/asset.service';
 import { logger } from '../logger';
@@ -15,6 +16,7 @@ export async function purgeUser(userId: string): Promise<void> {
   await endUserSessions(userId);
   await deleteUserTokens(userId);
   await deleteSpace(userId);
+  await AppearanceModel.deleteMany({ ownerId: userId });
   await deleteAllAssetRows(userId);
   await deletePrefix(storageKeys.userPrefix(userId));
   await UserModel.deleteOne({ _id: userId });

@@ -1,5 +1,6 @@
 import type { Actor } from '../actor';
-import { deleteOwnedAssets, IMAGE_TYPES, storeAsset } from '../assets/asset.service';
+import { deleteOwnedAssets, storeAsset } from '../assets/asset.service';
+import { KIND_RULES } from '../assets/file-rules';
 import { assetUrl } from '../assets/asset.dto';
 import type { IncomingFile } from '../assets/upload';
 import { requireUser } from '../auth/permissions';
@@ -8,8 +9,7 @@ import { UPLOADS_PER_USER, assertWithin, consume } from '../rate-limit/rate-limi
 import { findUserById } from './user.lookup';
 import { UserModel } from './user.model';
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_RULES = { maxBytes: AVATAR_MAX_BYTES, types: IMAGE_TYPES };
+export const AVATAR_MAX_BYTES = KIND_RULES.avatar.maxBytes;
 
 /** Stores a new avatar picture for the caller (raster images up to 5 MB) and deletes the one it replaces. */
 export async function setAvatar(
@@ -18,7 +18,7 @@ export async function setAvatar(
 ): Promise<{ id: string; url: string }> {
   const a = requireUser(actor);
   assertWithin(await consume(UPLOADS_PER_USER, a.userId));
-  const asset = await storeAsset(a.userId, 'avatar', file, AVATAR_RULES);
+  const asset = await storeAsset(a.userId, 'avatar', file);
   const before = await findUserById(a.userId);
   if (!before) {
     await deleteOwnedAssets(a.userId, [asset._id]);

@@ -26,7 +26,7 @@ describe('avatars and asset files', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable, no-transform');
     expect(file.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(file.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);

@@ -1,13 +1,9 @@
-import { OutboundAiSettingsSchema, updateOutboundAiSettings } from '#server/settings/outbound-ai-settings';
+import { AppSettingsInput, getAppSettings, updateAppSettings } from '#server/settings/app-settings.service';
 import { apiRoute } from '~/lib/api.server';
 
-// Only the AI provider and outbound policy fields so far; other settings join this route as they are built.
 const handle = apiRoute({
-  PUT: {
-    auth: 'admin',
-    body: OutboundAiSettingsSchema,
-    run: ({ actor, body }) => updateOutboundAiSettings(actor, body),
-  },
+  GET: { auth: 'admin', run: ({ actor }) => getAppSettings(actor) },
+  PUT: { auth: 'admin', body: AppSettingsInput, run: ({ actor, body }) => updateAppSettings(actor, body) },
 });
 
 export { handle as loader, handle as action };

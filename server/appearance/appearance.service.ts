@@ -1,0 +1,141 @@
+// Per-owner look of the two themes (wallpapers, fonts, colours, logo, favicon). Visitors see the admin's.
+import { z } from 'zod';
+import { ADMIN_ID, spaceOf, type Actor } from '../actor';
+import { assetUrl } from '../assets/asset.dto';
+import { AssetModel, type AssetDoc, type AssetKind } from '../assets/asset.model';
+import { deleteOwnedAssets } from '../assets/asset.service';
+import { badRequest } from '../errors';
+import { defaultAppearances } from '../settings/settings.dto';
+import {
+  AppearanceModel,
+  FONT_PRESETS,
+  THEMES,
+  appearanceAssetIds,
+  type AppearanceDoc,
+  type Theme,
+} from './appearance.model';
+
+const assetId = z.string().max(80).nullable();
+const ThemeInput = z.object({
+  desktopWallpaperAssetId: assetId,
+  mobileWallpaperAssetId: assetId,
+  fontPreset: z.enum(FONT_PRESETS),
+  fontSize: z.number().int().min(12).max(24),
+  overlayOpacity: z.number().min(0).max(1),
+  textColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #RRGGBB'),
+  logoAssetId: assetId.optional(),
+  faviconAssetId: assetId.optional(),
+  desktopCardFrosted: z.number().min(0).max(100).optional(),
+  mobileCardFrosted: z.number().min(0).max(100).optional(),
+  isDefault: z.boolean().optional(),
+});
+export const AppearanceInput = z.object({ light: ThemeInput, dark: ThemeInput });
+export type AppearanceInput = z.infer<typeof AppearanceInput>;
+
+const url = (id: string | null) => (id ? assetUrl(id) : null);
+
+function toDto(theme: Theme, row: AppearanceDoc | undefined) {
+  const d = defaultAppearances()[theme];
+  if (!row) return d;
+  return {
+    theme,
+    desktopWallpaperAssetId: row.desktopWallpaperAssetId,
+    desktopWallpaperUrl: url(row.desktopWallpaperAssetId),
+    mobileWallpaperAssetId: row.mobileWallpaperAssetId,
+    mobileWallpaperUrl: url(row.mobileWallpaperAssetId),
+    logoAssetId: row.logoAssetId,
+    logoUrl: url(row.logoAssetId),
+    faviconAssetId: row.faviconAssetId,
+    faviconUrl: url(row.faviconAssetId),
+    fontPreset: row.fontPreset,
+    fontSize: row.fontSize,
+    overlayOpacity: row.overlayOpacity,
+    textColor: row.textColor,
+    desktopCardFrosted: row.desktopCardFrosted,
+    mobileCardFrosted: row.mobileCardFrosted,
+    isDefault: row.isDefault,
+  };
+}
+export type ThemeAppearance = ReturnType<typeof toDto>;
+
+/** An owner's appearances, defaults filled in (compat §2.11). */
+export async function appearancesOf(ownerId: string): Promise<Record<Theme, ThemeAppearance>> {
+  const rows = await AppearanceModel.find({ ownerId }).lean<AppearanceDoc[]>();
+  const by = new Map(rows.map((r) => [r.theme, r]));
+  return { light: toDto('light', by.get('light')), dark: toDto('dark', by.get('dark')) };
+}
+
+/** The caller's appearances (visitors: the admin's). */
+export function getAppearances(actor: Actor | null) {
+  return appearancesOf(spaceOf(actor));
+}
+
+/** The theme visitors see first: the admin's theme marked default, else light. */
+export async function visitorDefaultTheme(): Promise<Theme> {
+  const a = await appearancesOf(ADMIN_ID);
+  return a.dark.isDefault && !a.light.isDefault ? 'dark' : 'light';
+}
+
+const KINDS_FOR: Record<string, AssetKind[]> = {
+  desktopWallpaperAssetId: ['wallpaper'],
+  mobileWallpaperAssetId: ['wallpaper'],
+  logoAssetId: ['logo', 'wallpaper', 'icon'],
+  lightLogoAssetId: ['logo', 'wallpaper', 'icon'],
+  darkLogoAssetId: ['logo', 'wallpaper', 'icon'],
+  faviconAssetId: ['favicon', 'icon'],
+};
+
+/** Every asset id of `input` must be a picture the owner uploaded, of a kind that fits the field. */
+export async function assertOwnPictures(ownerId: string, input: Record<string, unknown>): Promise<void> {
+  for (const [field, kinds] of Object.entries(KINDS_FOR)) {
+    const id = input[field];
+    if (typeof id !== 'string') continue;
+    const row = await AssetModel.findById(id).lean<AssetDoc>();
+    if (!row || row.ownerId !== ownerId || !kinds.includes(row.kind)) {
+      throw badRequest(`${field}: not one of your uploaded pictures`);
+    }
+  }
+}
+
+/**
+ * Saves both themes of the caller; pictures no longer used are deleted. Only the admin's `isDefault` counts
+ * (it picks the visitors' theme; one theme at most).
+ */
+export async function saveAppearances(actor: Actor, input: AppearanceInput) {
+  const ownerId = actor.userId;
+  const before = await AppearanceModel.find({ ownerId }).lean<AppearanceDoc[]>();
+  for (const theme of THEMES) await assertOwnPictures(ownerId, input[theme]);
+  const isAdmin = actor.role === 'admin';
+  const lightDefault = isAdmin && input.light.isDefault === true;
+  const flags: Record<Theme, boolean> = {
+    light: lightDefault,
+    dark: isAdmin && input.dark.isDefault === true && !lightDefault,
+  };
+  const current = await appearancesOf(ownerId);
+  for (const theme of THEMES) {
+    const t = input[theme];
+    const c = current[theme];
+    const row: Omit<AppearanceDoc, '_id'> = {
+      ownerId,
+      theme,
+      desktopWallpaperAssetId: t.desktopWallpaperAssetId,
+      mobileWallpaperAssetId: t.mobileWallpaperAssetId,
+      fontPreset: t.fontPreset,
+      fontSize: t.fontSize,
+      overlayOpacity: t.overlayOpacity,
+      textColor: t.textColor.toLowerCase(),
+      logoAssetId: t.logoAssetId !== undefined ? t.logoAssetId : c.logoAssetId,
+      faviconAssetId: t.faviconAssetId !== undefined ? t.faviconAssetId : c.faviconAssetId,
+      desktopCardFrosted: t.desktopCardFrosted ?? c.desktopCardFrosted,
+      mobileCardFrosted: t.mobileCardFrosted ?? c.mobileCardFrosted,
+      isDefault: flags[theme],
+      updatedAt: new Date(),
+    };
+    await AppearanceModel.updateOne({ _id: `${ownerId}:${theme}` }, { $set: row }, { upsert: true });
+  }
+  const after = await appearancesOf(ownerId);
+  const kept = new Set(THEMES.flatMap((t) => appearanceAssetIds(after[t])));
+  const gone = before.flatMap((r) => appearanceAssetIds(r)).filter((id) => !kept.has(id));
+  await deleteOwnedAssets(ownerId, [...new Set(gone)]);
+  return after;
+}

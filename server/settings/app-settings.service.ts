@@ -1,0 +1,138 @@
+// The admin's site settings (compat §1.8, §2.12) and the floating buttons (§2.13).
+import { z } from 'zod';
+import type { Actor } from '../actor';
+import { assertOwnPictures } from '../appearance/appearance.service';
+import { deleteOwnedAssets } from '../assets/asset.service';
+import { badRequest, forbidden } from '../errors';
+import { isAllowListEntry } from '../net/ip-policy';
+import { toAppSettings, type AppSettingsDto } from './settings.dto';
+import type { FloatingButton } from './settings.model';
+import { getSettings, saveSettings, type Settings } from './settings.service';
+
+const assetId = z.string().max(80).nullable().optional();
+/** Every key optional: what is left out stays as it is. */
+export const AppSettingsInput = z.object({
+  lightLogoAssetId: assetId,
+  darkLogoAssetId: assetId,
+  faviconAssetId: assetId,
+  siteName: z.string().trim().min(1).max(30).optional(),
+  onlineCheckEnabled: z.boolean().optional(),
+  onlineCheckTime: z.number().int().min(0).max(23).optional(),
+  socialTagDescription: z.string().max(100).nullable().optional(),
+  registrationEnabled: z.boolean().optional(),
+  aiApiKey: z.string().max(500).optional(),
+  aiApiKeyMasked: z.boolean().optional(),
+  aiBaseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
+  aiModel: z.string().trim().max(200).optional(),
+  outboundAllowPrivate: z.boolean().optional(),
+  outboundAllowList: z.array(z.string().trim().max(200)).max(200).optional(),
+});
+export type AppSettingsInput = z.infer<typeof AppSettingsInput>;
+
+const LOGO_FIELDS = ['lightLogoAssetId', 'darkLogoAssetId', 'faviconAssetId'] as const;
+
+/** The settings as the admin sees them; the AI key is masked. */
+export async function getAppSettings(actor: Actor): Promise<AppSettingsDto> {
+  if (actor.role !== 'admin') throw forbidden();
+  return toAppSettings(await getSettings());
+}
+
+/**
+ * Changes the settings (admin). A masked AI key coming back (`****…`) keeps the stored one; logos and favicon must
+ * be the admin's uploads, and the ones replaced are deleted; the outbound allow-list holds host names, addresses
+ * and CIDRs only.
+ */
+export async function updateAppSettings(actor: Actor, input: AppSettingsInput): Promise<AppSettingsDto> {
+  if (actor.role !== 'admin') throw forbidden();
+  const before = await getSettings();
+  await assertOwnPictures(actor.userId, input);
+  const patch: Partial<Settings> = {};
+  for (const [key, value] of Object.entries(input) as [keyof AppSettingsInput, unknown][]) {
+    if (value === undefined || key === 'aiApiKeyMasked') continue;
+    if (key === 'aiApiKey' && typeof value === 'string' && value.startsWith('****')) continue;
+    (patch as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  if (patch.aiBaseUrl) patch.aiBaseUrl = patch.aiBaseUrl.replace(/\/+$/, '');
+  if (patch.outboundAllowList) {
+    const list = patch.outboundAllowList.filter(Boolean);
+    const bad = list.find((e) => !isAllowListEntry(e));
+    if (bad) throw badRequest(`outboundAllowList: "${bad}" is not a host name, address or CIDR`);
+    patch.outboundAllowList = list;
+  }
+  const after = await saveSettings(patch);
+  const gone = LOGO_FIELDS.map((f) => before[f]).filter(
+    (id): id is string => Boolean(id) && !LOGO_FIELDS.some((f) => after[f] === id),
+  );
+  await deleteOwnedAssets(actor.userId, gone);
+  return toAppSettings(after);
+}
+
+const FEEDBACK_URL = 'https://github.com/QingYu-Su/SakuraNav/issues';
+export const DEFAULT_FLOATING_BUTTONS: FloatingButton[] = [
+  { id: 'scroll-top', label: '回到顶部', enabled: true, editable: false },
+  { id: 'quick-search', label: '快速搜索', enabled: true, editable: false },
+  { id: 'snapshot-history', label: '版本历史', enabled: true, editable: false },
+  { id: 'feedback', label: '反馈问题', enabled: true, editable: true, customData: { url: FEEDBACK_URL } },
+];
+
+export const FloatingButtonsInput = z.object({
+  buttons: z
+    .array(
+      z.object({
+        id: z.string().trim().min(1).max(40),
+        label: z.string().trim().min(1).max(20),
+        enabled: z.boolean(),
+        editable: z.boolean().optional(),
+        customData: z.record(z.string().max(40), z.string().max(500)).optional(),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+
+/** The saved buttons with every built-in one present: a missing fixed one is put back after quick-search. */
+function mergeButtons(saved: FloatingButton[] | null): FloatingButton[] {
+  if (!saved) return DEFAULT_FLOATING_BUTTONS.map((b) => ({ ...b }));
+  const out = saved.map((b) => ({ ...b }));
+  let at = out.findIndex((b) => b.id === 'quick-search') + 1 || out.length;
+  for (const d of DEFAULT_FLOATING_BUTTONS) {
+    if (d.editable || out.some((b) => b.id === d.id)) continue;
+    out.splice(at, 0, { ...d });
+    at += 1;
+  }
+  return out;
+}
+
+export async function getFloatingButtons(): Promise<FloatingButton[]> {
+  return mergeButtons((await getSettings()).floatingButtons);
+}
+
+/**
+ * Saves the floating buttons (one site-wide setting, so the admin's: compat lets any user change it, which in a
+ * multi-user service would let one user change everybody's page). Only http(s) links are kept for the feedback URL.
+ */
+export async function saveFloatingButtons(
+  actor: Actor,
+  input: z.infer<typeof FloatingButtonsInput>,
+): Promise<FloatingButton[]> {
+  if (actor.role !== 'admin') throw forbidden();
+  const known = new Map(DEFAULT_FLOATING_BUTTONS.map((b) => [b.id, b]));
+  const buttons = input.buttons
+    .filter((b, i, all) => all.findIndex((x) => x.id === b.id) === i)
+    .map((b) => {
+      const d = known.get(b.id);
+      const button: FloatingButton = {
+        id: b.id,
+        label: b.label,
+        enabled: b.enabled,
+        editable: d?.editable ?? true,
+      };
+      const link = b.customData?.url;
+      if (link !== undefined) {
+        button.customData = { url: /^https?:\/\//i.test(link) ? link : (d?.customData?.url ?? '') };
+      }
+      return button;
+    });
+  await saveSettings({ floatingButtons: buttons });
+  return getFloatingButtons();
+}
