@@ -109,7 +109,6 @@ export default [
     route('mcp', 'routes/api/mcp.ts'),
     route('mcp/sse', 'routes/api/mcp.sse.ts'),
     route('mcp/sse/messages', 'routes/api/mcp.sse.messages.ts'),
-    route('settings', 'routes/api/settings.ts'),
 
     // AI (an OpenAI-compatible provider configured by the admin)
     route('ai/check', 'routes/api/ai.check.ts'),
