@@ -54,16 +54,23 @@ async function postJson(url: string, body: unknown): Promise<boolean> {
   }
 }
 
-/** "Load more" becomes infinite scroll: the next page is fetched as HTML and its cards appended. */
+/**
+ * The pager's "Next" link becomes infinite scroll: the next page is fetched as HTML and its cards appended, for as
+ * long as the link stays near the viewport (an observer reports only changes, so it is asked again after each
+ * page), and the range ("1–72 of 10,012") follows.
+ */
 function infiniteScroll() {
   const grid = document.querySelector<HTMLElement>('[data-card-grid]');
   const live = document.querySelector<HTMLElement>('[data-live-region]');
-  if (!grid) return;
+  const range = document.querySelector<HTMLElement>('[data-pager-range]');
+  const link = document.querySelector<HTMLAnchorElement>('[data-load-more]');
+  if (!grid || !link) return;
+  const label = link.dataset.moreLabel ?? link.textContent;
+  link.textContent = label;
   let busy = false;
-  const load = async (link: HTMLAnchorElement) => {
-    if (busy) return;
+  const load = async () => {
+    if (busy || !link.isConnected) return;
     busy = true;
-    const label = link.textContent;
     link.textContent = link.dataset.loadingLabel ?? '…';
     link.setAttribute('aria-busy', 'true');
     try {
@@ -72,36 +79,39 @@ function infiniteScroll() {
       const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
       const items = $all<HTMLElement>('[data-card-grid] > li', doc);
       grid.append(...items.map((i) => document.importNode(i, true)));
+      const nextRange = doc.querySelector<HTMLElement>('[data-pager-range]');
+      const to = nextRange?.dataset.rangeTo;
+      if (range && to) range.textContent = (range.dataset.rangeTemplate ?? '').replace('{to}', to);
       const next = doc.querySelector<HTMLAnchorElement>('[data-load-more]');
-      if (next) {
-        link.href = next.href;
-        link.textContent = label;
-      } else {
+      if (next) link.href = next.href;
+      else {
         link.remove();
         observer.disconnect();
       }
       if (live) live.textContent = (link.dataset.loadedLabel ?? '').replace('0', String(items.length));
     } catch {
-      link.textContent = label;
+      // the link still works as a plain link
     } finally {
+      link.textContent = label;
       link.removeAttribute('aria-busy');
       busy = false;
+    }
+    if (link.isConnected) {
+      observer.unobserve(link);
+      observer.observe(link);
     }
   };
   const observer = new IntersectionObserver(
     (entries) => {
-      for (const e of entries) if (e.isIntersecting) void load(e.target as HTMLAnchorElement);
+      for (const e of entries) if (e.isIntersecting) void load();
     },
     { rootMargin: '600px 0px' },
   );
-  const link = document.querySelector<HTMLAnchorElement>('[data-load-more]');
-  if (link) {
-    observer.observe(link);
-    link.addEventListener('click', (e) => {
-      e.preventDefault();
-      void load(link);
-    });
-  }
+  observer.observe(link);
+  link.addEventListener('click', (e) => {
+    e.preventDefault();
+    void load();
+  });
 }
 
 /** In edit mode, cards and tags can be dragged; the new order is saved through the JSON API. */
@@ -110,6 +120,8 @@ async function dragAndDrop() {
   if (!board) return;
   const { default: Sortable } = await import('sortablejs');
   board.classList.add('js-dnd');
+  const hint = board.querySelector<HTMLElement>('[data-js-hint]');
+  if (hint) hint.textContent = hint.dataset.jsHint ?? hint.textContent;
   const failed = board.dataset.msgOrderFailed ?? 'Error';
   const grid = board.querySelector<HTMLElement>('[data-card-grid]');
   const tagId = board.dataset.tag ?? '';
@@ -147,8 +159,8 @@ async function dragAndDrop() {
 }
 
 /** Copy buttons (hidden without JavaScript, where the value is in a selectable field instead). */
-function copyButtons() {
-  for (const button of $all<HTMLButtonElement>('[data-copy]')) {
+function copyButtons(root: ParentNode = document) {
+  for (const button of $all<HTMLButtonElement>('[data-copy]', root)) {
     button.hidden = false;
     button.addEventListener('click', async () => {
       try {
@@ -164,6 +176,79 @@ function copyButtons() {
       }
     });
   }
+}
+
+/** "Open all" alternates: each in a new tab (hidden without JavaScript, where each is a link). */
+function openAllButtons(root: ParentNode) {
+  for (const button of $all<HTMLButtonElement>('[data-open-all]', root)) {
+    button.hidden = false;
+    button.addEventListener('click', () => {
+      const urls = JSON.parse(button.dataset.openAll ?? '[]') as string[];
+      for (const url of urls) window.open(url, '_blank', 'noopener');
+    });
+  }
+}
+
+/**
+ * A site card's menu button opens its menu in a popover: the menu section of the card's page (`/card/<id>`, where
+ * the link leads without JavaScript), fetched as HTML. Escape, a click outside or the button again close it.
+ */
+function cardMenus() {
+  let open: { popover: HTMLElement; trigger: HTMLAnchorElement } | null = null;
+  const close = (focus: boolean) => {
+    if (!open) return;
+    open.popover.remove();
+    open.trigger.setAttribute('aria-expanded', 'false');
+    if (focus) open.trigger.focus();
+    open = null;
+  };
+  const place = (popover: HTMLElement, trigger: HTMLElement) => {
+    const r = trigger.getBoundingClientRect();
+    const width = popover.offsetWidth;
+    const left = Math.min(Math.max(8, r.right - width), document.documentElement.clientWidth - width - 8);
+    popover.style.left = `${left + window.scrollX}px`;
+    popover.style.top = `${r.bottom + window.scrollY + 6}px`;
+  };
+  document.addEventListener('click', async (event) => {
+    const target = event.target as Element;
+    const trigger = target.closest<HTMLAnchorElement>('[data-card-menu-trigger]');
+    if (!trigger) {
+      if (open && !open.popover.contains(target)) close(false);
+      return;
+    }
+    event.preventDefault();
+    const wasOpen = open?.trigger === trigger;
+    close(false);
+    if (wasOpen) return;
+    try {
+      const res = await fetch(trigger.href, { headers: { accept: 'text/html' }, credentials: 'same-origin' });
+      if (!res.ok) throw new Error(String(res.status));
+      const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+      const menu = doc.querySelector('[data-card-menu]');
+      if (!menu) throw new Error('no menu');
+      const popover = document.createElement('div');
+      popover.className = 'card-popover';
+      popover.setAttribute('role', 'dialog');
+      popover.setAttribute('aria-label', trigger.getAttribute('aria-label') ?? '');
+      const title = document.createElement('p');
+      title.className = 'card-popover-title';
+      title.textContent = doc.querySelector('#card-title')?.textContent ?? '';
+      popover.append(title, document.importNode(menu, true));
+      document.body.append(popover);
+      place(popover, trigger);
+      copyButtons(popover);
+      openAllButtons(popover);
+      trigger.setAttribute('aria-expanded', 'true');
+      open = { popover, trigger };
+      popover.querySelector<HTMLElement>('a, button:not([hidden])')?.focus();
+    } catch {
+      window.location.href = trigger.href;
+    }
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close(true);
+  });
+  window.addEventListener('resize', () => close(false));
 }
 
 /** Search suggestions in the search box's datalist, and "/" to jump to the search box. */
@@ -228,6 +313,8 @@ closeMenusOnOutsideClick();
 for (const toast of $all<HTMLElement>('[data-toast]')) autoDismiss(toast);
 infiniteScroll();
 copyButtons();
+openAllButtons(document);
+cardMenus();
 searchBox();
 void dragAndDrop();
 
