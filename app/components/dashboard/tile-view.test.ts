@@ -19,6 +19,7 @@ const base = {
   cardType: null,
   cardData: null,
   socialHint: null,
+  tags: [],
 } as unknown as CardDto;
 
 describe('tileView', () => {
