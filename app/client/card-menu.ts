@@ -74,5 +74,8 @@ export function cardMenus(copyButtons: (root: ParentNode) => void) {
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') close(true);
   });
-  window.addEventListener('resize', () => close(false));
+  // A resize (a phone turned, a full-page screenshot) moves the popover with its button instead of closing it.
+  window.addEventListener('resize', () => {
+    if (open) place(open.popover, open.trigger);
+  });
 }
