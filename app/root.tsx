@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  redirect,
   useMatches,
   useRouteError,
   type ShouldRevalidateFunctionArgs,
@@ -19,6 +20,7 @@ import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { FlashToast } from '~/components/flash-toast';
 import { DEFAULT_LOCALE, LOCALE_TAGS, getI18n, type Locale } from '~/lib/i18n';
+import { MUST_CHANGE_PASSWORD } from '~/lib/guards.server';
 import { useNonce } from '~/lib/nonce';
 import { useRootData } from '~/lib/root-data';
 import { requestInfo, rootMiddleware } from '~/lib/request-context.server';
@@ -34,11 +36,16 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const info = requestInfo(context);
   const settings = await getSettings();
   const actor = info.actor;
   const account = actor ? await findUserById(actor.userId) : null;
+  // A temporary password set by an administrator must be changed before anything else.
+  if (account?.mustChangePassword && !info.actor?.impersonatedBy) {
+    const path = new URL(request.url).pathname;
+    if (path !== '/profile' && path !== '/logout') throw redirect(MUST_CHANGE_PASSWORD);
+  }
   const user =
     actor && account
       ? {

@@ -46,6 +46,7 @@ export default [
     route('auth/switch', 'routes/api/auth.switch.ts'),
     route('admin/registration', 'routes/api/admin.registration.ts'),
     route('admin/users', 'routes/api/admin.users.ts'),
+    route('admin/users/temporary-password', 'routes/api/admin.users.temporary-password.ts'),
     route('user/profile', 'routes/api/user.profile.ts'),
     route('user/avatar', 'routes/api/user.avatar.ts'),
     route('user/password', 'routes/api/user.password.ts'),

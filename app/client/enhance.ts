@@ -1,5 +1,6 @@
 // Progressive enhancement for pages rendered without React on the client (the dashboard, public card pages).
 // Everything here is optional: without JavaScript the same pages work through links and form posts.
+import { cardMenus, openAllButtons } from './card-menu';
 
 function $all<T extends Element>(selector: string, root: ParentNode = document): T[] {
   return [...root.querySelectorAll<T>(selector)];
@@ -54,16 +55,23 @@ async function postJson(url: string, body: unknown): Promise<boolean> {
   }
 }
 
-/** "Load more" becomes infinite scroll: the next page is fetched as HTML and its cards appended. */
+/**
+ * The pager's "Next" link becomes infinite scroll: the next page is fetched as HTML and its cards appended, for as
+ * long as the link stays near the viewport (an observer reports only changes, so it is asked again after each
+ * page), and the range ("1–72 of 10,012") follows.
+ */
 function infiniteScroll() {
   const grid = document.querySelector<HTMLElement>('[data-card-grid]');
   const live = document.querySelector<HTMLElement>('[data-live-region]');
-  if (!grid) return;
+  const range = document.querySelector<HTMLElement>('[data-pager-range]');
+  const link = document.querySelector<HTMLAnchorElement>('[data-load-more]');
+  if (!grid || !link) return;
+  const label = link.dataset.moreLabel ?? link.textContent;
+  link.textContent = label;
   let busy = false;
-  const load = async (link: HTMLAnchorElement) => {
-    if (busy) return;
+  const load = async () => {
+    if (busy || !link.isConnected) return;
     busy = true;
-    const label = link.textContent;
     link.textContent = link.dataset.loadingLabel ?? '…';
     link.setAttribute('aria-busy', 'true');
     try {
@@ -72,36 +80,39 @@ function infiniteScroll() {
       const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
       const items = $all<HTMLElement>('[data-card-grid] > li', doc);
       grid.append(...items.map((i) => document.importNode(i, true)));
+      const nextRange = doc.querySelector<HTMLElement>('[data-pager-range]');
+      const to = nextRange?.dataset.rangeTo;
+      if (range && to) range.textContent = (range.dataset.rangeTemplate ?? '').replace('{to}', to);
       const next = doc.querySelector<HTMLAnchorElement>('[data-load-more]');
-      if (next) {
-        link.href = next.href;
-        link.textContent = label;
-      } else {
+      if (next) link.href = next.href;
+      else {
         link.remove();
         observer.disconnect();
       }
       if (live) live.textContent = (link.dataset.loadedLabel ?? '').replace('0', String(items.length));
     } catch {
-      link.textContent = label;
+      // the link still works as a plain link
     } finally {
+      link.textContent = label;
       link.removeAttribute('aria-busy');
       busy = false;
+    }
+    if (link.isConnected) {
+      observer.unobserve(link);
+      observer.observe(link);
     }
   };
   const observer = new IntersectionObserver(
     (entries) => {
-      for (const e of entries) if (e.isIntersecting) void load(e.target as HTMLAnchorElement);
+      for (const e of entries) if (e.isIntersecting) void load();
     },
     { rootMargin: '600px 0px' },
   );
-  const link = document.querySelector<HTMLAnchorElement>('[data-load-more]');
-  if (link) {
-    observer.observe(link);
-    link.addEventListener('click', (e) => {
-      e.preventDefault();
-      void load(link);
-    });
-  }
+  observer.observe(link);
+  link.addEventListener('click', (e) => {
+    e.preventDefault();
+    void load();
+  });
 }
 
 /** In edit mode, cards and tags can be dragged; the new order is saved through the JSON API. */
@@ -110,6 +121,8 @@ async function dragAndDrop() {
   if (!board) return;
   const { default: Sortable } = await import('sortablejs');
   board.classList.add('js-dnd');
+  const hint = board.querySelector<HTMLElement>('[data-js-hint]');
+  if (hint) hint.textContent = hint.dataset.jsHint ?? hint.textContent;
   const failed = board.dataset.msgOrderFailed ?? 'Error';
   const grid = board.querySelector<HTMLElement>('[data-card-grid]');
   const tagId = board.dataset.tag ?? '';
@@ -147,8 +160,8 @@ async function dragAndDrop() {
 }
 
 /** Copy buttons (hidden without JavaScript, where the value is in a selectable field instead). */
-function copyButtons() {
-  for (const button of $all<HTMLButtonElement>('[data-copy]')) {
+function copyButtons(root: ParentNode = document) {
+  for (const button of $all<HTMLButtonElement>('[data-copy]', root)) {
     button.hidden = false;
     button.addEventListener('click', async () => {
       try {
@@ -228,6 +241,8 @@ closeMenusOnOutsideClick();
 for (const toast of $all<HTMLElement>('[data-toast]')) autoDismiss(toast);
 infiniteScroll();
 copyButtons();
+openAllButtons(document);
+cardMenus(copyButtons);
 searchBox();
 void dragAndDrop();
 

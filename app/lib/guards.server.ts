@@ -2,6 +2,9 @@ import { data, redirect, type MiddlewareFunction, type RouterContextProvider } f
 import type { Actor } from '#server/actor';
 import { requestInfo } from './request-context.server';
 
+/** Where a user signed in with a temporary password is sent until they have chosen their own. */
+export const MUST_CHANGE_PASSWORD = '/profile?password=required#password';
+
 function here(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete('_routes');

@@ -34,3 +34,9 @@ export function getI18n(locale: Locale): i18n {
   }
   return inst;
 }
+
+/** Social card types' labels in a language (server/cards/card-kinds.shared.ts `shownCardName`). */
+export function socialTypeLabels(locale: Locale): (type: string) => string {
+  const t = getI18n(locale).t;
+  return (type) => t(`editor.socialTypes.${type}`, { defaultValue: type });
+}

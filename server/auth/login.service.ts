@@ -23,6 +23,8 @@ export interface SignedInUser {
   userId: string;
   username: string;
   role: Role;
+  /** An administrator set a temporary password: the user must choose a new one before anything else. */
+  mustChangePassword: boolean;
 }
 
 /** Same message for an unknown user and a wrong password, so neither can be told apart. */
@@ -46,5 +48,10 @@ export async function logIn(input: LoginInput, ctx: LoginContext): Promise<Signe
   const ok = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!ok || !user) throw new AppError('unauthorized', BAD_CREDENTIALS);
   if (attempt) await refund(attempt);
-  return { userId: user._id, username: user.username, role: user.role };
+  return {
+    userId: user._id,
+    username: user.username,
+    role: user.role,
+    mustChangePassword: Boolean(user.mustChangePassword),
+  };
 }

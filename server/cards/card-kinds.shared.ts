@@ -52,3 +52,19 @@ export function cardKind(card: { cardType: string | null }): CardKind {
 export const VIRTUAL_SOCIAL_TAG = '__social_cards__';
 export const VIRTUAL_NOTE_TAG = '__note_cards__';
 export const VIRTUAL_TAG_IDS = [VIRTUAL_SOCIAL_TAG, VIRTUAL_NOTE_TAG] as const;
+
+/** A social type's label in the reader's language; `translate` maps a type to it (the page's i18n). */
+export type SocialTypeLabel = (type: SocialType) => string;
+
+/**
+ * The name a card shows. A social card created without a label is stored under its type's default label (the older
+ * service's Chinese one, which its clients read back): such a name follows the reader's language instead. A label
+ * the user set is shown as it is.
+ */
+export function shownCardName(
+  card: { name: string; cardType: string | null },
+  label: SocialTypeLabel,
+): string {
+  const meta = card.cardType ? socialTypeMeta(card.cardType) : undefined;
+  return meta && card.name === meta.label ? label(meta.type) : card.name;
+}

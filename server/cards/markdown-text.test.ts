@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToText } from './markdown-text';
+import { markdownToText, notePreview } from './markdown-text';
 
 /** Best of a few runs, in milliseconds (the best run is the least disturbed by other work on the machine). */
 function timeOf(fn: () => unknown, runs: number): number {
@@ -59,5 +59,21 @@ describe('markdownToText', () => {
       ['', ''],
     ];
     for (const [markdown, text] of cases) expect(markdownToText(markdown), markdown).toBe(text);
+  });
+});
+
+describe('notePreview', () => {
+  it('titles an untitled note by its first line and shows the text after it, without debris', () => {
+    expect(notePreview('', 'Search\n\nThe search box matches names.')).toEqual({
+      title: 'Search',
+      text: 'The search box matches names.',
+    });
+    expect(notePreview('', 'dashboard :\n- organise cards\n- share them')).toEqual({
+      title: 'dashboard :',
+      text: 'organise cards share them',
+    });
+    expect(notePreview('', '# **Plans**\n\n1. first')).toEqual({ title: 'Plans', text: 'first' });
+    // A given title stays; a heading repeating it is not shown twice.
+    expect(notePreview('Books', '# Books\n\nSee *these*')).toEqual({ title: 'Books', text: 'See these' });
   });
 });

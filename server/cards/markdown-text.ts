@@ -78,3 +78,16 @@ export function noteExcerpt(title: string, markdown: string, max = 140): string 
   const text = blocks.map((b) => b.text).join(' ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/**
+ * What a note's tile shows: its title (the given one, else its first line of text, read like everything here
+ * through the parser, so no Markdown marks or line-break debris), and under it the first real text after that.
+ */
+export function notePreview(title: string, markdown: string, max = 140): { title: string; text: string } {
+  const given = title.trim();
+  if (given) return { title: given, text: noteExcerpt(given, markdown, max) };
+  const blocks = markdownBlocks(markdown.slice(0, PREVIEW_SOURCE_CHARS));
+  const first = blocks.shift()?.text ?? '';
+  const text = blocks.map((b) => b.text).join(' ');
+  return { title: first, text: text.length > max ? `${text.slice(0, max - 1)}…` : text };
+}

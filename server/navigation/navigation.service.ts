@@ -68,6 +68,11 @@ export function encodeCursor(key: SortKey): string {
   return Buffer.from(JSON.stringify({ k: key })).toString('base64url');
 }
 
+/** A cursor for the card at `offset` (pages that show their position, such as the dashboard's `?page=`). */
+export function offsetCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
+}
+
 export function decodeCursor(cursor: string): { key: SortKey } | { offset: number } {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {

@@ -74,6 +74,8 @@ export interface AccountDto {
   role: 'admin' | 'user';
   hasPassword: boolean;
   usernameChanged: boolean;
+  /** Signed in with a temporary password an administrator set: it must be changed first. */
+  mustChangePassword: boolean;
   createdAt: string;
 }
 
@@ -87,6 +89,7 @@ export function toAccount(doc: UserDoc): AccountDto {
     role: doc.role,
     hasPassword: doc.hasPassword !== false,
     usernameChanged: Boolean(doc.usernameChanged),
+    mustChangePassword: Boolean(doc.mustChangePassword),
     createdAt: new Date(doc.createdAt).toISOString(),
   };
 }

@@ -14,6 +14,8 @@ export interface UserDoc {
   avatarAssetId: string | null;
   avatarColor: string;
   usernameChanged: boolean;
+  /** Signed in with a temporary password an administrator set: the password must be changed first. */
+  mustChangePassword?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -30,6 +32,7 @@ const UserSchema = new Schema<UserDoc>(
     avatarAssetId: { type: String, default: null },
     avatarColor: { type: String, required: true },
     usernameChanged: { type: Boolean, default: false },
+    mustChangePassword: { type: Boolean, default: false },
   },
   { timestamps: true, versionKey: false },
 );

@@ -98,6 +98,13 @@ export const RegistrationToggleSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 });
 
+/** GET /api/admin/users: optional search and paging (without `limit`, every user, as the older API listed). */
+export const UserListQuerySchema = z.object({
+  q: z.string().max(100).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
 export const UserIdQuerySchema = z.object({
   id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(80),
 });

@@ -62,7 +62,10 @@ export async function changePassword(actor: Actor | null, input: ChangePasswordI
     await refund(attempt);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash, hasPassword: true } });
+  await UserModel.updateOne(
+    { _id: user._id },
+    { $set: { passwordHash, hasPassword: true, mustChangePassword: false } },
+  );
   await endUserSessions(user._id, { exceptSessionId: actor?.sessionId });
   return { ok: true };
 }

@@ -370,3 +370,69 @@ describe('profile, password, username, account deletion', () => {
     expect(await UserModel.countDocuments({ _id: ADMIN_ID })).toBe(1);
   });
 });
+
+describe('admin: finding users and temporary passwords', () => {
+  beforeEach(resetDatabase);
+
+  it('searches and pages the user list', async () => {
+    const admin = await setUp();
+    for (const name of ['alice', 'alina', 'bob']) await createUser({ username: name });
+    const all = await admin.get('/api/admin/users');
+    expect(all.json.total).toBe(4);
+    expect(all.json.items).toHaveLength(4);
+    const first = await admin.get('/api/admin/users?q=ALI&limit=1');
+    expect(first.json).toMatchObject({ total: 2, items: [{ username: 'alice' }] });
+    const second = await admin.get('/api/admin/users?q=ali&limit=1&offset=1');
+    expect(second.json.items.map((u: { username: string }) => u.username)).toEqual(['alina']);
+  });
+
+  it('sets a temporary password that must be changed at the next sign-in', async () => {
+    const admin = await setUp();
+    const user = await createUser({ username: 'forgetful' });
+    const old = await loginClient('forgetful');
+    const res = await admin.post('/api/admin/users/temporary-password', { id: user._id });
+    expect(res.status).toBe(200);
+    const temp: string = res.json.password;
+    expect(temp).toMatch(/^[A-Za-z2-9]{12}$/);
+    // The old password and the user's sessions are gone.
+    expect((await old.get('/api/user/profile')).status).toBe(401);
+    const wrong = await new Client({ ip: freshIp() }).post('/api/auth/login', {
+      username: 'forgetful',
+      password: PASSWORD,
+    });
+    expect(wrong.status).toBe(401);
+
+    // Signing in with it works, says so, and every page leads to the password form until it is changed.
+    const c = new Client({ ip: freshIp() });
+    const login = await c.post('/api/auth/login', { username: 'forgetful', password: temp });
+    expect(login.json).toEqual({ ok: true, username: 'forgetful', role: 'user', mustChangePassword: true });
+    const home = await c.get('/');
+    expect(home.status).toBe(302);
+    expect(home.headers.get('location')).toBe('/profile?password=required#password');
+    expect((await c.get('/profile')).status).toBe(200);
+    const changed = await c.put('/api/user/password', {
+      oldPassword: temp,
+      newPassword: 'MyOwn1234',
+      confirmPassword: 'MyOwn1234',
+    });
+    expect(changed.status).toBe(200);
+    expect((await c.get('/')).status).toBe(200);
+    const again = await new Client({ ip: freshIp() }).post('/api/auth/login', {
+      username: 'forgetful',
+      password: 'MyOwn1234',
+    });
+    expect(again.json).toEqual({ ok: true, username: 'forgetful', role: 'user' });
+  });
+
+  it('is for administrators only, and never for an administrator’s account', async () => {
+    const admin = await setUp();
+    const user = await createUser({ username: 'plain' });
+    const other = await createUser({ username: 'second', role: 'admin' });
+    const asUser = await loginClient('plain');
+    expect((await asUser.post('/api/admin/users/temporary-password', { id: other._id })).status).toBe(403);
+    expect((await admin.post('/api/admin/users/temporary-password', { id: other._id })).status).toBe(403);
+    expect((await admin.post('/api/admin/users/temporary-password', { id: 'nobody' })).status).toBe(404);
+    expect((await admin.post('/api/admin/users/temporary-password', {})).status).toBe(400);
+    expect((await UserModel.findById(user._id).lean())!.mustChangePassword).toBe(false);
+  });
+});

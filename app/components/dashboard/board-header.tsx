@@ -38,7 +38,12 @@ export function BoardHeader({
             </a>
           ) : null}
         </p>
-        {edit ? <p className="board-hint">{t('dashboard.editModeHint')}</p> : null}
+        {edit ? (
+          // Dragging needs JavaScript: the script swaps in the hint that mentions it.
+          <p className="board-hint" data-js-hint={t('dashboard.editModeHint')}>
+            {t('dashboard.editModeHintNoJs')}
+          </p>
+        ) : null}
       </div>
       {owner ? (
         <div className="board-actions">

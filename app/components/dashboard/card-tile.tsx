@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ArrowDownIcon, ArrowUpIcon, EditIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
+import { ArrowDownIcon, ArrowUpIcon, EditIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
 import { formatDateTime } from '~/lib/format';
 import type { TileView } from './tile-view';
 
@@ -57,7 +57,9 @@ export function CardTile({ tile, edit, t }: { tile: TileView; edit?: EditControl
       <a className="tile-link" href={tile.href} {...linkProps}>
         <Icon tile={tile} />
         <span className="tile-body">
-          <span className="tile-name">{tile.name}</span>
+          <span className="tile-name" title={tile.name}>
+            {tile.name}
+          </span>
           {tile.kind === 'social' ? (
             <span className="tile-meta">
               <span className="tile-social-type">{tile.socialLabel}</span>
@@ -82,6 +84,18 @@ export function CardTile({ tile, edit, t }: { tile: TileView; edit?: EditControl
           </span>
         ) : null}
       </a>
+      {tile.menuHref && !edit ? (
+        <a
+          className="tile-menu icon-button"
+          href={tile.menuHref}
+          data-card-menu-trigger
+          aria-haspopup="dialog"
+          aria-label={t('cardMenu.button', { name: tile.name })}
+          title={t('cardMenu.button', { name: tile.name })}
+        >
+          <MoreIcon size={16} />
+        </a>
+      ) : null}
       {edit ? (
         <div className="tile-tools">
           {edit.canMove ? (
@@ -102,7 +116,7 @@ export function CardTile({ tile, edit, t }: { tile: TileView; edit?: EditControl
                   value="card-up"
                   className="icon-button tool"
                   disabled={edit.first}
-                  aria-label={t('dashboard.moveUp')}
+                  aria-label={t('dashboard.moveUpCard', { name: tile.name })}
                   title={t('dashboard.moveUp')}
                 >
                   <ArrowUpIcon size={16} />
@@ -113,7 +127,7 @@ export function CardTile({ tile, edit, t }: { tile: TileView; edit?: EditControl
                   value="card-down"
                   className="icon-button tool"
                   disabled={edit.last}
-                  aria-label={t('dashboard.moveDown')}
+                  aria-label={t('dashboard.moveDownCard', { name: tile.name })}
                   title={t('dashboard.moveDown')}
                 >
                   <ArrowDownIcon size={16} />
@@ -125,7 +139,7 @@ export function CardTile({ tile, edit, t }: { tile: TileView; edit?: EditControl
               name="intent"
               value={tile.pinned ? 'unpin' : 'pin'}
               className={`icon-button tool${tile.pinned ? ' is-active' : ''}`}
-              aria-label={tile.pinned ? t('dashboard.unpin') : t('dashboard.pin')}
+              aria-label={t(tile.pinned ? 'dashboard.unpinCard' : 'dashboard.pinCard', { name: tile.name })}
               title={tile.pinned ? t('dashboard.unpin') : t('dashboard.pin')}
             >
               <PinIcon size={16} />

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownIcon, ArrowUpIcon, EditIcon, NoteIcon, TagIcon, UserIcon } from '../icons';
 
@@ -42,7 +43,7 @@ export function TagRail({
               <TagIcon size={16} />
             </span>
             <span className="tag-name">{t('dashboard.allCards')}</span>
-            {total !== null ? <span className="tag-count">{total}</span> : null}
+            {total !== null ? <TagCount count={total} t={t} /> : null}
           </a>
         </li>
         {tags.map((tag, i) => (
@@ -77,7 +78,7 @@ export function TagRail({
                   <span className="visually-hidden">{t('dashboard.hiddenTag')}</span>
                 </span>
               ) : null}
-              <span className="tag-count">{tag.count}</span>
+              <TagCount count={tag.count} t={t} />
             </a>
             {edit ? (
               <form method="post" action="/?index" className="tag-tools">
@@ -119,5 +120,17 @@ export function TagRail({
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** A tag's card count; read out as ", 5 cards" so it does not run into the name ("AI tools5"). */
+function TagCount({ count, t }: { count: number; t: TFunction }) {
+  return (
+    <>
+      <span className="tag-count" aria-hidden="true">
+        {count}
+      </span>
+      <span className="visually-hidden">, {t('dashboard.cardCount', { count })}</span>
+    </>
   );
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CardDto } from '#server/cards/card.dto';
+import { socialTypeLabels } from '~/lib/i18n';
 import { tileView } from './tile-view';
+
+const en = socialTypeLabels('en');
+const zh = socialTypeLabels('zh');
 
 const base = {
   id: 'c1',
@@ -15,11 +19,12 @@ const base = {
   cardType: null,
   cardData: null,
   socialHint: null,
+  tags: [],
 } as unknown as CardDto;
 
 describe('tileView', () => {
   it('links sites to their URL and shows the online state', () => {
-    const v = tileView(base, '/?tag=t1');
+    const v = tileView(base, '/?tag=t1', en);
     expect(v).toMatchObject({
       kind: 'site',
       href: 'https://github.com',
@@ -31,9 +36,9 @@ describe('tileView', () => {
   });
 
   it('never links to a script URL', () => {
-    expect(tileView({ ...base, siteUrl: 'javascript:alert(1)', iconUrl: 'javascript:x' }, '/')).toMatchObject(
-      { href: '#', external: false, iconUrl: null },
-    );
+    expect(
+      tileView({ ...base, siteUrl: 'javascript:alert(1)', iconUrl: 'javascript:x' }, '/', en),
+    ).toMatchObject({ href: '#', external: false, iconUrl: null });
   });
 
   it('opens URL-type social cards directly and others on their card page', () => {
@@ -45,6 +50,7 @@ describe('tileView', () => {
         cardData: JSON.stringify({ type: 'github', url: 'https://github.com/me' }),
       },
       '/',
+      en,
     );
     expect(github).toMatchObject({
       kind: 'social',
@@ -55,6 +61,7 @@ describe('tileView', () => {
     const qq = tileView(
       { ...base, cardType: 'qq', cardData: JSON.stringify({ type: 'qq', qqNumber: '123' }) },
       '/',
+      en,
     );
     expect(qq).toMatchObject({
       href: '/card/c1',
@@ -74,13 +81,34 @@ describe('tileView', () => {
         cardData: JSON.stringify({ title: '', content: '# Hi\n\nSee [docs](https://x) **now**' }),
       },
       '/',
+      en,
     );
     // The heading is the title, shown above the preview: not repeated.
     expect(n).toMatchObject({ kind: 'note', href: '/card/c1', description: 'See docs now' });
     const long = tileView(
       { ...base, cardType: 'note', name: 'x', cardData: JSON.stringify({ content: 'y'.repeat(300) }) },
       '/',
+      en,
     );
     expect(long.description.length).toBe(140);
+  });
+
+  it('names social cards in the page’s language unless the user named them', () => {
+    // Created without a label: stored under the older service's default, "博客".
+    const blog = {
+      ...base,
+      cardType: 'blog',
+      name: '博客',
+      cardData: JSON.stringify({ type: 'blog', url: 'https://blog.example.com' }),
+    };
+    expect(tileView(blog, '/', en)).toMatchObject({ name: 'Blog', socialLabel: 'Blog', letter: 'B' });
+    expect(tileView(blog, '/', zh)).toMatchObject({ name: '博客', socialLabel: '博客' });
+    const official = { ...base, cardType: 'wechat-official', name: '微信公众号', cardData: '{}' };
+    expect(tileView(official, '/', en)).toMatchObject({
+      name: 'WeChat Official Account',
+      socialLabel: 'WeChat Official Account',
+    });
+    // A label the user chose stays as it is, in every language.
+    expect(tileView({ ...blog, name: 'My 博客' }, '/', en).name).toBe('My 博客');
   });
 });

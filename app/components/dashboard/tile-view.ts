@@ -1,7 +1,13 @@
 // What a card tile shows, derived from the API's Card shape. Pure, so the dashboard and tests share it.
 import type { CardDto } from '#server/cards/card.dto';
-import { noteExcerpt } from '#server/cards/markdown-text';
-import { cardKind, socialTypeMeta, type CardKind } from '#server/cards/card-kinds.shared';
+import { notePreview } from '#server/cards/markdown-text';
+import {
+  cardKind,
+  shownCardName,
+  socialTypeMeta,
+  type CardKind,
+  type SocialTypeLabel,
+} from '#server/cards/card-kinds.shared';
 import { safeColour } from '#server/css/colour.shared';
 import { safeHref, safeImageSrc } from '#server/urls/url-policy.shared';
 
@@ -26,6 +32,10 @@ export interface TileView {
   socialValue?: string;
   editHref: string;
   deleteHref: string;
+  /** Site cards: their menu's page (the popover's source with JavaScript). */
+  menuHref: string | null;
+  /** The card's tags (shown in the "all" view). */
+  tags: string[];
 }
 
 function firstLetter(name: string): string {
@@ -41,18 +51,38 @@ function parseData(json: string | null): Record<string, unknown> {
   }
 }
 
-export function tileView(card: CardDto, returnTo: string): TileView {
+/** A note's title and preview text (an untitled note is titled by its first line, which the preview skips). */
+function noteView(card: Pick<CardDto, 'cardData'>) {
+  const data = parseData(card.cardData);
+  return notePreview(String(data.title ?? ''), String(data.content ?? ''));
+}
+
+/** The name a card goes by on every page: social defaults in the page's language, notes by their first line. */
+export function cardDisplayName(
+  card: Pick<CardDto, 'name' | 'cardType' | 'cardData'>,
+  label: SocialTypeLabel,
+) {
+  if (cardKind(card) === 'note') return noteView(card).title || card.name;
+  return shownCardName(card, label);
+}
+
+/** `label` names social types in the page's language (default names follow it too). */
+export function tileView(card: CardDto, returnTo: string, label: SocialTypeLabel): TileView {
   const back = `?returnTo=${encodeURIComponent(returnTo)}`;
   const kind: TileKind = cardKind(card);
   const data = parseData(card.cardData);
+  const note = kind === 'note' ? noteView(card) : null;
+  const name = note?.title || shownCardName(card, label);
   const base = {
     id: card.id,
     kind,
-    name: card.name,
+    name,
     iconUrl: safeImageSrc(card.iconUrl),
     iconBg: safeColour(card.iconBgColor) ?? null,
-    letter: firstLetter(card.name),
+    letter: firstLetter(name),
     pinned: card.siteIsPinned,
+    menuHref: null,
+    tags: card.tags.map((t) => t.name),
     deleteHref: `/edit/cards/${encodeURIComponent(card.id)}/delete${back}`,
   };
   if (kind === 'site') {
@@ -66,6 +96,7 @@ export function tileView(card: CardDto, returnTo: string): TileView {
       online: card.siteSkipOnlineCheck ? null : card.siteIsOnline,
       checkedAt: card.siteSkipOnlineCheck ? null : card.siteOnlineCheckLastRun,
       editHref: `/edit/sites/${encodeURIComponent(card.id)}${back}`,
+      menuHref: `/card/${encodeURIComponent(card.id)}${back}`,
     };
   }
   if (kind === 'note') {
@@ -73,7 +104,7 @@ export function tileView(card: CardDto, returnTo: string): TileView {
       ...base,
       href: `/card/${encodeURIComponent(card.id)}`,
       external: false,
-      description: noteExcerpt(card.name, String(data.content ?? '')),
+      description: note?.text ?? '',
       online: null,
       checkedAt: null,
       editHref: `/edit/notes/${encodeURIComponent(card.id)}${back}`,
@@ -91,7 +122,7 @@ export function tileView(card: CardDto, returnTo: string): TileView {
     description: card.socialHint ?? '',
     online: null,
     checkedAt: null,
-    socialLabel: meta?.label ?? card.cardType ?? '',
+    socialLabel: meta ? label(meta.type) : (card.cardType ?? ''),
     socialValue: opens ? value.replace(/^https?:\/\//, '') : value,
     editHref: `/edit/social/${encodeURIComponent(card.id)}${back}`,
   };

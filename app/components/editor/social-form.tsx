@@ -85,7 +85,7 @@ export function SocialForm({
           label={t('editor.social.label')}
           {...inputProps(fields.label, { type: 'text' })}
           key={fields.label.key}
-          hint={t('editor.social.labelHint', { type: meta.label })}
+          hint={t('editor.social.labelHint', { type: typeLabel })}
           errors={fields.label.errors}
         />
         <Field

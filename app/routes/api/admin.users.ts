@@ -1,9 +1,9 @@
 import { deleteUser, listUsers, setUserRole } from '#server/users/admin-users.service';
-import { SetRoleSchema, UserIdQuerySchema } from '#server/users/user.schema';
+import { SetRoleSchema, UserIdQuerySchema, UserListQuerySchema } from '#server/users/user.schema';
 import { apiRoute } from '~/lib/api.server';
 
 const handle = apiRoute({
-  GET: { auth: 'admin', run: ({ actor }) => listUsers(actor) },
+  GET: { auth: 'admin', query: UserListQuerySchema, run: ({ actor, query }) => listUsers(actor, query) },
   PUT: { auth: 'admin', body: SetRoleSchema, run: ({ actor, body }) => setUserRole(actor, body) },
   DELETE: { auth: 'admin', query: UserIdQuerySchema, run: ({ actor, query }) => deleteUser(actor, query.id) },
 });

@@ -10,7 +10,8 @@ const handle = apiRoute({
     run: async ({ request, body }) => {
       const user = await logIn(body, await loginContext(request));
       const cookies = await completeSignIn(request, user.userId, { persistent: body.rememberMe });
-      return jsonWithCookies({ ok: true, username: user.username, role: user.role }, cookies);
+      const must = user.mustChangePassword ? { mustChangePassword: true } : {};
+      return jsonWithCookies({ ok: true, username: user.username, role: user.role, ...must }, cookies);
     },
   },
 });

@@ -1,19 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data, redirect, useLoaderData } from 'react-router';
+import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router';
 import { ADMIN_ID } from '#server/actor';
 import { isAppError, type ErrorCode } from '#server/errors';
 import { getRegistration, setRegistration } from '#server/settings/settings.service';
-import { deleteUser, listUsers, setUserRole } from '#server/users/admin-users.service';
+import { deleteUser, listUsers, setTemporaryPassword, setUserRole } from '#server/users/admin-users.service';
 import { RoleSchema } from '#server/users/user.schema';
-import { Avatar } from '~/components/avatar';
+import { UsersPanel } from '~/components/account/users-panel';
+import { pagerFor, pageNumber } from '~/components/dashboard/board-pager';
 import { CsrfInput } from '~/components/csrf-input';
-import { TrashIcon } from '~/components/icons';
 import { flashCookie } from '~/lib/flash.server';
-import { formatDate } from '~/lib/format';
 import { pageTitle } from '~/lib/page-title';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
-import { avatarUrlOf } from '~/lib/user-view';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.users';
 
@@ -23,12 +21,30 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(mat
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);
-  const [{ items }, { registrationEnabled }] = await Promise.all([listUsers(actor), getRegistration()]);
-  const confirmId = new URL(request.url).searchParams.get('delete');
-  const confirm = items.find((u) => u.id === confirmId && u.id !== ADMIN_ID && u.id !== actor.userId) ?? null;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const page = pageNumber(url);
+  const [{ items, total }, { registrationEnabled }] = await Promise.all([
+    listUsers(actor, { q, offset: (page - 1) * USERS_PAGE, limit: USERS_PAGE }),
+    getRegistration(),
+  ]);
+  const confirmId = url.searchParams.get('delete');
+  const everyone = confirmId ? (await listUsers(actor)).items : [];
+  const confirm =
+    everyone.find((u) => u.id === confirmId && u.id !== ADMIN_ID && u.id !== actor.userId) ?? null;
   // The setup admin's row can be neither demoted nor deleted; the page is told which row that is.
-  return { users: items, registrationEnabled, confirm, me: actor.userId, setupAdminId: ADMIN_ID };
+  return {
+    users: items,
+    q,
+    pager: pagerFor(url, page, USERS_PAGE, items.length, total),
+    registrationEnabled,
+    confirm,
+    me: actor.userId,
+    setupAdminId: ADMIN_ID,
+  };
 }
+
+const USERS_PAGE = 20;
 
 // Service refusals shown as a toast on the list.
 const FAILURES: Partial<Record<ErrorCode, string>> = {
@@ -53,6 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!role.success) throw data({ code: 'bad_request' }, { status: 400 });
       await setUserRole(actor, { id, role: role.data });
       key = 'admin.flash.roleSaved';
+    } else if (intent === 'temp-password') {
+      // Shown once, in this answer only (never in a cookie or a URL).
+      return { temp: await setTemporaryPassword(actor, id) };
     } else if (intent === 'delete') {
       await deleteUser(actor, id);
       key = 'admin.flash.deleted';
@@ -71,7 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminUsersPage() {
   const { t } = useTranslation();
-  const { users, registrationEnabled, confirm, me, setupAdminId } = useLoaderData<typeof loader>();
+  const { users, q, pager, registrationEnabled, confirm, me, setupAdminId } = useLoaderData<typeof loader>();
+  const temp = useActionData<typeof action>()?.temp;
   return (
     <main id="main" className="container page admin-page">
       <h1>{t('admin.title')}</h1>
@@ -119,86 +139,17 @@ export default function AdminUsersPage() {
         </div>
       </section>
 
-      <section className="panel" aria-labelledby="users-heading">
-        <div className="panel-header">
-          <h2 id="users-heading">{t('admin.users.title')}</h2>
-          <span className="badge">{t('admin.users.count', { count: users.length })}</span>
-        </div>
-        <div className="table-wrap">
-          <table className="data users-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.users.user')}</th>
-                <th scope="col">{t('admin.users.role')}</th>
-                <th scope="col">{t('admin.users.created')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('admin.users.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => {
-                const name = u.nickname || u.username;
-                const fixed = u.id === setupAdminId;
-                return (
-                  <tr key={u.id}>
-                    <td>
-                      <div className="user-cell">
-                        <Avatar name={name} url={avatarUrlOf(u)} color={u.avatarColor} size={34} />
-                        <div>
-                          <p className="user-cell-name">
-                            {name}
-                            {u.id === me ? <span className="badge">{t('admin.users.you')}</span> : null}
-                          </p>
-                          <p className="user-cell-sub">@{u.username}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td>
-                      {fixed ? (
-                        <span className="badge badge-accent">{t('admin.users.setupAdmin')}</span>
-                      ) : (
-                        <Form method="post" className="role-form">
-                          <CsrfInput />
-                          <input type="hidden" name="intent" value="role" />
-                          <input type="hidden" name="id" value={u.id} />
-                          <label htmlFor={`role-${u.id}`} className="visually-hidden">
-                            {t('admin.users.roleOf', { name: u.username })}
-                          </label>
-                          <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
-                            <option value="user">{t('profile.roleUser')}</option>
-                            <option value="admin">{t('profile.roleAdmin')}</option>
-                          </select>
-                          <button
-                            type="submit"
-                            className="button button-small"
-                            aria-label={t('admin.users.saveRoleOf', { name: u.username })}
-                          >
-                            {t('admin.users.save')}
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                    <td className="nowrap">{formatDate(u.createdAt)}</td>
-                    <td className="actions-cell">
-                      {fixed || u.id === me ? null : (
-                        <Link
-                          to={`/admin/users?delete=${encodeURIComponent(u.id)}`}
-                          className="button button-small button-ghost danger-text"
-                          aria-label={t('admin.users.deleteNamed', { name: u.username })}
-                        >
-                          <TrashIcon size={16} />
-                          <span>{t('admin.users.delete')}</span>
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      {temp ? (
+        <section className="panel" role="status" aria-labelledby="temp-heading">
+          <h2 id="temp-heading">{t('admin.users.tempTitle', { name: temp.username })}</h2>
+          <p>
+            <code className="temp-password">{temp.password}</code>
+          </p>
+          <p className="muted">{t('admin.users.tempHelp')}</p>
+        </section>
+      ) : null}
+
+      <UsersPanel users={users} me={me} setupAdminId={setupAdminId} q={q} pager={pager} />
     </main>
   );
 }

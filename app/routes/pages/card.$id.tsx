@@ -2,12 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { data, useLoaderData } from 'react-router';
 import { getPublicCard } from '#server/cards/social-card.service';
 import { linkedSiteIds } from '#server/cards/note-card.service';
-import { socialTypeMeta } from '#server/cards/card-kinds.shared';
+import { shownCardName, socialTypeMeta } from '#server/cards/card-kinds.shared';
+import { getSiteCardView } from '#server/cards/card-view.service';
+import { notePreview } from '#server/cards/markdown-text';
 import { safeColour } from '#server/css/colour.shared';
 import { safeHref, safeImageSrc } from '#server/urls/url-policy.shared';
 import { visibleSiteUrls } from '#server/navigation/navigation.service';
+import { CardMenu, cardMenuData } from '~/components/dashboard/card-menu';
 import { CopyIcon, LinkIcon, NoteIcon } from '~/components/icons';
 import { loadAsDocument } from '~/lib/document-load';
+import { socialTypeLabels } from '~/lib/i18n';
+import { safeReturnTo } from '~/lib/preferences';
 import { renderMarkdown } from '~/lib/markdown';
 import { requestInfo } from '~/lib/request-context.server';
 import dashboardCss from '~/styles/dashboard.css?url';
@@ -18,8 +23,18 @@ export const clientLoader = loadAsDocument;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dashboardCss }];
 
-/** The public page of a social card (its id to copy, its QR code) or of a note (its Markdown, rendered safely). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * The page of a site card (its menu: quick actions, alternate URLs, related sites, the owner's memo and todos), of a
+ * social card (its id to copy, its QR code) or of a note (its Markdown, rendered safely).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const info = requestInfo(context);
+  const site = await getSiteCardView(info.actor, params.id);
+  if (site) {
+    const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'), '/');
+    const menu = cardMenuData(site, returnTo);
+    return { kind: 'site' as const, title: menu.name, menu, returnTo, csrf: info.csrfToken };
+  }
   const found = await getPublicCard(params.id);
   if (!found) throw data({ code: 'not_found' }, { status: 404 });
   const { card } = found;
@@ -27,21 +42,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const updated = card.updatedAt.toISOString();
   if (card.cardType === 'note') {
     const content = String(payload.content ?? '');
-    const urls = await visibleSiteUrls(card.ownerId, linkedSiteIds(content), requestInfo(context).actor);
+    const urls = await visibleSiteUrls(card.ownerId, linkedSiteIds(content), info.actor);
     return {
       kind: 'note' as const,
-      title: card.name,
+      title: notePreview(String(payload.title ?? ''), content).title || card.name,
       html: renderMarkdown(content, { siteUrl: (id) => urls.get(id) ?? null }),
       updated,
     };
   }
   const meta = socialTypeMeta(card.cardType ?? '');
+  const label = socialTypeLabels(info.locale);
   const value = meta ? String(payload[meta.idField] ?? '') : '';
   const qr = typeof payload.qrCodeUrl === 'string' ? safeImageSrc(payload.qrCodeUrl) : null;
   return {
     kind: 'social' as const,
-    title: card.name,
-    typeLabel: meta?.label ?? card.cardType ?? '',
+    title: shownCardName(card, label),
+    typeLabel: meta ? label(meta.type) : (card.cardType ?? ''),
     color: safeColour(card.iconBgColor) ?? meta?.color ?? '#64748b',
     iconUrl: safeImageSrc(card.iconUrl),
     value,
@@ -59,6 +75,19 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 export default function CardPage() {
   const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  if (d.kind === 'site') {
+    return (
+      <main id="main" className="container card-page">
+        <p className="card-page-back">
+          <a href={d.returnTo}>← {t('card.back')}</a>
+        </p>
+        <article className="panel site-article" aria-labelledby="card-title">
+          <h1 id="card-title">{d.title}</h1>
+          <CardMenu d={d.menu} csrf={d.csrf} returnTo={d.returnTo} t={t} />
+        </article>
+      </main>
+    );
+  }
   const date = new Date(d.updated).toLocaleDateString(i18n.language === 'zh' ? 'zh-CN' : 'en', {
     dateStyle: 'medium',
   });

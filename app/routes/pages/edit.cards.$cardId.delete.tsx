@@ -7,6 +7,10 @@ import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { finish, orNotFound, pageTitle, requireCard, returnToOf } from '~/lib/editor.server';
 import { cardKind } from '#server/cards/card-kinds.shared';
+import { notePreview } from '#server/cards/markdown-text';
+import { cardDisplayName } from '~/components/dashboard/tile-view';
+import { socialTypeLabels } from '~/lib/i18n';
+import { requestInfo } from '~/lib/request-context.server';
 import { cardDataOf } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
@@ -19,10 +23,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const card = await requireCard(actor, params.cardId);
   const kind = cardKind(card);
   const data = cardDataOf(card);
+  const name = cardDisplayName(card, socialTypeLabels(requestInfo(context).locale));
   return {
     card: {
       kind,
-      name: card.name,
+      name,
       cardType: card.cardType,
       url: kind === 'site' ? card.siteUrl : null,
       description: card.siteDescription,
@@ -30,10 +35,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       tags: card.tags.map((t) => t.name),
       todos: card.siteTodos.length,
       related: card.siteRelatedSites.length,
-      excerpt: kind === 'note' && typeof data.content === 'string' ? data.content.slice(0, 240) : null,
+      excerpt:
+        kind === 'note' ? notePreview(String(data.title ?? ''), String(data.content ?? '')).text : null,
     },
     returnTo: returnToOf(request),
-    title: pageTitle(context, 'editor.deleteCard.title', { name: card.name }),
+    title: pageTitle(context, 'editor.deleteCard.title', { name }),
   };
 }
 
@@ -41,12 +47,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
   const card = await requireCard(actor, params.cardId);
+  const name = cardDisplayName(card, socialTypeLabels(requestInfo(context).locale));
   // The one deletion of every kind (a note also takes the todos it kept on linked sites).
   const { undoToken } = await orNotFound(deleteCard(actor, card.id));
   return finish(request, returnToOf(formData), {
     kind: 'success',
     key: 'editor.deleted',
-    values: { name: card.name },
+    values: { name },
     undo: undoToken,
   });
 }

@@ -2,16 +2,23 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect, useLoaderData } from 'react-router';
 import { isAppError } from '#server/errors';
 import { moveCard, setPinned } from '#server/cards/site-card.service';
-import { listCardsPage, listNavigationTags, PAGE_SIZE } from '#server/navigation/navigation.service';
+import {
+  listCardsPage,
+  listNavigationTags,
+  offsetCursor,
+  PAGE_SIZE,
+} from '#server/navigation/navigation.service';
 import { moveTag } from '#server/tags/tag.service';
 import { listOfflineCards } from '#server/online-check/online-check.service';
 import { BoardHeader } from '~/components/dashboard/board-header';
+import { BoardPager, pageNumber, pagerFor } from '~/components/dashboard/board-pager';
 import { CardTile } from '~/components/dashboard/card-tile';
 import { SearchForm } from '~/components/dashboard/search-form';
 import { TagRail, type RailTag } from '~/components/dashboard/tag-rail';
 import { tileView } from '~/components/dashboard/tile-view';
 import { SiteHeader } from '~/components/site-header';
 import { loadAsDocument } from '~/lib/document-load';
+import { socialTypeLabels } from '~/lib/i18n';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
 import { safeReturnTo } from '~/lib/preferences';
@@ -46,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim();
   const tagId = q ? null : url.searchParams.get('tag');
-  const cursor = url.searchParams.get('cursor');
+  const pageNo = pageNumber(url);
   const edit = Boolean(actor && url.searchParams.get('edit') === '1' && !q && !actor.readOnly);
   // `?status=offline`: the signed-in owner's dead links (sites whose check says offline), in one list.
   const deadLinks = Boolean(actor && url.searchParams.get('status') === 'offline' && !q);
@@ -56,29 +63,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (tagId && !active) throw data({ code: 'not_found' }, { status: 404 });
 
   let page;
-  try {
-    if (deadLinks) {
-      const items = await listOfflineCards(actor!);
-      page = { items, total: items.length, nextCursor: null };
-    } else
-      page = await listCardsPage(
-        actor,
-        {
-          scope: tagId ? 'tag' : 'all',
-          tagId: tagId ?? undefined,
-          q,
-          cursor: cursor ?? undefined,
-          limit: BOARD_PAGE,
-        },
-        'all',
-      );
-  } catch (err) {
-    if (isAppError(err) && err.code === 'bad_request') throw redirect(hrefWith(url, { cursor: null }));
-    throw err;
+  if (deadLinks) {
+    const items = await listOfflineCards(actor!);
+    page = { items, total: items.length, nextCursor: null };
+  } else {
+    page = await listCardsPage(
+      actor,
+      {
+        scope: tagId ? 'tag' : 'all',
+        tagId: tagId ?? undefined,
+        q,
+        cursor: pageNo > 1 ? offsetCursor((pageNo - 1) * BOARD_PAGE) : undefined,
+        limit: BOARD_PAGE,
+      },
+      'all',
+    );
+    // Past the end (cards were deleted meanwhile): the last page.
+    if (pageNo > 1 && page.items.length === 0) {
+      const last = Math.max(1, Math.ceil(page.total / BOARD_PAGE));
+      throw redirect(hrefWith(url, { page: last > 1 ? String(last) : null }));
+    }
   }
   const totalAll =
     tagId || q || deadLinks ? (await listCardsPage(actor, { limit: 1 }, 'all')).total : page.total;
-  const returnTo = hrefWith(url, { cursor: null });
+  const returnTo = hrefWith(url, {});
   const editBase = edit ? url : new URL(hrefWith(url, { edit: null }), url);
   const rail: RailTag[] = tags.map((t) => ({
     id: t.id,
@@ -88,9 +96,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     virtual: t.id === '__social_cards__' ? 'social' : t.id === '__note_cards__' ? 'note' : null,
     color: safeColour(t.logoBgColor) ?? null,
     logoUrl: safeImageSrc(t.logoUrl),
-    href: hrefWith(editBase, { tag: t.id, q: null, cursor: null }),
+    href: hrefWith(editBase, { tag: t.id, q: null, page: null }),
   }));
-  const tiles = page.items.map((c) => tileView(c, returnTo));
+  const label = socialTypeLabels(info.locale);
+  const tiles = page.items.map((c) => tileView(c, returnTo, label));
   return {
     q,
     engine: readCookies(request).search_engine ?? 'site',
@@ -110,13 +119,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totalAll,
     tiles,
     total: page.total,
-    nextHref: page.nextCursor ? hrefWith(url, { cursor: page.nextCursor }) : null,
-    firstHref: cursor ? hrefWith(url, { cursor: null }) : null,
-    allHref: hrefWith(editBase, { tag: null, q: null, cursor: null }),
-    editHref: hrefWith(url, { edit: edit ? null : '1', cursor: null, q: null }),
+    pager: pagerFor(url, pageNo, BOARD_PAGE, page.items.length, page.total),
+    locale: info.locale,
+    allHref: hrefWith(editBase, { tag: null, q: null, page: null }),
+    editHref: hrefWith(url, { edit: edit ? null : '1', q: null }),
     deadLinks,
     deadLinksHref: actor
-      ? hrefWith(url, { status: 'offline', tag: null, q: null, cursor: null, edit: null })
+      ? hrefWith(url, { status: 'offline', tag: null, q: null, page: null, edit: null })
       : null,
   };
 }
@@ -161,8 +170,8 @@ export default function Home() {
           returnTo: d.returnTo,
           tagId: d.active && !d.active.virtual ? d.active.id : (d.active?.id ?? null),
           canMove: !d.q,
-          first: i === 0,
-          last: i === d.tiles.length - 1 && !d.nextHref,
+          first: i === 0 && d.pager.from <= 1,
+          last: i === d.tiles.length - 1 && !d.pager.nextHref,
         }
       : null;
   return (
@@ -239,6 +248,7 @@ export default function Home() {
               ))}
             </ul>
           )}
+          <BoardPager pager={d.pager} t={t} locale={d.locale} />
           <div className="board-pager">
             {d.deadLinksHref && !d.deadLinks ? (
               <a className="button button-ghost" href={d.deadLinksHref} data-dead-links>
@@ -248,22 +258,6 @@ export default function Home() {
             <a className="button button-ghost" href={d.q ? `/ai?q=${encodeURIComponent(d.q)}` : '/ai'}>
               {t('ai.title')}
             </a>
-            {d.firstHref ? (
-              <a className="button button-ghost" href={d.firstHref}>
-                ↑ {t('dashboard.allCards')}
-              </a>
-            ) : null}
-            {d.nextHref ? (
-              <a
-                className="button load-more"
-                href={d.nextHref}
-                data-load-more
-                data-loading-label={t('dashboard.loadingMore')}
-                data-loaded-label={t('dashboard.loadedMore', { count: 0 })}
-              >
-                {t('dashboard.loadMore')}
-              </a>
-            ) : null}
           </div>
           <p className="visually-hidden" aria-live="polite" data-live-region />
         </main>

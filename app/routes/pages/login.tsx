@@ -20,6 +20,7 @@ import { safeReturnTo } from '~/lib/preferences';
 import { requestInfo } from '~/lib/request-context.server';
 import { completeSignIn, loginContext } from '~/lib/session.server';
 import accountsCss from '~/styles/accounts.css?url';
+import { MUST_CHANGE_PASSWORD } from '~/lib/guards.server';
 import type { Route } from './+types/login';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
@@ -79,7 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await logIn(submission.value, await loginContext(request));
     const cookies = await completeSignIn(request, user.userId, { persistent: submission.value.rememberMe });
-    return redirect(redirectTo, { headers: headersWithCookies(cookies) });
+    const to = user.mustChangePassword ? MUST_CHANGE_PASSWORD : redirectTo;
+    return redirect(to, { headers: headersWithCookies(cookies) });
   } catch (err) {
     const { result, status } = replyWithError(submission, err, locale, { hideFields: ['password'] });
     return data({ intent: 'login', result }, { status });

@@ -69,6 +69,11 @@ export default function ProfilePage() {
           </p>
         </div>
       </header>
+      {account.mustChangePassword ? (
+        <p className="notice" role="alert">
+          {t('profile.mustChangePassword')}
+        </p>
+      ) : null}
       <div className="profile-layout">
         <nav className="profile-nav" aria-label={t('profile.sectionsLabel')}>
           <ul>

@@ -1,0 +1,261 @@
+// The dashboard as people use it (issue 10): on a phone (390x844) and a desktop (1366x900), JavaScript on and off.
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expect, expectAccessible, jsEnabled, screenshot, signInAs, test } from './fixtures';
+
+// Each journey runs on two viewports (and in both themes): slower than one page's checks.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const VIEWPORTS = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
+
+async function api(request: APIRequestContext, method: 'post' | 'get' | 'put', path: string, data?: unknown) {
+  const res = await request[method](path, { data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** The element lies inside the viewport horizontally. */
+async function expectOnScreen(page: Page, selector: string) {
+  const box = (await page.locator(selector).first().boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x, `${selector} starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${selector} ends on screen`).toBeLessThanOrEqual(width);
+}
+
+async function setTheme(page: Page, label: 'Light' | 'Dark' | 'System') {
+  await page.locator('details.prefs-menu > summary').click();
+  await page.getByRole('button', { name: label, exact: true }).click();
+}
+
+test('the header menus open on screen and work, on a phone and a desktop', async ({
+  page,
+  context,
+}, info) => {
+  await signInAs(context, info);
+  for (const [name, size] of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    // The logo on the left, the menus on the right.
+    const brand = (await page.locator('.site-header .brand').boundingBox())!;
+    const chip = (await page.locator('summary.user-chip').boundingBox())!;
+    expect(brand.x).toBeLessThan(size.width / 4);
+    expect(chip.x + chip.width).toBeGreaterThan((size.width * 3) / 4);
+    // The web-search engine can be chosen on every screen.
+    await expect(page.getByLabel('Search in')).toBeVisible();
+
+    // Theme menu: opens on screen, and its dark theme can be picked.
+    await page.locator('details.prefs-menu > summary').click();
+    await expectOnScreen(page, 'details.prefs-menu[open] .menu-panel');
+    await screenshot(page, info, `${name}-prefs-menu-light`);
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+    // User menu: opens on screen, and Profile and Users can be reached.
+    await page.locator('summary.user-chip').click();
+    await expectOnScreen(page, 'details.user-menu[open] .menu-panel');
+    await screenshot(page, info, `${name}-user-menu-dark`);
+    await expectAccessible(page, info);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await page.goto('/');
+    await page.locator('summary.user-chip').click();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await page.goto('/');
+    await setTheme(page, 'System');
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+  }
+});
+
+test('edit mode on a phone keeps each card’s tools inside the card', async ({ page, context }, info) => {
+  await signInAs(context, info);
+  for (const [name, size] of VIEWPORTS) {
+    await page.setViewportSize(size);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/?edit=1');
+      const tiles = page.locator('[data-card-grid] > li');
+      await expect(tiles.first()).toBeVisible();
+      for (let i = 0; i < 4; i++) {
+        const tile = (await tiles.nth(i).boundingBox())!;
+        for (const tool of await tiles.nth(i).locator('.tile-tools .icon-button').all()) {
+          const box = (await tool.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(tile.x);
+          expect(box.x + box.width).toBeLessThanOrEqual(tile.x + tile.width + 0.5);
+          expect(box.y + box.height).toBeLessThanOrEqual(tile.y + tile.height + 0.5);
+        }
+      }
+      await screenshot(page, info, `${name}-edit-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  // Without JavaScript nothing can be dragged, and the hint does not say so.
+  if (!jsEnabled(info)) await expect(page.locator('.board-hint')).not.toContainText('Drag');
+});
+
+async function openMenu(page: Page, info: TestInfo, name: string) {
+  await page.getByRole('link', { name: `Menu of ${name}` }).click();
+  if (jsEnabled(info)) {
+    const dialog = page.getByRole('dialog', { name: `Menu of ${name}` });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+  await expect(page).toHaveURL(/\/card\/[^/?]+\?returnTo=/);
+  return page.locator('[data-card-menu]');
+}
+
+test('a site card’s menu: alternates, memo and todos for the owner, related sites, quick actions', async ({
+  page,
+  context,
+}, info) => {
+  await signInAs(context, info);
+  const tag = (await api(page.request, 'post', '/api/tags', { name: 'Menus' })).item;
+  const target = (
+    await api(page.request, 'post', '/api/site-cards', {
+      name: 'Docs Mirror',
+      siteUrl: 'https://docs.example.com',
+      tagIds: [tag.id],
+    })
+  ).item;
+  await api(page.request, 'post', '/api/site-cards', {
+    name: 'Wiki',
+    siteUrl: 'https://wiki.example.com',
+    tagIds: [tag.id],
+    siteAccessRules: {
+      urls: [
+        { id: 'a1', url: 'http://wiki.lan', label: 'Office LAN' },
+        { id: 'a2', url: 'https://wiki-mirror.example.com', label: 'Mirror' },
+      ],
+    },
+    siteNotes: 'Ask Ana for an account',
+    siteTodos: [{ id: 't1', text: 'Write the onboarding page', completed: false }],
+    siteRelatedSites: [{ cardId: target.id }],
+  });
+
+  for (const [name, size] of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.goto(`/?tag=${tag.id}`);
+    const menu = await openMenu(page, info, 'Wiki');
+    await expect(menu.getByRole('link', { name: 'Office LAN' })).toHaveAttribute('href', 'http://wiki.lan');
+    await expect(menu.getByRole('link', { name: 'Mirror', exact: true })).toBeVisible();
+    await expect(menu.getByText('Ask Ana for an account')).toBeVisible();
+    await expect(menu.getByText('Write the onboarding page')).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Docs Mirror' })).toHaveAttribute(
+      'href',
+      'https://docs.example.com',
+    );
+    await expect(menu.getByRole('link', { name: 'Edit' })).toBeVisible();
+    // Copying and opening every alternate need JavaScript; without it the links are there.
+    await expect(menu.getByRole('button', { name: 'Copy link' })).toHaveCount(jsEnabled(info) ? 1 : 0);
+    await expect(menu.getByRole('button', { name: 'Open all 2 alternates' })).toHaveCount(
+      jsEnabled(info) ? 1 : 0,
+    );
+    if (jsEnabled(info)) await expectOnScreen(page, '.card-popover');
+    await expectAccessible(page, info);
+    await screenshot(page, info, `${name}-card-menu`);
+    // Pin from the menu: back on the dashboard, the card comes first.
+    await menu.getByRole('button', { name: 'Pin', exact: true }).click();
+    await expect(page.locator('[data-card-grid] > li').first()).toHaveAttribute('data-pinned', '1');
+    await expect(page.locator('[data-card-grid] .tile-name').first()).toHaveText('Wiki');
+    await (await openMenu(page, info, 'Wiki')).getByRole('button', { name: 'Unpin', exact: true }).click();
+    await expect(page.locator('[data-card-grid] > li').first()).toHaveAttribute('data-pinned', '0');
+  }
+
+  // Visitors see the related sites, never the owner's alternates, memo or todos.
+  await context.clearCookies();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`/?tag=${tag.id}`);
+  const menu = await openMenu(page, info, 'Wiki');
+  await expect(menu.getByRole('link', { name: 'Docs Mirror' })).toBeVisible();
+  await expect(menu.getByText('Office LAN')).toHaveCount(0);
+  await expect(menu.getByText('Ask Ana')).toHaveCount(0);
+  await expect(menu.getByText('onboarding')).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await screenshot(page, info, 'desktop-card-menu-visitor-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('paging forward and back through 10,000 cards', async ({ page, context }, info) => {
+  test.setTimeout(300_000);
+  const { seedCards } = await import('./seed');
+  const owner = await seedCards(info, 10_000);
+  await signInAs(context, info, owner);
+  const range = page.locator('[data-pager-range]');
+  for (const [name, size] of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await expect(range).toHaveText('1–24 of 10,000');
+    if (jsEnabled(info)) {
+      // Infinite scroll keeps loading while the end of the list comes into view.
+      for (let i = 0; i < 6; i++) {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(150);
+      }
+      await expect.poll(() => page.locator('[data-card-grid] > li').count()).toBeGreaterThanOrEqual(96);
+      const count = await page.locator('[data-card-grid] > li').count();
+      await expect(range).toHaveText(`1–${count} of 10,000`);
+      const names = await page.locator('[data-card-grid] .tile-name').allTextContents();
+      expect(new Set(names).size).toBe(names.length);
+      await screenshot(page, info, `${name}-paging`);
+    } else {
+      await page.getByRole('link', { name: /^Next/ }).click();
+      await expect(page).toHaveURL(/[?&]page=2$/);
+      await expect(range).toHaveText('25–48 of 10,000');
+      await page.getByRole('link', { name: /^Next/ }).click();
+      await expect(range).toHaveText('49–72 of 10,000');
+      await screenshot(page, info, `${name}-paging`);
+      await page.getByRole('link', { name: /Previous$/ }).click();
+      await expect(range).toHaveText('25–48 of 10,000');
+      await expect(page.locator('[data-card-grid] .tile-name').first()).toHaveText('Card 00024');
+      await page.getByRole('link', { name: /Previous$/ }).click();
+      await expect(page).not.toHaveURL(/page=/);
+      await expect(page.getByRole('link', { name: /Previous$/ })).toHaveCount(0);
+    }
+    // The last page, and a page past the end.
+    await page.goto('/?page=417');
+    await expect(range).toHaveText('9,985–10,000 of 10,000');
+    await expect(page.getByRole('link', { name: /^(Next|Load more)/ })).toHaveCount(0);
+    await page.goto('/?page=9999');
+    await expect(page).toHaveURL(/page=417$/);
+  }
+});
+
+test('switching to Chinese: default labels follow the language', async ({ page, context }, info) => {
+  await signInAs(context, info);
+  const blog = (
+    await api(page.request, 'post', '/api/social-cards', {
+      cardType: 'blog',
+      payload: { url: 'https://blog.example.com' },
+    })
+  ).item;
+  await page.setViewportSize(PHONE);
+  await page.goto('/?tag=__social_cards__');
+  const tile = page.locator(`#card-${blog.id}`);
+  await expect(tile.locator('.tile-name')).toHaveText('Blog');
+  await expect(tile.locator('.tile-social-type')).toHaveText('Blog');
+  await expect(page.getByText('博客')).toHaveCount(0);
+  await page.goto(`/edit/cards/${blog.id}/delete`);
+  await expect(page.getByRole('heading', { name: 'Delete “Blog”?' })).toBeVisible();
+
+  // The language menu on the phone.
+  await page.goto('/?tag=__social_cards__');
+  await page.locator('details.prefs-menu > summary').click();
+  await page.getByRole('button', { name: '简体中文' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(tile.locator('.tile-name')).toHaveText('博客');
+  await expect(tile.locator('.tile-social-type')).toHaveText('博客');
+  await screenshot(page, info, 'phone-chinese');
+  await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await screenshot(page, info, 'desktop-chinese-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.locator('details.prefs-menu > summary').click();
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
