@@ -7,8 +7,10 @@
 import type { CardDoc, RelationDoc } from '../cards/card.model';
 import type { TagDoc } from '../tags/tag.model';
 import { membershipKey, type Membership, type SpaceChange } from './space.change';
+import { MEMBERSHIP_BYTES, RELATION_BYTES, cardBytes, tagBytes } from './space.bytes';
 import { forgetMemo, memoGet, memoSet, type MemoKind } from './space.memo';
 
+export { cardBytes } from './space.bytes';
 export { membershipKey, mergeChanges, touchedIds } from './space.change';
 export type { Membership, SpaceChange, TouchedIds } from './space.change';
 
@@ -16,25 +18,6 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 export function compareText(a: string, b: string): number {
   return collator.compare(a, b);
 }
-
-const strBytes = (s: unknown) => (typeof s === 'string' ? s.length * 2 + 16 : 8);
-
-/**
- * Approximate heap bytes of a card: a fixed part for the object with its ~35 fields (measured with
- * `bench/space-memory.mjs`) plus its strings.
- */
-export function cardBytes(c: CardDoc): number {
-  let n = 700;
-  n += strBytes(c.name) + strBytes(c.siteUrl) + strBytes(c.siteDescription) + strBytes(c.iconUrl);
-  n += strBytes(c.siteNotes) + strBytes(c.siteRecommendContext) + strBytes(c.siteOnlineCheckKeyword);
-  for (const t of c.siteTodos ?? []) n += 120 + strBytes(t.text);
-  if (c.cardData) for (const v of Object.values(c.cardData)) n += 40 + strBytes(v);
-  for (const u of c.siteAccessRules?.urls ?? []) n += 120 + strBytes(u.url) + strBytes(u.label);
-  return n;
-}
-const MEMBERSHIP_BYTES = 160;
-const RELATION_BYTES = 320;
-const tagBytes = (t: TagDoc) => 400 + strBytes(t.name) + strBytes(t.description) + strBytes(t.logoUrl);
 
 let serials = 0;
 
