@@ -79,6 +79,10 @@ export function noteExcerpt(title: string, markdown: string, max = 140): string 
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** Longest title taken from a note's first line. */
+const TITLE_MAX = 80;
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
 /**
  * What a note's tile shows: its title (the given one, else its first line of text, read like everything here
  * through the parser, so no Markdown marks or line-break debris), and under it the first real text after that.
@@ -89,5 +93,5 @@ export function notePreview(title: string, markdown: string, max = 140): { title
   const blocks = markdownBlocks(markdown.slice(0, PREVIEW_SOURCE_CHARS));
   const first = blocks.shift()?.text ?? '';
   const text = blocks.map((b) => b.text).join(' ');
-  return { title: first, text: text.length > max ? `${text.slice(0, max - 1)}…` : text };
+  return { title: clip(first, TITLE_MAX), text: clip(text, max) };
 }

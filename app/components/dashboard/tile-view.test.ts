@@ -86,11 +86,24 @@ describe('tileView', () => {
     // The heading is the title, shown above the preview: not repeated.
     expect(n).toMatchObject({ kind: 'note', href: '/card/c1', description: 'See docs now' });
     const long = tileView(
-      { ...base, cardType: 'note', name: 'x', cardData: JSON.stringify({ content: 'y'.repeat(300) }) },
+      {
+        ...base,
+        cardType: 'note',
+        name: 'x',
+        cardData: JSON.stringify({ title: 'T', content: 'y'.repeat(300) }),
+      },
       '/',
       en,
     );
     expect(long.description.length).toBe(140);
+    // An untitled note is titled by its first line, cut to a title's length.
+    const untitled = tileView(
+      { ...base, cardType: 'note', name: 'x', cardData: JSON.stringify({ content: 'y'.repeat(300) }) },
+      '/',
+      en,
+    );
+    expect(untitled.name).toBe(`${'y'.repeat(79)}…`);
+    expect(untitled.description).toBe('');
   });
 
   it('names social cards in the page’s language unless the user named them', () => {
