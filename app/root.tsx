@@ -34,6 +34,8 @@ export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesUrl },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icon-192.png' },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ export default [
   route('card/:id', 'routes/pages/card.$id.tsx'),
   route('ai', 'routes/pages/ai.tsx'),
   route('social-card/:id', 'routes/social-card.$id.ts'),
+  route('manifest.webmanifest', 'routes/manifest.ts'),
   // accounts
   route('login', 'routes/pages/login.tsx'),
   route('register', 'routes/pages/register.ts'),

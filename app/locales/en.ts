@@ -230,7 +230,8 @@ const en = {
       upload: 'Upload picture',
       removeAvatar: 'Remove picture',
       nickname: 'Nickname',
-      nicknameHint: 'Shown instead of your username. Up to 20 characters; leave empty to use your username.',
+      nicknameHint:
+        'Shown instead of your username. Up to {{max}} characters; leave empty to use your username.',
     },
     password: {
       title: 'Password',

@@ -227,7 +227,7 @@ const zh: Messages = {
       upload: '上传头像',
       removeAvatar: '移除头像',
       nickname: '昵称',
-      nicknameHint: '显示在用户名的位置。最多 20 个字符；留空则显示用户名。',
+      nicknameHint: '显示在用户名的位置。最多 {{max}} 个字符；留空则显示用户名。',
     },
     password: {
       title: '密码',

@@ -76,11 +76,14 @@ export const ChangePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
+/** The longest nickname (the older service's limit; the profile form's field and hint use it too). */
+export const NICKNAME_MAX = 20;
+
 export const NicknameSchema = z.object({
   nickname: z
     .string()
     .trim()
-    .max(20, 'Nickname must be at most 20 characters')
+    .max(NICKNAME_MAX, `Nickname must be at most ${NICKNAME_MAX} characters`)
     .nullish()
     .transform((v) => (v ? v : null)),
 });

@@ -6,6 +6,7 @@ import {
   ChangePasswordSchema,
   ChangeUsernameSchema,
   DeleteAccountConfirmSchema,
+  NICKNAME_MAX,
   NicknameSchema,
 } from '#server/users/user.schema';
 import { inputProps } from '~/lib/conform';
@@ -98,9 +99,9 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
           label={t('profile.profile.nickname')}
           {...inputProps(fields.nickname, { type: 'text' })}
           key={fields.nickname.key}
-          hint={t('profile.profile.nicknameHint')}
+          hint={t('profile.profile.nicknameHint', { max: NICKNAME_MAX })}
           errors={fields.nickname.errors}
-          maxLength={40}
+          maxLength={NICKNAME_MAX}
         />
         <div className="row">
           <button type="submit" className="button button-primary" disabled={busy}>

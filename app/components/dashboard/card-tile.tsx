@@ -40,9 +40,41 @@ function Icon({ tile }: { tile: TileView }) {
   );
 }
 
+/** At most this many tag chips on a tile; the rest are counted ("+2"). */
+const TILE_TAGS = 3;
+
+function TagChips({ tags }: { tags: string[] }) {
+  const shown = tags.slice(0, TILE_TAGS);
+  return (
+    <span className="tile-tags" data-tile-tags>
+      {shown.map((name) => (
+        <span key={name} className="tile-tag" title={name}>
+          {name}
+        </span>
+      ))}
+      {tags.length > shown.length ? (
+        <span className="tile-tag tile-tag-more" title={tags.slice(TILE_TAGS).join(', ')}>
+          +{tags.length - shown.length}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /** One card on the dashboard; with `edit`, the owner's controls (they work as plain form posts). */
 /** `t` comes from the list: one useTranslation per page instead of one per tile (measurable at 24 tiles a page). */
-export function CardTile({ tile, edit, t }: { tile: TileView; edit?: EditControls | null; t: TFunction }) {
+/** `showTags`: the site card's tags as chips (the "all" view; a tag's own view leaves them out). */
+export function CardTile({
+  tile,
+  edit,
+  t,
+  showTags = false,
+}: {
+  tile: TileView;
+  edit?: EditControls | null;
+  t: TFunction;
+  showTags?: boolean;
+}) {
   const linkProps = tile.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   const statusText =
     (tile.online ? t('dashboard.online') : t('dashboard.offline')) +
@@ -67,6 +99,7 @@ export function CardTile({ tile, edit, t }: { tile: TileView; edit?: EditControl
             </span>
           ) : null}
           {tile.description ? <span className="tile-desc">{tile.description}</span> : null}
+          {showTags && tile.kind === 'site' && tile.tags.length ? <TagChips tags={tile.tags} /> : null}
         </span>
         {tile.online !== null ? (
           <span

@@ -244,7 +244,7 @@ export default function Home() {
               aria-label={t('dashboard.cardCount', { count: d.total })}
             >
               {d.tiles.map((tile, i) => (
-                <CardTile key={tile.id} tile={tile} edit={editControls(i)} t={t} />
+                <CardTile key={tile.id} tile={tile} edit={editControls(i)} t={t} showTags={!d.active} />
               ))}
             </ul>
           )}
