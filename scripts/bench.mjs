@@ -10,6 +10,7 @@ const all = [
   'home',
   'bookmarks-import',
   'files',
+  'online-check',
 ];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of names.length ? names : all) {

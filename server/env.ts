@@ -56,6 +56,8 @@ export const EnvSchema = z.object({
   SUGGEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
   /** Outbound requests may reach private networks whatever the admin setting says (LAN-only installs, tests). */
   OUTBOUND_ALLOW_PRIVATE: bool.default(false),
+  /** Check a site card online right after it is saved with a new URL (off in unit tests, which opt in). */
+  ONLINE_CHECK_ON_SAVE: bool.default(true),
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** How long settings and similar rarely-changing records are trusted before being read again. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),

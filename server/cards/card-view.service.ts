@@ -3,6 +3,7 @@ import { ADMIN_ID, type Actor } from '../actor';
 import { getSpace } from '../spaces/space.cache';
 import { cardKind } from './card-kinds.shared';
 import { toCard, type CardDto } from './card.dto';
+import { sortedCards } from './card.sort';
 import { toVisitorCard, visitorMaySee } from './visitor-view';
 
 export interface SiteCardView {
@@ -25,4 +26,10 @@ export async function getSiteCardView(actor: Actor | null, id: string): Promise<
   const doc = space.cards.get(id);
   if (!doc || cardKind(doc) !== 'site' || !visitorMaySee(space)(doc)) return null;
   return { card: toVisitorCard(doc, space), owner: false };
+}
+
+/** Every card of the caller (all three kinds), pinned first, then in global order. */
+export async function listAllCards(actor: Actor): Promise<CardDto[]> {
+  const space = await getSpace(actor.userId);
+  return sortedCards(space, 'all').map((c) => toCard(c, space));
 }

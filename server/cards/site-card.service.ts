@@ -1,5 +1,6 @@
 import type { Actor } from '../actor';
 import { notFound } from '../errors';
+import { checkSoon } from '../online-check/check-on-save';
 import { moveCardInTag } from '../tags/tag.service';
 import { assertQuota } from '../spaces/quota';
 import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
@@ -22,6 +23,7 @@ import { isVirtualTag, sortedCards } from './card.sort';
 import { cardKind } from './card-kinds.shared';
 
 export { deleteCard } from './card-delete.service';
+export { listAllCards } from './card-view.service';
 
 /** The fields of a site card the create/update input sets directly. */
 function siteFields(input: Partial<SiteCreate>): Partial<CardDoc> {
@@ -63,12 +65,6 @@ function relatedInput(input: Partial<SiteCreate>) {
     source: r.source,
     reason: r.reason,
   }));
-}
-
-/** Every card of the caller (all three kinds), pinned first, then in global order. */
-export async function listAllCards(actor: Actor): Promise<CardDto[]> {
-  const space = await getSpace(actor.userId);
-  return sortedCards(space, 'all').map((c) => toCard(c, space));
 }
 
 /** The caller's site cards as `{id, name, url}`, in display order: for pickers (related sites, note links). */
@@ -113,6 +109,7 @@ export async function createSiteCard(actor: Actor, input: SiteCreate): Promise<C
     await assertQuota(space, change);
     return { change, result: card };
   });
+  checkSoon(actor.userId, [card]);
   return toCard(space.cards.get(card._id) ?? card, space);
 }
 
@@ -144,12 +141,17 @@ export async function createSiteCards(actor: Actor, items: SiteCreate[]): Promis
     await assertQuota(space, change);
     return { change, result: created };
   });
+  checkSoon(actor.userId, cards);
   return cards.map((c) => toCard(space.cards.get(c._id) ?? c, space));
 }
 
+/** A saved card is checked again when its URL changed or its checks were switched back on (like the older service). */
+const needsRecheck = (before: CardDoc, after: CardDoc) =>
+  before.siteUrl !== after.siteUrl || (before.siteSkipOnlineCheck && !after.siteSkipOnlineCheck);
+
 /** Changes a site card; fields left out keep their values, `tagIds` (when given) sets the card's tags exactly. */
 export async function updateSiteCard(actor: Actor, input: SiteUpdate): Promise<CardDto> {
-  const { result: id, space } = await writeSpace(actor.userId, async (space) => {
+  const { result, space } = await writeSpace(actor.userId, async (space) => {
     const current = requireCard(space, input.id, 'site');
     const updated = patchCard(current, siteFields(input));
     let change: SpaceChange = { upsertCards: [updated] };
@@ -158,8 +160,10 @@ export async function updateSiteCard(actor: Actor, input: SiteUpdate): Promise<C
     if (input.siteRelatedSites)
       change = mergeChanges(change, planRelations(space, current._id, relatedInput(input)));
     await assertQuota(space, change);
-    return { change, result: current._id };
+    return { change, result: { id: current._id, recheck: needsRecheck(current, updated) } };
   });
+  const { id, recheck } = result;
+  if (recheck) checkSoon(actor.userId, [space.cards.get(id)!]);
   return toCard(space.cards.get(id)!, space);
 }
 

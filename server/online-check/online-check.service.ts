@@ -5,7 +5,7 @@ import type { Actor } from '../actor';
 import type { CardDto } from '../cards/card.dto';
 import type { CardDoc } from '../cards/card.model';
 import { requireCard } from '../cards/card.store';
-import { listAllCards } from '../cards/site-card.service';
+import { listAllCards } from '../cards/card-view.service';
 import { cardKind } from '../cards/card-kinds.shared';
 import { logger } from '../logger';
 import { notifyOffline } from '../notifications/notification.service';

@@ -26,6 +26,8 @@ Object.assign(process.env, {
   SUGGEST_TIMEOUT_MS: '500',
   // Every stand-in server listens on loopback; tests of the refusals pass their own policy.
   OUTBOUND_ALLOW_PRIVATE: 'true',
+  // Background checks after each save would write to cards other tests are looking at; the tests of it opt in.
+  ONLINE_CHECK_ON_SAVE: 'false',
 });
 
 beforeAll(async () => {
