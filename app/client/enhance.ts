@@ -115,6 +115,28 @@ function infiniteScroll() {
   });
 }
 
+type Ends = { start: boolean; end: boolean };
+const moveButtons = (item: Element) =>
+  $all<HTMLButtonElement>('button[value$="-up"], button[value$="-down"]', item);
+
+/** Whether the list shown begins (ends) where the whole list does: its first up (last down) arrow is disabled. */
+function listEnds(list: HTMLElement, selector: string): Ends {
+  const items = $all<HTMLElement>(selector, list);
+  const up = items.length ? moveButtons(items[0]!).find((b) => b.value.endsWith('-up')) : undefined;
+  const down = items.length ? moveButtons(items.at(-1)!).find((b) => b.value.endsWith('-down')) : undefined;
+  return { start: up?.disabled ?? true, end: down?.disabled ?? true };
+}
+
+/** After a drag, only the first item's "up" and the last item's "down" arrows are disabled, as after a reload. */
+function syncMoveButtons(list: HTMLElement, selector: string, ends: Ends) {
+  const items = $all<HTMLElement>(selector, list);
+  items.forEach((item, i) => {
+    for (const b of moveButtons(item)) {
+      b.disabled = b.value.endsWith('-up') ? i === 0 && ends.start : i === items.length - 1 && ends.end;
+    }
+  });
+}
+
 /** In edit mode, cards and tags can be dragged; the new order is saved through the JSON API. */
 async function dragAndDrop() {
   const board = document.querySelector<HTMLElement>('[data-dashboard][data-edit]');
@@ -126,6 +148,7 @@ async function dragAndDrop() {
   const failed = board.dataset.msgOrderFailed ?? 'Error';
   const grid = board.querySelector<HTMLElement>('[data-card-grid]');
   const tagId = board.dataset.tag ?? '';
+  let ends = { start: true, end: true };
   if (grid) {
     Sortable.create(grid, {
       animation: 150,
@@ -134,7 +157,9 @@ async function dragAndDrop() {
       // Pinned cards always come first; a card cannot be dropped across that line.
       onMove: (evt) =>
         (evt.dragged as HTMLElement).dataset.pinned === (evt.related as HTMLElement).dataset.pinned,
+      onStart: () => (ends = listEnds(grid, '.tile')),
       onEnd: async () => {
+        syncMoveButtons(grid, '.tile', ends);
         const ids = $all<HTMLElement>('.tile', grid).map((el) => el.dataset.cardId!);
         const url =
           tagId && !tagId.startsWith('__')
@@ -152,6 +177,7 @@ async function dragAndDrop() {
       filter: 'button, a.icon-button',
       preventOnFilter: false,
       onEnd: async () => {
+        syncMoveButtons(tags, '.tag-item[data-tag-id]', { start: true, end: true });
         const ids = $all<HTMLElement>('.tag-item[data-tag-id]', tags).map((el) => el.dataset.tagId!);
         if (!(await postJson('/api/tags/reorder', { ids }))) showToast(failed, 'error');
       },

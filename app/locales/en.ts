@@ -82,6 +82,7 @@ const en = {
     cardCount_one: '{{count}} card',
     cardCount_other: '{{count}} cards',
     noResults: 'Nothing matches “{{q}}”.',
+    searchWeb: 'Search the web instead:',
     emptyTag: 'No cards in this tag yet.',
     emptyAll: 'Your dashboard is empty.',
     emptyHint: 'Add your first site to get started.',

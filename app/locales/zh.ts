@@ -84,6 +84,7 @@ const zh: Messages = {
     cardCount_one: '{{count}} 张卡片',
     cardCount_other: '{{count}} 张卡片',
     noResults: '没有与“{{q}}”匹配的内容。',
+    searchWeb: '改为在网上搜索：',
     emptyTag: '这个标签下还没有卡片。',
     emptyAll: '导航还是空的。',
     emptyHint: '添加第一个网站开始吧。',

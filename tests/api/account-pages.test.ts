@@ -95,6 +95,15 @@ describe('account pages without JavaScript', () => {
     });
     expect(dup.status).toBe(400);
     expect(dup.text).toContain('Registration failed; please try a different username');
+    // Two rules broken by one password: two separate lines, not one run-on sentence.
+    const weak = await postForm(new Client({ ip: freshIp() }), '/login?mode=register', {
+      intent: 'register',
+      username: 'yarb',
+      password: ' abc',
+      confirmPassword: ' abc',
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.text).toMatch(/<span>[^<]*at least 6 characters\.?<\/span><span>/);
     expect(dup.text).not.toContain(PASSWORD);
 
     await UserModel.updateOne({ _id: ADMIN_ID }, {});

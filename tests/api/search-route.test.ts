@@ -29,4 +29,13 @@ describe('/search (the dashboard search form)', () => {
     expect((await c.get('/search?q=x&engine=evil.example')).headers.get('location')).toBe('/?q=x');
     expect((await c.get('/search?q=%20%20')).headers.get('location')).toBe('/');
   });
+
+  it('offers the same query on the web when no card matches', async () => {
+    const c = new Client();
+    const none = (await c.get('/?q=' + encodeURIComponent('zz nothing & more'))).text;
+    expect(none).toContain('href="https://www.google.com/search?q=zz%20nothing%20%26%20more"');
+    expect(none).toContain('href="https://duckduckgo.com/?q=zz%20nothing%20%26%20more"');
+    // Not offered while the dashboard itself has results, nor without a query.
+    expect((await c.get('/')).text).not.toContain('board-empty-web');
+  });
 });

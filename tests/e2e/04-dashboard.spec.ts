@@ -145,6 +145,9 @@ test('the owner reorders cards and tags, pins a card', async ({ page, context },
     await page.mouse.move(box.x + box.width / 2 + 4, box.y + box.height / 2, { steps: 4 });
     await page.mouse.up();
     expect((await saved).ok()).toBe(true);
+    // The arrows follow the new order at once, as after a reload.
+    await expect(page.getByRole('button', { name: 'Move Site 02 up' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Move Site 01 up' })).toBeEnabled();
     await page.reload();
     const names = await tileNames(page);
     expect(names[0]).toBe('Site 02');

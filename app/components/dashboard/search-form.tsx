@@ -48,3 +48,21 @@ export function SearchForm({ q, engine }: { q: string; engine: string }) {
     </form>
   );
 }
+
+/** When the cards hold nothing for a query: the same query on the web, one link per engine. */
+export function WebSearchLinks({ q }: { q: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="board-empty-web">
+      {t('dashboard.searchWeb')}{' '}
+      {WEB_ENGINES.map((e, i) => (
+        <span key={e.id}>
+          {i > 0 ? ' · ' : null}
+          <a href={e.url + encodeURIComponent(q)} rel="noopener noreferrer">
+            {e.label}
+          </a>
+        </span>
+      ))}
+    </p>
+  );
+}

@@ -1,7 +1,9 @@
 // Labelled form controls for the editors, wired for assistive technology like ui/field.tsx. conform's props are
 // spread first; the ids and aria attributes here (which also point at the hint) win.
 import { useId } from 'react';
-import { useErrorText } from '~/lib/use-error-text';
+import { FieldError } from '~/components/ui/field';
+
+export { FieldError };
 import { safeColour } from '#server/css/colour.shared';
 
 interface ControlBase {
@@ -27,17 +29,6 @@ function useControlIds(id: string | undefined, hint: unknown, errors: string[] |
       'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
     },
   };
-}
-
-/** The error text of a field (translated), for controls laid out by hand. */
-export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
-  const errorText = useErrorText();
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error" role="alert">
-      {errors.map((e) => errorText(e)).join(' ')}
-    </p>
-  );
 }
 
 function HintAndError(props: {

@@ -11,7 +11,6 @@ interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
 export function Field({ label, errors, hint, id, className, ...input }: FieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
-  const errorText = useErrorText();
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = errors?.length ? `${inputId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -30,11 +29,7 @@ export function Field({ label, errors, hint, id, className, ...input }: FieldPro
           {hint}
         </p>
       ) : null}
-      {errorId ? (
-        <p id={errorId} className="field-error" role="alert">
-          {errors!.map((e) => errorText(e)).join(' ')}
-        </p>
-      ) : null}
+      <FieldError id={errorId} errors={errors} />
     </div>
   );
 }
@@ -49,5 +44,19 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
         <p key={e}>{errorText(e)}</p>
       ))}
     </div>
+  );
+}
+
+/** The error text of a field (translated), for controls laid out by hand. */
+export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
+  const errorText = useErrorText();
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {/* One line per rule broken, so two messages never read as one sentence. */}
+      {errors.map((e) => (
+        <span key={e}>{errorText(e)}</span>
+      ))}
+    </p>
   );
 }

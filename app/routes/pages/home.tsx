@@ -13,7 +13,7 @@ import { listOfflineCards } from '#server/online-check/online-check.service';
 import { BoardHeader } from '~/components/dashboard/board-header';
 import { BoardPager, pageNumber, pagerFor } from '~/components/dashboard/board-pager';
 import { CardTile } from '~/components/dashboard/card-tile';
-import { SearchForm } from '~/components/dashboard/search-form';
+import { SearchForm, WebSearchLinks } from '~/components/dashboard/search-form';
 import { TagRail, type RailTag } from '~/components/dashboard/tag-rail';
 import { tileView } from '~/components/dashboard/tile-view';
 import { SiteHeader } from '~/components/site-header';
@@ -228,6 +228,7 @@ export default function Home() {
                       ? t('dashboard.emptyTag')
                       : t('dashboard.emptyAll')}
               </p>
+              {d.q ? <WebSearchLinks q={d.q} /> : null}
               {d.owner && !d.q && !d.deadLinks ? (
                 <a
                   className="button button-primary"
