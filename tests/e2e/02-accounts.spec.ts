@@ -48,6 +48,13 @@ test('a visitor registers, signs in, creates a token, signs out and signs in aga
   await waitForHydration(page, info);
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
   await page.getByLabel('Username').fill(USER);
+  await page.getByLabel('Password', { exact: true }).fill('abc ');
+  await page.getByLabel('Confirm password').fill('Wonder999');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // Each broken rule on its own line.
+  await expect(page.getByText('Password must be at least 6 characters', { exact: true })).toBeVisible();
+  await expect(page.getByText('Password must not start or end with a space', { exact: true })).toBeVisible();
+  // Passwords are never sent back into the page: type both again.
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill('Wonder999');
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -84,6 +84,11 @@ test('visitors browse tags, page through, search and open card pages', async ({ 
   await page.getByRole('combobox', { name: 'Search', exact: true }).fill('nothing like this');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('Nothing matches “nothing like this”.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'DuckDuckGo' })).toHaveAttribute(
+    'href',
+    'https://duckduckgo.com/?q=nothing%20like%20this',
+  );
+  await screenshot(page, info, 'search-nothing');
 
   // A social card's public page: its id to copy and its QR code.
   await page.goto('/?tag=__social_cards__');
