@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import { randomBytes } from 'node:crypto';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -17,6 +16,7 @@ import { ADMIN_ID } from '#server/actor';
 import { getSpace } from '#server/spaces/space.cache';
 import { startMaintenance, stopMaintenance } from '#server/maintenance';
 import { NonceContext } from './lib/nonce';
+import { renderNonce } from './lib/page-cache.server';
 
 // Boot: validate configuration (one-line error and exit 1 if wrong), connect, start housekeeping timers.
 loadEnvOrExit();
@@ -79,7 +79,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = renderNonce(loadContext);
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(

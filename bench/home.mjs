@@ -61,7 +61,12 @@ Command: \`npm run bench -- home\` (bench/home.mjs). Goal at 50 connections: ≥
 | Figure | Value |
 |---|---|
 | App RSS before the load (after 50 warm-up requests) | ${idle} MB |
-| App peak RSS during the 50-connection load (sampled every 100 ms) | ${peak} MB |`,
+| App peak RSS during the 50-connection load (sampled every 100 ms) | ${peak} MB |
+
+Visitors' pages are rendered once and shared for up to \`PAGE_CACHE_MS\` (1 s; docs/decisions.md "Visitor pages:
+a one-second cache"); the app runs with \`APP_NODE_FLAGS\` (scripts/lib/http-app.mjs). Before the cache, on
+2026-11-25 at load average 5.8 and with the CPU profiler on: 122 req/s, p50 387 ms, p99 688 ms, peak RSS 423 MB;
+the profile was React rendering (31 %), i18next (9 %) and garbage collection (14 %).`,
     );
   } finally {
     await app.stop();

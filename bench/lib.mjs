@@ -7,6 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from '../scripts/lib/tools.mjs';
 import { buildIfStale } from '../scripts/lib/build.mjs';
+import { APP_NODE_FLAGS } from '../scripts/lib/http-app.mjs';
 import { appEnv, startServices, stopServices } from '../scripts/lib/services.mjs';
 
 export const log = (m) => process.stderr.write(`[bench] ${m}\n`);
@@ -51,19 +52,23 @@ export async function benchServices(name) {
 export async function startApp(env, extra = {}, options = {}) {
   const port = nextAppPort ? nextAppPort++ : await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, 'scripts/serve.mjs')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      ...extra,
+  const child = spawn(
+    process.execPath,
+    [...APP_NODE_FLAGS, ...(options.nodeArgs ?? []), path.join(ROOT, 'scripts/serve.mjs')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'error',
+        ...extra,
+      },
+      stdio: ['ignore', options.onLine ? 'pipe' : 'ignore', 'inherit'],
     },
-    stdio: ['ignore', options.onLine ? 'pipe' : 'ignore', 'inherit'],
-  });
+  );
   if (options.onLine) {
     let buffered = '';
     child.stdout.on('data', (chunk) => {

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib/tools.mjs';
 import { buildIfStale } from './lib/build.mjs';
+import { APP_NODE_FLAGS } from './lib/http-app.mjs';
 import { appEnv, profileConfig, startServices, stopServices } from './lib/services.mjs';
 
 const log = (m) => process.stderr.write(`[start] ${m}\n`);
@@ -19,7 +20,7 @@ async function main() {
   const env = { ...process.env, ...appEnv(cfg), PORT: port, HOST: host, NODE_ENV: 'production' };
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
   log(`SakuraNav is starting at http://${shown}:${port} (first visit: create the administrator at /setup)`);
-  const app = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.mjs')], {
+  const app = spawn(process.execPath, [...APP_NODE_FLAGS, path.join(ROOT, 'scripts/serve.mjs')], {
     cwd: ROOT,
     env,
     stdio: 'inherit',

@@ -61,6 +61,8 @@ export const EnvSchema = z.object({
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** How long settings and similar rarely-changing records are trusted before being read again. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** How long a visitor's page is shared with other visitors (0: every request renders its own). */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Bytes of data spaces kept in memory (all users together); least recently read spaces are dropped first. */
   SPACE_CACHE_BYTES: z.coerce
     .number()

@@ -12,10 +12,21 @@ import { CSRF_COOKIE, csrfCookie } from '#server/auth/cookies';
 import { newCsrfToken } from '#server/auth/csrf';
 import { readCookies } from '#server/auth/request';
 import { isInitialized } from '#server/setup/setup.service';
+import { ADMIN_ID } from '#server/actor';
+import { getSpace } from '#server/spaces/space.cache';
+import { visitorPagesEpoch } from '#server/visitor-pages';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n';
 import type { Flash } from './flash';
 import { FLASH_COOKIE, readFlash } from './flash.server';
 import { THEME_COOKIE, LANG_COOKIE, isTheme, type Theme } from './preferences';
+import {
+  CSRF_MARK,
+  NONCE_MARK,
+  cachedPage,
+  isCacheablePage,
+  pageCacheKey,
+  pageCacheRender,
+} from './page-cache.server';
 
 export interface RequestInfo {
   actor: Actor | null;
@@ -95,14 +106,15 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (flash) setCookies.push(flash.clearCookie);
   const { actor } = await authenticate(request);
   const theme = isTheme(cookies[THEME_COOKIE]) ? cookies[THEME_COOKIE] : 'system';
-  context.set(requestInfoContext, {
+  const info: RequestInfo = {
     actor,
     locale: detectLocale(request, cookies),
     theme,
     csrfToken,
     flash: flash?.value ?? null,
     setCookies,
-  });
+  };
+  context.set(requestInfoContext, info);
 
   // Pages are for browsers: an access token gives no rights here, and a change sent with one is refused before any
   // action runs (the one policy lives in server/auth/authenticate.ts).
@@ -115,6 +127,20 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const path = url.pathname.replace(/\.data$/, '');
   if (!SETUP_ALLOWED.some((p) => path === p || path.startsWith(`${p}/`)) && !(await isInitialized())) {
     throw redirect('/setup');
+  }
+  // Visitors' home page: one render serves everyone with the same key for a moment (app/lib/page-cache.server.ts).
+  if (!actor && !flash && isCacheablePage(request)) {
+    const { rev } = await getSpace(ADMIN_ID);
+    const key = pageCacheKey(request, [
+      info.locale,
+      theme,
+      cookies.search_engine ?? '',
+      rev,
+      visitorPagesEpoch(),
+    ]);
+    context.set(requestInfoContext, { ...info, csrfToken: CSRF_MARK });
+    context.set(pageCacheRender, { nonce: NONCE_MARK });
+    return withHeaders(await cachedPage(key, csrfToken, () => next()), setCookies);
   }
   return withHeaders(await next(), setCookies);
 };

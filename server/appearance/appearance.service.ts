@@ -5,6 +5,7 @@ import { assetUrl } from '../assets/asset.dto';
 import { AssetModel, type AssetDoc, type AssetKind } from '../assets/asset.model';
 import { deleteOwnedAssets } from '../assets/asset.service';
 import { badRequest } from '../errors';
+import { visitorPagesChanged } from '../visitor-pages';
 import { defaultAppearances } from '../settings/settings.dto';
 import {
   AppearanceModel,
@@ -133,6 +134,7 @@ export async function saveAppearances(actor: Actor, input: AppearanceInput) {
     };
     await AppearanceModel.updateOne({ _id: `${ownerId}:${theme}` }, { $set: row }, { upsert: true });
   }
+  visitorPagesChanged();
   const after = await appearancesOf(ownerId);
   const kept = new Set(THEMES.flatMap((t) => appearanceAssetIds(after[t])));
   const gone = before.flatMap((r) => appearanceAssetIds(r)).filter((id) => !kept.has(id));

@@ -1,6 +1,7 @@
 import { env } from '../env';
 import { badRequest, forbidden } from '../errors';
 import type { Actor } from '../actor';
+import { visitorPagesChanged } from '../visitor-pages';
 import { SETTINGS_DEFAULTS, SETTINGS_ID, SettingsModel, type SettingsDoc } from './settings.model';
 
 export type Settings = Omit<SettingsDoc, '_id' | 'updatedAt'>;
@@ -27,11 +28,13 @@ export async function getSettings(): Promise<Settings> {
 export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
   await SettingsModel.updateOne({ _id: SETTINGS_ID }, { $set: patch }, { upsert: true });
   cache = undefined;
+  visitorPagesChanged();
   return getSettings();
 }
 
 export function invalidateSettingsCache(): void {
   cache = undefined;
+  visitorPagesChanged();
 }
 
 /** Whether visitors may register. */

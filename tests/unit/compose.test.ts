@@ -66,7 +66,7 @@ describe('docker-compose.yml', () => {
 });
 
 describe('Dockerfile', () => {
-  it('is a multi-stage build on Node 22 LTS running as a non-root user', () => {
+  it('is a multi-stage build on Node 22 LTS running as a non-root user', async () => {
     const froms = dockerfile.match(/^FROM .*/gm) ?? [];
     expect(froms.length).toBeGreaterThanOrEqual(2);
     const stages = froms.map((f) => / AS (\S+)/i.exec(f)?.[1]).filter(Boolean);
@@ -79,7 +79,10 @@ describe('Dockerfile', () => {
     expect(users.at(-1)).not.toMatch(/root/);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health/m);
     expect(dockerfile).toMatch(/^EXPOSE 3000/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "scripts\/serve\.mjs"\]/m);
+    // Started with the same Node flags as scripts/start.mjs (APP_NODE_FLAGS).
+    const { APP_NODE_FLAGS } = await import('../../scripts/lib/http-app.mjs');
+    const flags = APP_NODE_FLAGS.map((f: string) => `"${f}", `).join('');
+    expect(dockerfile).toContain(`\nCMD ["node", ${flags}"scripts/serve.mjs"]`);
   });
 
   it('copies everything the server needs at runtime', () => {

@@ -1,0 +1,91 @@
+// The visitors' home page is rendered once and shared for a moment (app/lib/page-cache.server.ts). What must still
+// differ per response, and what must never be shared, checked over HTTP against the built app.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { admin, createUser, sessionClient } from '../factories';
+import { resetDatabase } from '../setup/db';
+import { Client } from '../setup/client';
+
+const nonceOf = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+const csrfFieldsOf = (html: string) => [...html.matchAll(/name="csrf" value="([^"]*)"/g)].map((m) => m[1]);
+
+describe('visitor page cache', () => {
+  beforeEach(async () => {
+    await resetDatabase();
+  });
+
+  it('gives every response its own nonce and every visitor their own CSRF token', async () => {
+    await admin();
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const c = new Client();
+        const res = await c.get('/');
+        return { c, res };
+      }),
+    );
+    const nonces = new Set<string>();
+    for (const { c, res } of pages) {
+      expect(res.status).toBe(200);
+      const inPage = new Set(nonceOf(res.text));
+      // One nonce per response, the same in the header and in every inline script and style.
+      expect(inPage.size).toBe(1);
+      const [nonce] = [...inPage];
+      expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+      nonces.add(nonce!);
+      // The token in the page's forms and data is the visitor's own cookie.
+      const token = c.csrf()!;
+      expect(token).toMatch(/^[0-9a-f]{64}$/);
+      const fields = csrfFieldsOf(res.text);
+      expect(fields.length).toBeGreaterThan(0);
+      expect(new Set(fields)).toEqual(new Set([token]));
+      expect(res.text).toContain(`"${token}"`);
+    }
+    expect(nonces.size).toBe(pages.length);
+    const tokens = new Set(pages.map(({ c }) => c.csrf()));
+    expect(tokens.size).toBe(pages.length);
+    // The same visitor again: their own token, a new nonce.
+    const again = await pages[0]!.c.get('/');
+    expect(csrfFieldsOf(again.text)[0]).toBe(pages[0]!.c.csrf());
+    expect(nonceOf(again.text)[0]).not.toBe(nonceOf(pages[0]!.res.text)[0]);
+  });
+
+  it('shows a card the admin adds at once, in the visitor’s language and theme', async () => {
+    const { client: owner } = await admin();
+    const visitor = new Client();
+    expect((await visitor.get('/')).text).not.toContain('Freshly added site');
+    const shared = await visitor.get('/');
+    expect(shared.headers.get('x-page-cache')).toBe('hit');
+    const created = await owner.post('/api/site-cards', {
+      name: 'Freshly added site',
+      siteUrl: 'https://fresh.example',
+    });
+    expect(created.status).toBeLessThan(300);
+    const fresh = await visitor.get('/');
+    expect(fresh.text).toContain('Freshly added site');
+    expect(fresh.headers.get('x-page-cache')).toBe('miss');
+
+    // A site setting shows at once too.
+    expect((await owner.put('/api/settings', { siteName: 'Fresh Name Nav' })).status).toBe(200);
+    expect((await visitor.get('/')).text).toContain('Fresh Name Nav');
+
+    const zh = await new Client().get('/', { headers: { 'accept-language': 'zh-CN' } });
+    expect(zh.text).toContain('<html lang="zh-CN"');
+    const en = await new Client().get('/', { headers: { 'accept-language': 'en' } });
+    expect(en.text).toContain('<html lang="en"');
+    const dark = new Client();
+    dark.cookies.set('theme', 'dark');
+    expect((await dark.get('/')).text).toMatch(/<html[^>]*data-theme="dark"/);
+    expect((await new Client().get('/')).text).not.toMatch(/<html[^>]*data-theme="dark"/);
+  });
+
+  it('never shares a signed-in page, and never gives visitors one', async () => {
+    await admin();
+    const wren = await sessionClient(await createUser({ username: 'wren' }));
+    const ownPage = await wren.get('/');
+    expect(ownPage.text).toContain('wren');
+    expect(ownPage.headers.get('x-page-cache')).toBeNull();
+    const visitorPage = await new Client().get('/');
+    expect(visitorPage.text).not.toContain('wren');
+    // And the other way round: a visitor's page cached first does not reach a signed-in user.
+    expect((await wren.get('/')).text).toContain('wren');
+  });
+});
