@@ -1,7 +1,10 @@
 // Bookmark import of 10,000 bookmarks: a Chrome-style export in nested folders is parsed (server/bookmarks) and sent
 // to POST /api/site-cards/batch, once as one request (the API, the page without JavaScript) and once in the page's
 // 500-item chunks (the page with JavaScript, which shows progress). Every card and tag is counted afterwards.
+// BENCH_CPU_PROF=1 writes a CPU profile of the app to .tmp/bench/bookmarks-prof.
+import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
+import { ROOT } from '../scripts/lib/tools.mjs';
 import {
   benchServices,
   log,
@@ -64,7 +67,10 @@ export async function run() {
   const { parseBookmarks } = await tsImport('../server/bookmarks/bookmark-parse.ts', import.meta.url);
   const services = await benchServices('bookmarks');
   try {
-    const app = await startApp(services.env);
+    const prof = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench/bookmarks-prof')}`]
+      : [];
+    const app = await startApp(services.env, {}, { nodeArgs: prof, signal: 'SIGINT' });
     const cookie = await setupAdmin(app.url);
     const headers = writeHeaders(app.url, cookie);
     const results = {};

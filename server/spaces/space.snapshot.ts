@@ -214,7 +214,10 @@ export class SpaceSnapshot {
    */
   private applyMemberships(change: SpaceChange) {
     const remove = new Set<string>(change.deleteMemberships ?? []);
-    for (const m of change.upsertMemberships ?? []) remove.add(membershipKey(m));
+    // An upsert replaces the membership it repeats (a new order); new ones replace nothing.
+    for (const m of change.upsertMemberships ?? [])
+      if (this.membershipsByCard.get(m.cardId)?.some((x) => x.tagId === m.tagId))
+        remove.add(membershipKey(m));
     for (const id of change.deleteCards ?? [])
       for (const m of this.membershipsByCard.get(id) ?? []) remove.add(membershipKey(m));
     for (const id of change.deleteTags ?? [])
@@ -224,13 +227,15 @@ export class SpaceSnapshot {
       .filter((m) => this.tagsById.has(m.tagId) && this.cards.has(m.cardId))
       .map((m) => ({ tagId: m.tagId, cardId: m.cardId, order: m.order }));
     if (remove.size === 0 && add.length === 0) return;
-    const tagIds = new Set<string>();
-    const cardIds = new Set<string>();
+    // The lists that lose a membership; with those that gain one, the lists to rebuild.
+    const losing = { tagId: new Set<string>(), cardId: new Set<string>() };
     for (const key of remove) {
       const i = key.indexOf(':');
-      tagIds.add(key.slice(0, i));
-      cardIds.add(key.slice(i + 1));
+      losing.tagId.add(key.slice(0, i));
+      losing.cardId.add(key.slice(i + 1));
     }
+    const tagIds = new Set(losing.tagId);
+    const cardIds = new Set(losing.cardId);
     for (const m of add) {
       tagIds.add(m.tagId);
       cardIds.add(m.cardId);
@@ -240,11 +245,19 @@ export class SpaceSnapshot {
       ids: Set<string>,
       field: 'tagId' | 'cardId',
     ) => {
+      // Additions grouped once (a bulk import adds thousands to thousands of lists); a list that loses nothing is
+      // copied, not filtered key by key.
+      const added = new Map<string, Membership[]>();
+      for (const m of add) {
+        const group = added.get(m[field]);
+        if (group) group.push(m);
+        else added.set(m[field], [m]);
+      }
       for (const id of ids) {
         const old = map.get(id) ?? [];
-        const list = old.filter((m) => !remove.has(membershipKey(m)));
+        const list = losing[field].has(id) ? old.filter((m) => !remove.has(membershipKey(m))) : [...old];
         if (field === 'tagId') this.bytes -= (old.length - list.length) * MEMBERSHIP_BYTES;
-        for (const m of add) if (m[field] === id) list.push(m);
+        for (const m of added.get(id) ?? []) list.push(m);
         if (list.length) map.set(id, list);
         else map.delete(id);
       }
