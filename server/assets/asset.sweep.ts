@@ -1,7 +1,7 @@
 // The life of stored files after upload: a file lives while something references it (a card's icon, a note's
 // Markdown or attachment list, an appearance, the site settings, an avatar, a snapshot). Files nothing references
-// are marked, and deleted once they have stayed unreferenced for a grace period longer than the undo window, so an undone
-// deletion always finds its files again.
+// are marked, and deleted once they have stayed unreferenced for a grace period longer than the undo window, so an
+// undone deletion always finds its files again.
 import { onCardsDeleted } from '../cards/card-delete.service';
 import { cardKind } from '../cards/card-kinds.shared';
 import { logger } from '../logger';
