@@ -41,7 +41,7 @@ const SnapshotSchema = new Schema<SnapshotDoc>(
     noteIds: { type: [String], default: [] },
     reason: { type: String, default: undefined },
   },
-  { versionKey: false },
+  { versionKey: false, collection: 'snapshots' },
 );
 
 export const SnapshotModel = defineModel<SnapshotDoc>('Snapshot', SnapshotSchema);
@@ -61,7 +61,7 @@ const SnapshotChunkSchema = new Schema<SnapshotChunkDoc>(
     data: { type: Buffer, required: true },
     at: { type: Date, required: true },
   },
-  { versionKey: false },
+  { versionKey: false, collection: 'snapshot_chunks' },
 );
 
 export const SnapshotChunkModel = defineModel<SnapshotChunkDoc>('SnapshotChunk', SnapshotChunkSchema);
@@ -90,7 +90,7 @@ const RestoreJournalSchema = new Schema<RestoreJournalDoc>(
     startedAt: { type: Date, required: true },
     beatAt: { type: Date, required: true },
   },
-  { versionKey: false },
+  { versionKey: false, collection: 'restore_journals' },
 );
 
 export const RestoreJournalModel = defineModel<RestoreJournalDoc>('RestoreJournal', RestoreJournalSchema);
@@ -108,7 +108,7 @@ const RestoreClaimSchema = new Schema<RestoreClaimDoc>(
     ownerId: { type: String, required: true, index: true },
     at: { type: Date, required: true },
   },
-  { versionKey: false },
+  { versionKey: false, collection: 'restore_claims' },
 );
 
 export const RestoreClaimModel = defineModel<RestoreClaimDoc>('RestoreClaim', RestoreClaimSchema);

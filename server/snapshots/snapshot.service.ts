@@ -16,7 +16,13 @@ import {
 } from './snapshot.data';
 import { toSnapshot, type SnapshotDto } from './snapshot.dto';
 import { withOwnerLock } from './snapshot.lock';
-import { RestoreJournalModel, SnapshotChunkModel, SnapshotModel, type SnapshotDoc } from './snapshot.model';
+import {
+  RestoreClaimModel,
+  RestoreJournalModel,
+  SnapshotChunkModel,
+  SnapshotModel,
+  type SnapshotDoc,
+} from './snapshot.model';
 
 export type AutoSnapshotReason = 'restore' | 'import' | 'reset' | 'clear' | 'mcp';
 export type CreateResult = { item: SnapshotDto } | { skipped: true };
@@ -141,6 +147,15 @@ export async function deleteSnapshot(actor: Actor, id: string | undefined): Prom
   const journal = await RestoreJournalModel.findById(actor.userId).lean<{ snapshotId: string }>();
   if (journal?.snapshotId === doc._id) throw conflict('This snapshot is being restored');
   await removeSnapshot(doc);
+}
+
+/** Removes every snapshot of a user and any unfinished restore of theirs (account deletion; callers authorise). */
+export async function deleteUserSnapshots(userId: string): Promise<void> {
+  // The journal first: an unfinished restore must not put rows back after the space is deleted.
+  await RestoreJournalModel.deleteOne({ _id: userId });
+  await RestoreClaimModel.deleteMany({ ownerId: userId });
+  for (const doc of await SnapshotModel.find({ ownerId: userId }).lean<SnapshotDoc[]>())
+    await removeSnapshot(doc);
 }
 
 /** Deletes every user's snapshots older than the retention period, and chunks no snapshot owns. */

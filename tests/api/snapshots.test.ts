@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { removeCards } from '#server/cards/card-delete.service';
-import { SnapshotModel } from '#server/snapshots/snapshot.model';
+import { SnapshotChunkModel, SnapshotModel } from '#server/snapshots/snapshot.model';
+import { purgeUser } from '#server/users/account-deletion';
 import { getSnapshot } from '#server/snapshots/snapshot.service';
 import { spaceData } from '#server/snapshots/snapshot.data';
 import { RECHECK_MS, getSpace } from '#server/spaces/space.cache';
@@ -124,6 +125,16 @@ describe('snapshots API', () => {
     );
     expect((await adm.client.post('/api/snapshots?action=cleanup')).json).toEqual({ ok: true, cleaned: 1 });
     expect((await a.client.get('/api/snapshots')).json.items).toEqual([]);
+  });
+
+  it('deleting an account deletes its snapshots and their data', async () => {
+    const a = await person('alice');
+    await fillSpace(a.actor, 'a', 1);
+    await a.client.post('/api/snapshots');
+    expect(await SnapshotChunkModel.countDocuments()).toBe(1);
+    await purgeUser(a.user._id);
+    expect(await SnapshotModel.countDocuments()).toBe(0);
+    expect(await SnapshotChunkModel.countDocuments()).toBe(0);
   });
 
   it('works with access tokens; a read-only token may only list', async () => {
