@@ -36,8 +36,11 @@ export async function historyAction({
   const id = text(form, 'id');
   try {
     if (intent === 'create') {
-      const label = text(form, 'label').trim();
-      const r = await createSnapshot(actor, { label: label ? SnapshotLabelSchema.parse(label) : undefined });
+      const raw = text(form, 'label');
+      const label = raw.trim() ? SnapshotLabelSchema.safeParse(raw) : null;
+      if (label && !label.success)
+        return data({ id, error: label.error.issues[0]!.message }, { status: 400 });
+      const r = await createSnapshot(actor, { label: label?.data });
       return done(
         request,
         'item' in r

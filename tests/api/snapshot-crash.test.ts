@@ -10,9 +10,11 @@ import { spaceData } from '#server/snapshots/snapshot.data';
 import { recoverRestore } from '#server/snapshots/snapshot-restore';
 import { RestoreJournalModel } from '#server/snapshots/snapshot.model';
 import { createSnapshot, getSnapshot } from '#server/snapshots/snapshot.service';
-import { RECHECK_MS, forgetSpace, getSpace } from '#server/spaces/space.cache';
+import { forgetSpace, getSpace } from '#server/spaces/space.cache';
 import type { UserDoc } from '#server/users/user.model';
 import { actorOf, createUser, sessionClient } from '../factories';
+import { afterRecheck, appCopy } from '../read-model-helpers';
+import { appUrl } from '../setup/app';
 import { resetDatabase } from '../setup/db';
 import { dbData, fillSpace } from './snapshot-helpers';
 
@@ -56,6 +58,7 @@ describe('snapshot restore killed half-way', () => {
   let totalSteps = 0;
 
   beforeAll(async () => {
+    await appUrl();
     await resetDatabase();
     owner = await createUser({ username: 'owner' });
     other = await createUser({ username: 'other' });
@@ -87,8 +90,11 @@ describe('snapshot restore killed half-way', () => {
     expect(await dbData(owner._id)).toEqual(target);
     expect(await RestoreJournalModel.findById(owner._id).lean()).toBeNull();
     expect(await dbData(other._id)).toEqual(otherData);
-    // The app instance (the built app in this process) serves the restored data after its next check.
-    await new Promise((r) => setTimeout(r, RECHECK_MS + 50));
+    // Both copies of the read model (this process's, and the built app's, like two instances) hold exactly the
+    // snapshot after their next check.
+    await afterRecheck();
+    expect(spaceData(await appCopy().get(owner._id))).toEqual(target);
+    expect(spaceData(await getSpace(owner._id))).toEqual(target);
     const client = await sessionClient(owner);
     expect((await client.get('/api/navigation/cards')).json.total).toBe(target.cards.length);
   }

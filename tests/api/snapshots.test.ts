@@ -4,8 +4,9 @@ import { SnapshotChunkModel, SnapshotModel } from '#server/snapshots/snapshot.mo
 import { purgeUser } from '#server/users/account-deletion';
 import { getSnapshot } from '#server/snapshots/snapshot.service';
 import { spaceData } from '#server/snapshots/snapshot.data';
-import { RECHECK_MS, getSpace } from '#server/spaces/space.cache';
+import { getSpace } from '#server/spaces/space.cache';
 import { admin, actorOf, createUser, sessionClient, tokenClient } from '../factories';
+import { afterRecheck, appCopy } from '../read-model-helpers';
 import { resetDatabase } from '../setup/db';
 import { dbData, fillSpace } from './snapshot-helpers';
 
@@ -45,8 +46,9 @@ describe('snapshots API', () => {
     // read model) catches up at its next check.
     const listed = await a.client.get('/api/navigation/cards');
     expect(listed.json.total).toBe(before.cards.length);
-    await new Promise((r) => setTimeout(r, RECHECK_MS + 50));
+    await afterRecheck();
     expect(spaceData(await getSpace(a.user._id))).toEqual(before);
+    expect(spaceData(await appCopy().get(a.user._id))).toEqual(before);
     expect(await dbData(b.user._id)).toEqual(bBefore);
 
     // An automatic snapshot of the state before the restore was taken, so the restore can be undone.
@@ -164,7 +166,9 @@ describe('snapshots API', () => {
     for (const r of results) expect([200, 409]).toContain(r.status);
     const now = await dbData(a.user._id);
     expect([JSON.stringify(one), JSON.stringify(two)]).toContain(JSON.stringify(now));
-    // The app's cached copy agrees with the database.
-    expect((await a.client.get('/api/navigation/cards')).json.total).toBe(now.cards.length);
+    // Both cached copies agree with the database.
+    await afterRecheck();
+    expect(spaceData(await appCopy().get(a.user._id))).toEqual(now);
+    expect(spaceData(await getSpace(a.user._id))).toEqual(now);
   });
 });
