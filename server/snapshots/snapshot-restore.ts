@@ -122,8 +122,10 @@ async function runJournal(
       await commitReload(ownerId);
     }
     await step('committed');
-    await RestoreJournalModel.deleteOne({ _id: ownerId });
-    await RestoreClaimModel.deleteMany({ ownerId });
+    // Only this restore's journal (a later restore of the same user may have started since a takeover).
+    await RestoreJournalModel.deleteOne({ _id: ownerId, runId: journal.runId });
+    for (let g = 1; g <= journal.gen; g++)
+      await RestoreClaimModel.deleteOne({ _id: `${journal.runId}:${g}` });
   } finally {
     clearInterval(beat);
   }
