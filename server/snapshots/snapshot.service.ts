@@ -45,7 +45,10 @@ function nextLabel(labels: string[]): string {
 }
 
 async function ownerSnapshots(ownerId: string): Promise<SnapshotDoc[]> {
-  const rows = await SnapshotModel.find({ ownerId }).lean<SnapshotDoc[]>();
+  // Without the reference lists (one id per note of the space): lists need only the metadata.
+  const rows = await SnapshotModel.find({ ownerId })
+    .select({ assetIds: 0, noteIds: 0 })
+    .lean<SnapshotDoc[]>();
   // Newest first; ids break ties of equal timestamps (stable order for clients).
   return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : -1));
 }
