@@ -18,6 +18,7 @@ export default [
   route('logout', 'routes/pages/logout.ts'),
   route('profile', 'routes/pages/profile.tsx'),
   route('bookmarks', 'routes/pages/bookmarks.tsx'),
+  route('settings/history', 'routes/pages/settings.history.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)
@@ -106,6 +107,7 @@ export default [
     route('social-cards/:id', 'routes/api/social-cards.$id.ts'),
     route('note-cards', 'routes/api/note-cards.ts'),
     route('undo', 'routes/api/undo.ts'),
+    route('snapshots', 'routes/api/snapshots.ts'),
 
     // MCP for AI assistants (access tokens only)
     route('mcp', 'routes/api/mcp.ts'),

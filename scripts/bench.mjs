@@ -11,6 +11,7 @@ const all = [
   'bookmarks-import',
   'files',
   'online-check',
+  'snapshots',
 ];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of names.length ? names : all) {

@@ -69,6 +69,8 @@ export const EnvSchema = z.object({
     .int()
     .min(1024 * 1024)
     .default(192 * 1024 * 1024),
+  /** Days user snapshots are kept before they expire. */
+  SNAPSHOT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Bytes of memoised lists and search results derived from the cached spaces. */
   SPACE_MEMO_BYTES: z.coerce
     .number()

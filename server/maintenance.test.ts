@@ -5,6 +5,7 @@ import { MAINTENANCE_TASKS } from './maintenance';
 import { McpSseMessageModel, McpSseSessionModel } from './mcp/sse-relay.model';
 import { CheckLeaseModel } from './online-check/lease.model';
 import { RateBucketModel } from './rate-limit/rate-limit.model';
+import { SnapshotModel } from './snapshots/snapshot.model';
 import { SpaceChangeModel } from './spaces/space-change.model';
 import { SpaceModel } from './spaces/space.model';
 import { TrashModel } from './trash/trash.model';
@@ -67,6 +68,13 @@ describe('maintenance sweeps', () => {
       { _id: 'c1:live', at: now },
     ]);
 
+    // Snapshots: kept for SNAPSHOT_RETENTION_DAYS (30).
+    const snap = { ownerId: 'u', label: 'v1', hash: 'h', chunks: 0, bytes: 0, tags: 0, cards: 0 };
+    await SnapshotModel.create([
+      { ...snap, _id: 'snap-old', createdAt: new Date(Date.now() - 31 * 86_400_000) },
+      { ...snap, _id: 'snap-live', createdAt: now },
+    ]);
+
     for (const task of MAINTENANCE_TASKS) await task.run();
 
     expect((await SpaceChangeModel.find().lean()).map((d) => d._id).sort()).toEqual(['u:2', 'v:1', 'v:2']);
@@ -79,6 +87,7 @@ describe('maintenance sweeps', () => {
     expect((await McpSseSessionModel.find().lean()).map((d) => d._id)).toEqual(['m-live']);
     expect((await McpSseMessageModel.find().lean()).map((d) => d._id)).toEqual(['msg-live']);
     expect((await CheckLeaseModel.find().lean()).map((d) => d._id)).toEqual(['c1:live']);
+    expect((await SnapshotModel.find().lean()).map((d) => d._id)).toEqual(['snap-live']);
     expect(MAINTENANCE_TASKS.map((t) => t.name)).toEqual([
       'expired sessions',
       'expired rate-limit buckets',
@@ -86,6 +95,8 @@ describe('maintenance sweeps', () => {
       'idle MCP SSE sessions',
       'old space change records',
       'old online-check leases',
+      'interrupted snapshot restores',
+      'expired snapshots',
       'orphaned files',
     ]);
   });

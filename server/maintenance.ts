@@ -4,6 +4,8 @@ import { logger } from './logger';
 import { purgeIdleSseSessions } from './mcp/sse.service';
 import { purgeOldLeases, startOnlineChecks, stopOnlineChecks } from './online-check/scheduler';
 import { purgeExpiredBuckets } from './rate-limit/rate-limit.service';
+import { recoverRestores } from './snapshots/snapshot-restore';
+import { deleteExpiredSnapshots } from './snapshots/snapshot.service';
 import { sweepSpaceChanges } from './spaces/space-change.sweep';
 import { purgeExpiredTrash } from './trash/trash.service';
 
@@ -19,6 +21,8 @@ export const MAINTENANCE_TASKS: readonly Task[] = [
   { name: 'idle MCP SSE sessions', everyMs: 10 * MINUTE, run: purgeIdleSseSessions },
   { name: 'old space change records', everyMs: MINUTE, run: sweepSpaceChanges },
   { name: 'old online-check leases', everyMs: 60 * MINUTE, run: purgeOldLeases },
+  { name: 'interrupted snapshot restores', everyMs: MINUTE, run: () => recoverRestores() },
+  { name: 'expired snapshots', everyMs: 60 * MINUTE, run: () => deleteExpiredSnapshots() },
   { name: 'orphaned files', everyMs: 30 * MINUTE, run: () => sweepOrphanAssets() },
 ];
 const timers: NodeJS.Timeout[] = [];
@@ -35,6 +39,12 @@ function schedule(task: Task) {
 
 export function startMaintenance(): void {
   if (timers.length > 0 || process.env.NODE_ENV === 'test') return;
+  // A restore cut off by the previous run of this process is finished first (once its heartbeat is stale).
+  setTimeout(() => {
+    recoverRestores().catch((err: unknown) =>
+      logger.warn('maintenance', 'interrupted snapshot restores failed', { error: String(err) }),
+    );
+  }, 0).unref();
   for (const t of MAINTENANCE_TASKS) schedule(t);
   startOnlineChecks();
 }

@@ -45,4 +45,7 @@ const AssetSchema = new Schema<AssetDoc>(
   { versionKey: false },
 );
 
+/** How stored content references a file: its serving URLs (icons, note Markdown, attachment lists). */
+export const ASSET_REF = /\/api\/(?:assets\/|note-cards\/(?:img|file|attach)\/)(asset-[0-9a-f-]{36})/g;
+
 export const AssetModel = defineModel<AssetDoc>('Asset', AssetSchema);

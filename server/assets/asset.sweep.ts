@@ -1,23 +1,22 @@
 // The life of stored files after upload: a file lives while something references it (a card's icon, a note's
-// Markdown or attachment list, an appearance, the site settings, an avatar). Files nothing references are marked,
-// and deleted once they have stayed unreferenced for a grace period longer than the undo window, so an undone
-// deletion always finds its files again.
+// Markdown or attachment list, an appearance, the site settings, an avatar, a snapshot). Files nothing references
+// are marked, and deleted once they have stayed unreferenced for a grace period longer than the undo window, so an
+// undone deletion always finds its files again.
 import { onCardsDeleted } from '../cards/card-delete.service';
 import { cardKind } from '../cards/card-kinds.shared';
 import { logger } from '../logger';
 import { AppearanceModel, appearanceAssetIds, type AppearanceDoc } from '../appearance/appearance.model';
 import { getSettings } from '../settings/settings.service';
+import { SnapshotModel, type SnapshotDoc } from '../snapshots/snapshot.model';
 import { getSpace } from '../spaces/space.cache';
 import { deleteObjects, listObjects } from '../storage';
 import { UNDO_WINDOW_MS } from '../trash/trash.service';
 import { UserModel } from '../users/user.model';
-import { AssetModel, type AssetDoc } from './asset.model';
+import { ASSET_REF, AssetModel, type AssetDoc } from './asset.model';
 import { deleteOwnedAssets } from './asset.service';
 
 /** How long a file stays after nothing references it (and how old an upload must be before it is judged). */
 export const ORPHAN_GRACE_MS = Math.max(3 * 60 * 60 * 1000, 2 * UNDO_WINDOW_MS);
-
-const ASSET_REF = /\/api\/(?:assets\/|note-cards\/(?:img|file|attach)\/)(asset-[0-9a-f-]{36})/g;
 
 // A deleted note's files are marked at once: they go one grace period later unless the deletion is undone.
 onCardsDeleted(async (ownerId, cards) => {
@@ -45,6 +44,14 @@ async function referencesOf(ownerId: string, global: Set<string>) {
   if (user?.avatarAssetId) refs.add(user.avatarAssetId);
   const rows = await AppearanceModel.find({ ownerId }).lean<AppearanceDoc[]>();
   for (const row of rows) for (const id of appearanceAssetIds(row)) refs.add(id);
+  // The owner's snapshots keep the files they reference (a restore must find them).
+  const snapshots = await SnapshotModel.find({ ownerId })
+    .select({ assetIds: 1, noteIds: 1 })
+    .lean<Pick<SnapshotDoc, 'assetIds' | 'noteIds'>[]>();
+  for (const s of snapshots) {
+    for (const id of s.assetIds ?? []) refs.add(id);
+    for (const id of s.noteIds ?? []) notes.add(id);
+  }
   return { refs, notes };
 }
 

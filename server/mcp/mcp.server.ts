@@ -7,15 +7,17 @@ import { assertWithin, consume, type Limit } from '../rate-limit/rate-limit.serv
 import { callTool, describeTool, textResult, type McpTool } from './mcp.tool';
 import { searchTools } from './tools/search';
 import { siteCardTools } from './tools/site-cards';
+import { snapshotTools } from './tools/snapshots';
 import { noteCardTools, socialCardTools } from './tools/social-note-cards';
 import { tagTools } from './tools/tags';
 
-/** Every tool, in the order `tools/list` shows them (compat §12.2; the snapshot tools come with snapshots). */
+/** Every tool, in the order `tools/list` shows them (compat §12.2). */
 export const MCP_TOOLS: McpTool[] = [
   ...tagTools,
   ...siteCardTools,
   ...socialCardTools,
   ...noteCardTools,
+  ...snapshotTools,
   ...searchTools,
 ];
 const byName = new Map(MCP_TOOLS.map((t) => [t.name, t]));

@@ -2,6 +2,7 @@ import { z, type ZodType } from 'zod';
 import type { Actor } from '../actor';
 import { isAppError } from '../errors';
 import { logger } from '../logger';
+import { takeAutoSnapshot } from '../snapshots/snapshot.service';
 
 /**
  * One MCP tool: a name, a description, the zod schema of its arguments (listed to clients as JSON Schema) and a
@@ -44,12 +45,17 @@ function zodMessage(error: z.ZodError): string {
   return first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid arguments';
 }
 
+/** Tools that delete or replace data in bulk: an automatic snapshot is taken before each call (issue 15). */
+export const isDestructiveTool = (name: string) => /^(delete|batch|restore)_/.test(name);
+
 /** Validates the arguments and runs the tool; every failure becomes `isError: true` with `{"error": ...}`. */
 export async function callTool(t: McpTool, actor: Actor, rawArgs: unknown) {
   if (t.write && actor.readOnly) return textResult({ error: 'This access token is read-only' }, true);
   try {
     const parsed = t.input.safeParse(rawArgs ?? {});
     if (!parsed.success) return textResult({ error: zodMessage(parsed.error) }, true);
+    // Skipped (no new snapshot) when nothing changed since the newest one.
+    if (isDestructiveTool(t.name)) await takeAutoSnapshot(actor.userId, 'mcp');
     return textResult(await t.run(actor, parsed.data));
   } catch (err) {
     if (isAppError(err)) return textResult({ error: err.message }, true);

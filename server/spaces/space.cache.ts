@@ -129,8 +129,16 @@ export async function headRev(ownerId: string): Promise<number> {
   return rev;
 }
 
+type LoadHook = (ownerId: string) => Promise<void>;
+const loadHooks: LoadHook[] = [];
+/** Work that must finish before a space is read from the database (e.g. a restore that died half-way). */
+export function beforeSpaceLoad(hook: LoadHook): void {
+  loadHooks.push(hook);
+}
+
 async function fullLoad(ownerId: string, count = true, reason = 'not cached'): Promise<SpaceSnapshot> {
   const started = Date.now();
+  for (const hook of loadHooks) await hook(ownerId);
   // The revision first, then the data: a snapshot may hold more than its label says, never less.
   const rev = await headRev(ownerId);
   const [tags, cards, memberships, relations, spaceDoc] = await Promise.all([

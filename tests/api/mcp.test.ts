@@ -33,6 +33,11 @@ const TOOLS = [
   'create_note_card',
   'update_note_card',
   'delete_note_card',
+  'list_snapshots',
+  'create_snapshot',
+  'get_snapshot',
+  'restore_snapshot',
+  'delete_snapshot',
   'search_site_cards',
 ];
 const READ_TOOLS = TOOLS.filter((t) => /^(list|get|search)_/.test(t));

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import type { SnapshotDto } from '#server/snapshots/snapshot.dto';
+import { CsrfInput } from '~/components/csrf-input';
+import { formatDateTime } from '~/lib/format';
+
+/** One snapshot of the version history: its label (renamable), when and what, restore and delete. */
+export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; error: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <li className="item snapshot-item" data-snapshot={s.id}>
+      <div className="item-main">
+        <p className="item-title">
+          <span className="snapshot-label">{s.label}</span>
+          {s.reason ? <span className="badge">{t('history.auto')}</span> : null}
+        </p>
+        <p className="item-meta">
+          <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
+          <span>{t('history.counts', { tags: s.tags, cards: s.cards })}</span>
+        </p>
+        <details className="snapshot-rename">
+          <summary>{t('history.rename')}</summary>
+          <Form method="post" action="/settings/history" className="row">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="rename" />
+            <input type="hidden" name="id" value={s.id} />
+            <label className="visually-hidden" htmlFor={`label-${s.id}`}>
+              {t('history.newLabel')}
+            </label>
+            <input
+              id={`label-${s.id}`}
+              type="text"
+              name="label"
+              defaultValue={s.label}
+              maxLength={100}
+              required
+            />
+            <button type="submit" className="button button-small">
+              {t('history.save')}
+            </button>
+          </Form>
+        </details>
+        {error ? (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="item-action snapshot-actions">
+        <Link
+          to={`/settings/history?restore=${encodeURIComponent(s.id)}#main`}
+          className="button button-small"
+          aria-label={t('history.restoreNamed', { label: s.label })}
+        >
+          {t('history.restore')}
+        </Link>
+        <Form method="post" action="/settings/history">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={s.id} />
+          <button
+            type="submit"
+            className="button button-small button-ghost"
+            aria-label={t('history.deleteNamed', { label: s.label })}
+          >
+            {t('history.delete')}
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}

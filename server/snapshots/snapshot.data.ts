@@ -1,0 +1,118 @@
+// What a snapshot holds and how it is stored: one user's space as JSON (rows without owner), gzip'd in chunks.
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { ASSET_REF } from '../assets/asset.model';
+import { cardKind } from '../cards/card-kinds.shared';
+import type { CardDoc, RelationDoc } from '../cards/card.model';
+import { insertManyChunked } from '../db';
+import type { Membership, SpaceSnapshot } from '../spaces/space.cache';
+import type { TagDoc } from '../tags/tag.model';
+import { SnapshotChunkModel, type SnapshotChunkDoc, type SnapshotDoc } from './snapshot.model';
+
+type Ownerless<T> = Omit<T, 'ownerId'>;
+
+/** A copy of a space: tags, cards of every kind (memo notes and todos are card fields), memberships, relations. */
+export interface SnapshotData {
+  tags: Ownerless<TagDoc>[];
+  cards: Ownerless<CardDoc>[];
+  /** Memberships with their in-tag order. */
+  cardTags: Membership[];
+  cardRelations: Ownerless<RelationDoc>[];
+  /** Positions of the virtual tags. */
+  virtualOrder: Record<string, number>;
+}
+
+/** Fields the online check and AI queue change on their own: not a change worth a new snapshot. */
+const VOLATILE = [
+  'siteIsOnline',
+  'siteOnlineCheckLastRun',
+  'siteOnlineCheckFailCount',
+  'sitePendingContextGen',
+];
+const DATE_FIELDS = new Set(['createdAt', 'updatedAt', 'siteOnlineCheckLastRun']);
+/** Compressed bytes per chunk document (well below the 16 MB document limit). */
+const CHUNK_BYTES = 4 * 1024 * 1024;
+
+function withoutOwner<T extends { ownerId: string }>(row: T): Ownerless<T> {
+  const { ownerId: _owner, ...rest } = row;
+  return rest;
+}
+
+const byId = <T extends { _id: string }>(a: T, b: T) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+const memberKey = (m: Membership) => `${m.tagId}:${m.cardId}`;
+
+/** The snapshot content of a space, in a stable order (so equal spaces give equal JSON). */
+export function spaceData(space: SpaceSnapshot): SnapshotData {
+  const cardTags: Membership[] = [];
+  for (const list of space.membershipsByTag.values())
+    for (const m of list) cardTags.push({ tagId: m.tagId, cardId: m.cardId, order: m.order });
+  cardTags.sort((a, b) => (memberKey(a) < memberKey(b) ? -1 : 1));
+  return {
+    tags: [...space.tagsById.values()].map(withoutOwner).sort(byId),
+    cards: [...space.cards.values()].map(withoutOwner).sort(byId),
+    cardTags,
+    cardRelations: [...space.relations()].map(withoutOwner).sort(byId),
+    virtualOrder: Object.fromEntries(Object.entries(space.virtualOrder).sort(([a], [b]) => (a < b ? -1 : 1))),
+  };
+}
+
+/** SHA-256 of the content without the volatile fields: equal hashes mean nothing worth keeping changed. */
+export function contentHash(data: SnapshotData): string {
+  const text = JSON.stringify(data, (key, value: unknown) => (VOLATILE.includes(key) ? undefined : value));
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Files and notes the data references (what keeps their stored files alive). */
+export function dataReferences(data: SnapshotData): { assetIds: string[]; noteIds: string[] } {
+  const assets = new Set<string>();
+  const notes: string[] = [];
+  const scan = (text: string) => {
+    for (const m of text.matchAll(ASSET_REF)) assets.add(m[1]!);
+  };
+  for (const t of data.tags) scan(t.logoUrl ?? '');
+  for (const c of data.cards) {
+    scan(`${c.iconUrl ?? ''}\n${JSON.stringify(c.cardData ?? null)}`);
+    if (cardKind(c) === 'note') notes.push(c._id);
+  }
+  return { assetIds: [...assets].sort(), noteIds: notes };
+}
+
+/** Writes the data's chunks; returns their count and the uncompressed size. */
+export async function writeChunks(
+  snapshotId: string,
+  data: SnapshotData,
+): Promise<{ chunks: number; bytes: number }> {
+  const json = Buffer.from(JSON.stringify(data));
+  const packed = gzipSync(json);
+  const docs: SnapshotChunkDoc[] = [];
+  const at = new Date();
+  for (let i = 0, n = 0; i < packed.length || n === 0; i += CHUNK_BYTES, n++) {
+    docs.push({ _id: `${snapshotId}:${n}`, snapshotId, data: packed.subarray(i, i + CHUNK_BYTES), at });
+  }
+  // One at a time: a chunk may be megabytes.
+  for (const d of docs) await insertManyChunked(SnapshotChunkModel, [d]);
+  return { chunks: docs.length, bytes: json.length };
+}
+
+/** Reads a snapshot's data back (by `_id`, chunk after chunk). */
+export async function readData(meta: Pick<SnapshotDoc, '_id' | 'chunks'>): Promise<SnapshotData> {
+  const parts: Buffer[] = [];
+  for (let n = 0; n < meta.chunks; n++) {
+    const chunk = await SnapshotChunkModel.findById(`${meta._id}:${n}`).lean<SnapshotChunkDoc>();
+    if (!chunk) throw new Error(`snapshot ${meta._id} is missing chunk ${n}`);
+    // A lean read gives BSON Binary (its bytes in `.buffer`), or a Buffer.
+    const d = chunk.data as Buffer | { buffer: Uint8Array };
+    parts.push(d instanceof Uint8Array ? Buffer.from(d) : Buffer.from(d.buffer));
+  }
+  const text = gunzipSync(Buffer.concat(parts)).toString('utf8');
+  return JSON.parse(text, (key, value: unknown) =>
+    DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value,
+  ) as SnapshotData;
+}
+
+/** Deletes a snapshot's chunks. */
+export async function deleteChunks(snapshotId: string, chunks: number): Promise<void> {
+  const ids = Array.from({ length: chunks }, (_, n) => `${snapshotId}:${n}`);
+  // By `_id` one at a time: the only filter FerretDB v1 pushes down.
+  for (const id of ids) await SnapshotChunkModel.deleteOne({ _id: id });
+}

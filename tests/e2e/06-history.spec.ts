@@ -1,0 +1,89 @@
+import type { Page, TestInfo } from '@playwright/test';
+import {
+  expect,
+  expectAccessible,
+  jsEnabled,
+  screenshot,
+  signInAs,
+  test,
+  waitForHydration,
+} from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+async function tagNames(page: Page): Promise<string[]> {
+  const res = await page.request.get('/api/tags');
+  expect(res.status()).toBe(200);
+  return ((await res.json()).items as { name: string }[]).map((t) => t.name);
+}
+
+async function shots(page: Page, info: TestInfo, name: string) {
+  await screenshot(page, info, `${name}-light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, info, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, info, `${name}-phone`);
+  // Nothing sticks out sideways at phone width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const toast = (page: Page) => page.locator('[data-toast]');
+
+test('version history: take a snapshot, change data, restore it; rename and delete', async ({
+  page,
+  context,
+}, info) => {
+  test.slow();
+  const probe = `History probe ${jsEnabled(info) ? 'js' : 'nojs'}`;
+  await signInAs(context, info);
+  await page.goto('/');
+  await page.locator('summary.user-chip').click();
+  await page.getByRole('link', { name: 'Version history' }).click();
+  await expect(page.getByRole('heading', { name: 'Version history', level: 1 })).toBeVisible();
+  await waitForHydration(page, info);
+
+  // Take a snapshot with a label.
+  await page.getByLabel('Label (optional)').fill('e2e base');
+  await page.getByRole('button', { name: 'Take snapshot' }).click();
+  await expect(toast(page)).toContainText('Snapshot “e2e base” saved.');
+  await expect(page.locator('.snapshot-label', { hasText: 'e2e base' })).toBeVisible();
+  // Again without changes: skipped.
+  await page.getByRole('button', { name: 'Take snapshot' }).click();
+  await expect(toast(page)).toContainText('Nothing changed since the last snapshot');
+
+  // Change the data: a new tag.
+  await page.goto('/edit/tags/new');
+  await waitForHydration(page, info);
+  await page.getByLabel('Name').fill(probe);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page)).toBeVisible();
+  expect(await tagNames(page)).toContain(probe);
+
+  // Restore, with a confirmation step.
+  await page.goto('/settings/history');
+  await waitForHydration(page, info);
+  await expectAccessible(page, info);
+  await shots(page, info, 'history');
+  await page.getByRole('link', { name: 'Restore e2e base…' }).click();
+  await expect(page.getByRole('heading', { name: 'Restore “e2e base”?' })).toBeVisible();
+  await shots(page, info, 'history-confirm');
+  await page.getByRole('button', { name: 'Restore this snapshot' }).click();
+  await expect(toast(page)).toContainText('Snapshot restored.');
+  expect(await tagNames(page)).not.toContain(probe);
+  // The state before the restore was saved automatically, so the restore can be undone.
+  await expect(page.locator('.snapshot-item .badge', { hasText: 'automatic' }).first()).toBeVisible();
+
+  // Rename, then delete.
+  const item = page.locator('.snapshot-item', {
+    has: page.locator('.snapshot-label', { hasText: 'e2e base' }),
+  });
+  await item.getByText('Rename').click();
+  await item.getByLabel('New label').fill('e2e renamed');
+  await item.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page)).toContainText('Snapshot renamed to “e2e renamed”.');
+  await page.getByRole('button', { name: 'Delete e2e renamed' }).click();
+  await expect(toast(page)).toContainText('Snapshot deleted.');
+  await expect(page.locator('.snapshot-label', { hasText: 'e2e renamed' })).toHaveCount(0);
+});
