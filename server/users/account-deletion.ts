@@ -2,6 +2,7 @@ import { AppearanceModel } from '../appearance/appearance.model';
 import { endUserSessions } from '../auth/session.store';
 import { deleteAllAssetRows } from '../assets/asset.service';
 import { logger } from '../logger';
+import { OAuthAccountModel } from '../oauth/oauth.model';
 import { deleteSpace } from '../spaces/space.service';
 import { deletePrefix, storageKeys } from '../storage';
 import { deleteUserTokens } from '../tokens/token.service';
@@ -15,6 +16,7 @@ import { UserModel } from './user.model';
 export async function purgeUser(userId: string): Promise<void> {
   await endUserSessions(userId);
   await deleteUserTokens(userId);
+  await OAuthAccountModel.deleteMany({ userId });
   await deleteSpace(userId);
   await AppearanceModel.deleteMany({ ownerId: userId });
   await deleteAllAssetRows(userId);
