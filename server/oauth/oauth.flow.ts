@@ -4,7 +4,7 @@
 // global fetch and lets each provider name its parameters and read its own answers.
 import { OAuth2Tokens } from 'arctic';
 import { Authenticator } from 'remix-auth';
-import { CodeChallengeMethod, OAuth2Strategy } from 'remix-auth-oauth2';
+import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from 'remix-auth-oauth2';
 import type { Actor } from '../actor';
 import { requireAdmin } from '../auth/permissions';
 import { isSecureRequest } from '../auth/request';
@@ -128,9 +128,11 @@ export async function finishOAuth(
 /** What the library throws, as our failure reasons. */
 function asFailure(err: unknown): unknown {
   if (err instanceof OAuthFailure) return err;
-  const e = err as { name?: string; message?: string; code?: string };
-  if (e?.name === 'OAuth2RequestError')
-    return new OAuthFailure('denied', `The provider refused: ${e.code ?? ''}`);
+  // No state in the URL: the library would start a new attempt instead.
+  if (err instanceof Response) return new OAuthFailure('state', 'The callback carries no state');
+  if (err instanceof OAuth2RequestError)
+    return new OAuthFailure('denied', `The provider refused: ${err.code}`);
+  const e = err as { message?: string };
   if (
     err instanceof RangeError ||
     (err instanceof ReferenceError && /state|verifier/i.test(e.message ?? ''))
