@@ -19,6 +19,7 @@ export default [
   route('profile', 'routes/pages/profile.tsx'),
   route('bookmarks', 'routes/pages/bookmarks.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
+  route('admin/oauth', 'routes/pages/admin.oauth.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)
   route('edit', 'routes/pages/edit.tsx', [

@@ -35,6 +35,7 @@ export function UserMenu() {
           <Link to="/profile">{t('nav.profile')}</Link>
           <Link to="/bookmarks">{t('nav.bookmarks')}</Link>
           {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
+          {user.role === 'admin' ? <Link to="/admin/oauth">{t('nav.oauth')}</Link> : null}
         </nav>
         <Form method="post" action="/logout" className="menu-section">
           <CsrfInput />
