@@ -4,7 +4,6 @@ import { isAppError } from '#server/errors';
 import {
   callbackUrl,
   getOAuthAdmin,
-  isMasked,
   publicBase,
   readOAuthConfig,
   saveOAuthAdmin,
@@ -158,7 +157,7 @@ function ProviderPanel({
     const stored = config[f];
     const hintKey = `oauth.admin.hints.${f}`;
     const hint =
-      secret && stored && isMasked(stored)
+      secret && stored?.startsWith('****')
         ? t('oauth.admin.secretKept', { masked: stored })
         : t(hintKey, { defaultValue: '' });
     return (
