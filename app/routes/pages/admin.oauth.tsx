@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await getOAuthAdmin(actor);
   const base = publicBase(await readOAuthConfig(), request);
   const callbacks = Object.fromEntries(PROVIDER_KEYS.map((k) => [k, callbackUrl(base, k)]));
-  return { ...view, callbacks };
+  return { ...view, callbacks, saved: new URL(request.url).searchParams.get('saved') ?? '' };
 }
 
 /** A provider's configuration from its form: an empty secret keeps the stored one (sent as a masked value). */
@@ -88,14 +88,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     key: 'oauth.admin.saved',
     values: { provider: PROVIDER_META[provider].label },
   };
-  return redirect(`/admin/oauth#provider-${provider}`, {
+  // `saved` changes the form's key, so typed secrets are cleared after a save (also with JavaScript).
+  return redirect(`/admin/oauth?saved=${Date.now()}#provider-${provider}`, {
     headers: headersWithCookies([await flashCookie(request, flash)]),
   });
 }
 
 export default function AdminOAuthPage() {
   const { t } = useTranslation();
-  const { configs, baseUrl, callbacks } = useLoaderData<typeof loader>();
+  const { configs, baseUrl, callbacks, saved } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <main id="main" className="container page admin-page">
@@ -127,7 +128,7 @@ export default function AdminOAuthPage() {
 
       {PROVIDER_KEYS.map((key) => (
         <ProviderPanel
-          key={key}
+          key={`${key}-${saved}`}
           provider={key}
           config={configs[key]}
           callback={callbacks[key]!}
