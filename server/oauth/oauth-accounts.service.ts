@@ -1,7 +1,7 @@
 // Accounts bound to external providers: signing in (or signing up) through one, binding one to the signed-in
 // user, listing and unbinding. Bindings are `_id`-keyed (oauth.model.ts), so each decision is one `_id` lookup and
 // "one provider account, one user" is enforced by the unique `_id` insert.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ADMIN_ID, type Actor } from '../actor';
 import { requireAccountHolder, requireUser } from '../auth/permissions';
 import { isDuplicateKeyError } from '../db';
@@ -45,7 +45,7 @@ async function createOAuthUser(profile: ProviderProfile): Promise<UserDoc> {
   for (let attempt = 0; ; attempt++) {
     const username = `oauth_${randomBytes(4).toString('hex')}`;
     const doc = await newUserDoc({
-      id: `user-${crypto.randomUUID()}`,
+      id: `user-${randomUUID()}`,
       username,
       password: randomBytes(24).toString('hex'),
       role: 'user',

@@ -147,6 +147,12 @@ describe('signing in and up through a provider', () => {
     expect(where(res2)).toBe('/');
     expect((await again.get('/api/auth/session')).json.userId).toBe(session.userId);
     expect(await UserModel.countDocuments({ _id: { $ne: ADMIN_ID } })).toBe(1);
+    // Deleting the user deletes the binding: the next sign-in makes a new account.
+    expect((await admin.delete(`/api/admin/users?id=${session.userId}`)).status).toBe(200);
+    expect(await OAuthAccountModel.countDocuments({})).toBe(0);
+    expect((await oidcFlow(new Client({ ip: freshIp() }), 'alice')).headers.get('location')).toBe(
+      '/profile?oauth=welcome',
+    );
   });
 
   it('lets an account made through a provider set a first password and change its username once', async () => {
