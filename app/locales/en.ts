@@ -330,7 +330,8 @@ const en = {
     continueWith: 'Continue with {{provider}}',
     flash: {
       signedIn: 'Signed in.',
-      signedUp: 'Welcome! Your account is ready. Set a password below if you want to sign in without the provider too.',
+      signedUp:
+        'Welcome! Your account is ready. Set a password below if you want to sign in without the provider too.',
       unbound: 'The account was unbound.',
       unbindFailed: 'That account could not be unbound.',
       lastWay: 'This is your last way to sign in: set a password or bind another account first.',
@@ -355,13 +356,16 @@ const en = {
       unbindNamed: 'Disconnect {{provider}}',
       boundNotice: 'The account is now connected.',
       conflictNotice: 'That account is already connected to another user.',
-      welcome: 'Your account was created through the provider. You may set a password and change your username once.',
+      welcome:
+        'Your account was created through the provider. You may set a password and change your username once.',
     },
     admin: {
       title: 'Sign-in providers',
-      intro: 'Let people sign in with accounts they already have. Each provider needs an app registered there with the callback URL below.',
+      intro:
+        'Let people sign in with accounts they already have. Each provider needs an app registered there with the callback URL below.',
       baseUrl: 'Public address of this site',
-      baseUrlHint: 'Used in callback URLs. Leave empty to use PUBLIC_URL or the address this page was opened at.',
+      baseUrlHint:
+        'Used in callback URLs. Leave empty to use PUBLIC_URL or the address this page was opened at.',
       saveBase: 'Save address',
       statusOn: 'Enabled',
       statusOff: 'Off',
@@ -391,7 +395,8 @@ const en = {
         serverUrl: 'Server URL (optional)',
       },
       hints: {
-        serverUrl: 'Only for a self-hosted or regional deployment (e.g. GitHub Enterprise); leave empty otherwise.',
+        serverUrl:
+          'Only for a self-hosted or regional deployment (e.g. GitHub Enterprise); leave empty otherwise.',
         scopes: 'Default: openid profile email.',
         label: 'Default: OpenID Connect.',
         issuer: 'e.g. https://auth.example.com/application/o/dash/',
