@@ -22,7 +22,9 @@ const bindingId = (provider: ProviderKey, accountId: string) => `${provider}:${a
 function profileFields(profile: ProviderProfile) {
   return {
     displayName: profile.displayName?.slice(0, 100) ?? null,
-    avatarUrl: profile.avatarUrl?.slice(0, 2000) ?? null,
+    // Only web addresses: clients put it into an <img src>.
+    avatarUrl:
+      profile.avatarUrl && /^https?:\/\//i.test(profile.avatarUrl) ? profile.avatarUrl.slice(0, 2000) : null,
     email: profile.email?.slice(0, 320) ?? null,
   };
 }
