@@ -20,6 +20,7 @@ export default [
   route('bookmarks', 'routes/pages/bookmarks.tsx'),
   route('settings/history', 'routes/pages/settings.history.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
+  route('admin/oauth', 'routes/pages/admin.oauth.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)
   route('edit', 'routes/pages/edit.tsx', [
@@ -46,9 +47,14 @@ export default [
     route('auth/register', 'routes/api/auth.register.ts'),
     route('auth/session', 'routes/api/auth.session.ts'),
     route('auth/switch', 'routes/api/auth.switch.ts'),
+    route('auth/oauth-providers', 'routes/api/auth.oauth-providers.ts'),
+    route('auth/oauth/:provider', 'routes/api/auth.oauth.$provider.ts'),
+    route('auth/oauth/:provider/callback', 'routes/api/auth.oauth.$provider.callback.ts'),
     route('admin/registration', 'routes/api/admin.registration.ts'),
     route('admin/users', 'routes/api/admin.users.ts'),
     route('admin/users/temporary-password', 'routes/api/admin.users.temporary-password.ts'),
+    route('admin/oauth', 'routes/api/admin.oauth.ts'),
+    route('admin/oauth/test', 'routes/api/admin.oauth.test.ts'),
     route('user/profile', 'routes/api/user.profile.ts'),
     route('user/avatar', 'routes/api/user.avatar.ts'),
     route('user/password', 'routes/api/user.password.ts'),
@@ -56,6 +62,7 @@ export default [
     route('user/delete-account', 'routes/api/user.delete-account.ts'),
     route('user/tokens', 'routes/api/user.tokens.ts'),
     route('user/tokens/:id', 'routes/api/user.tokens.$id.ts'),
+    route('user/oauth-bind', 'routes/api/user.oauth-bind.ts'),
 
     // uploaded files
     route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),

@@ -36,6 +36,7 @@ export function UserMenu() {
           <Link to="/bookmarks">{t('nav.bookmarks')}</Link>
           <Link to="/settings/history">{t('nav.history')}</Link>
           {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
+          {user.role === 'admin' ? <Link to="/admin/oauth">{t('nav.oauth')}</Link> : null}
         </nav>
         <Form method="post" action="/logout" className="menu-section">
           <CsrfInput />

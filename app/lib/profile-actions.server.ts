@@ -7,6 +7,8 @@ import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/cs
 import { revokeOtherSessions, revokeSession } from '#server/auth/session.service';
 import { switchAccount } from '#server/auth/switch.service';
 import { isAppError } from '#server/errors';
+import { unbindProvider } from '#server/oauth/oauth-accounts.service';
+import { isProviderKey } from '#server/oauth/oauth.schema';
 import { createToken, deleteToken } from '#server/tokens/token.service';
 import { TokenCreateSchema } from '#server/tokens/token.schema';
 import { AVATAR_MAX_BYTES, removeAvatar, setAvatar } from '#server/users/avatar.service';
@@ -114,6 +116,18 @@ export async function profileAction(ctx: Ctx) {
     case 'token-delete': {
       await ignoreMissing(() => deleteToken(actor, String(formData.get('id') ?? '')));
       return done(request, { kind: 'success', key: 'profile.flash.tokenDeleted' }, '/profile#tokens');
+    }
+    case 'oauth-unbind': {
+      const provider = formData.get('provider');
+      if (!isProviderKey(provider)) throw data({ code: 'bad_request' }, { status: 400 });
+      try {
+        await unbindProvider(actor, provider);
+      } catch (err) {
+        if (!isAppError(err)) throw err;
+        const key = err.code === 'bad_request' ? 'oauth.flash.lastWay' : 'oauth.flash.unbindFailed';
+        return done(request, { kind: 'error', key }, '/profile#connections');
+      }
+      return done(request, { kind: 'success', key: 'oauth.flash.unbound' }, '/profile#connections');
     }
     case 'session-revoke': {
       await ignoreMissing(() => revokeSession(actor, String(formData.get('id') ?? '')));

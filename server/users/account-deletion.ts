@@ -3,6 +3,7 @@ import { endUserSessions } from '../auth/session.store';
 import { deleteAllAssetRows } from '../assets/asset.service';
 import { logger } from '../logger';
 import { deleteUserSnapshots } from '../snapshots/snapshot.service';
+import { OAuthAccountModel } from '../oauth/oauth.model';
 import { deleteSpace } from '../spaces/space.service';
 import { deletePrefix, storageKeys } from '../storage';
 import { deleteUserTokens } from '../tokens/token.service';
@@ -17,6 +18,7 @@ export async function purgeUser(userId: string): Promise<void> {
   await endUserSessions(userId);
   await deleteUserTokens(userId);
   await deleteUserSnapshots(userId);
+  await OAuthAccountModel.deleteMany({ userId });
   await deleteSpace(userId);
   await AppearanceModel.deleteMany({ ownerId: userId });
   await deleteAllAssetRows(userId);

@@ -110,6 +110,10 @@ const INTENTS = [
   'delete-account',
   'pin',
   'card-down',
+  'oauth-unbind',
+  'save',
+  'test',
+  'base',
 ];
 function fieldsFor(intent: string): Record<string, string> {
   return {
@@ -131,6 +135,10 @@ function fieldsFor(intent: string): Record<string, string> {
     'payload.url': 'https://evil.example',
     theme: 'dark',
     returnTo: '/',
+    provider: 'github',
+    clientId: 'hijacked',
+    clientSecret: 'hijacked-secret',
+    baseUrl: 'https://evil.example',
   };
 }
 
@@ -138,7 +146,15 @@ describe('page routes and access tokens', () => {
   it('finds the page routes and their actions in the route table', () => {
     expect(pageRoutes.length).toBeGreaterThan(10);
     const withActions = pageRoutes.filter((r) => hasAction(r.file)).map((r) => r.path);
-    for (const p of ['admin/users', 'profile', 'undo', 'preferences', 'logout', 'edit/tags/new'])
+    for (const p of [
+      'admin/users',
+      'admin/oauth',
+      'profile',
+      'undo',
+      'preferences',
+      'logout',
+      'edit/tags/new',
+    ])
       expect(withActions).toContain(p);
   });
 
@@ -171,7 +187,7 @@ describe('page routes and access tokens', () => {
     async () => {
       const withToken = new Client({ token: w.tokens.full });
       for (const r of pageRoutes.filter(
-        (p) => p.path === 'profile' || p.path.startsWith('edit') || p.path === 'admin/users',
+        (p) => p.path === 'profile' || p.path.startsWith('edit') || p.path.startsWith('admin/'),
       )) {
         const url = urlOf(r.path, paramValue);
         const res = await withToken.get(url);
@@ -198,6 +214,13 @@ describe('the security review’s attack, replayed', () => {
       [ro(), '/admin/users', { intent: 'registration', enabled: 'false' }],
       [ro(), '/admin/users', { intent: 'delete', id: w.bobId }],
       [ro(), '/profile', { intent: 'profile', nickname: 'pwned' }],
+      [ro(), '/profile', { intent: 'oauth-unbind', provider: 'github' }],
+      [
+        ro(),
+        '/admin/oauth',
+        { intent: 'save', provider: 'github', enabled: 'on', clientId: 'x', clientSecret: 'y' },
+      ],
+      [ro(), '/admin/oauth', { intent: 'base', baseUrl: 'https://evil.example' }],
       [ro(), '/profile', { intent: 'token-delete', id: w.tokens.ownerTokenId }],
       [ro(), '/edit/tags/new', { name: 'Planted' }],
       [bobRo(), '/profile', { intent: 'delete-account', confirm: w.bobUsername }],

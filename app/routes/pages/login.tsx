@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { logIn } from '#server/auth/login.service';
 import { clientIp } from '#server/auth/request';
+import { listEnabledProviders } from '#server/oauth/oauth.flow';
 import { getSettings } from '#server/settings/settings.service';
 import { REGISTER_FAILED, registerUser } from '#server/users/registration.service';
 import { LoginSchema, RegisterSchema } from '#server/users/user.schema';
 import { AuthCard } from '~/components/auth-card';
 import { NewAccountFields } from '~/components/account/new-account-fields';
+import { OAuthButtons, oauthErrorKey } from '~/components/account/oauth-panels';
 import { CsrfInput } from '~/components/csrf-input';
 import { Field, FormErrors } from '~/components/ui/field';
 import { replyWithError } from '~/lib/forms.server';
@@ -31,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { registrationEnabled } = await getSettings();
+  const [{ registrationEnabled }, { providers }] = await Promise.all([getSettings(), listEnabledProviders()]);
   const mode = url.searchParams.get('mode') === 'register' && registrationEnabled ? 'register' : 'login';
   const actor = requestInfo(context).actor;
   return {
@@ -39,6 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     registrationEnabled,
     redirectTo: safeReturnTo(url.searchParams.get('redirectTo')),
     signedInAs: actor?.username ?? null,
+    providers,
+    oauthError:
+      url.searchParams.get('oauth') === 'error' ? oauthErrorKey(url.searchParams.get('reason')) : null,
   } as const;
 }
 
@@ -90,7 +95,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { mode, registrationEnabled, redirectTo, signedInAs } = useLoaderData<typeof loader>();
+  const { mode, registrationEnabled, redirectTo, signedInAs, providers, oauthError } =
+    useLoaderData<typeof loader>();
   const back = redirectTo !== '/' ? `&redirectTo=${encodeURIComponent(redirectTo)}` : '';
   return (
     <AuthCard
@@ -102,7 +108,13 @@ export default function LoginPage() {
           {t('auth.alreadySignedIn', { name: signedInAs })}
         </p>
       ) : null}
+      {oauthError ? (
+        <p className="notice notice-danger auth-notice" role="alert" id="oauth-error">
+          {t(oauthError)}
+        </p>
+      ) : null}
       {mode === 'register' ? <RegisterForm redirectTo={redirectTo} /> : <LoginForm redirectTo={redirectTo} />}
+      <OAuthButtons providers={providers} />
       {mode === 'register' ? (
         <p className="auth-switch">
           {t('auth.haveAccount')} <Link to={`/login?mode=login${back}`}>{t('auth.toLogin')}</Link>

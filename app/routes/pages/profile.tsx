@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { otherAccounts, listSessions } from '#server/auth/session.service';
+import { listBindings } from '#server/oauth/oauth-accounts.service';
+import { listEnabledProviders } from '#server/oauth/oauth.flow';
 import { MAX_TOKENS_PER_USER, listTokens } from '#server/tokens/token.service';
 import { getAccount } from '#server/users/user.service';
 import { AccountsPanel, SessionsPanel } from '~/components/account/sessions-panel';
 import { DangerPanel, PasswordPanel, ProfilePanel, UsernamePanel } from '~/components/account/profile-forms';
 import { TokensPanel } from '~/components/account/tokens-panel';
+import { ConnectionsPanel, oauthErrorKey } from '~/components/account/oauth-panels';
 import { Avatar } from '~/components/avatar';
 import { formatDate } from '~/lib/format';
 import { pageTitle } from '~/lib/page-title';
@@ -26,18 +29,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
   const account = await getAccount(actor);
   const browser = await otherAccountSessions(request);
-  const [tokens, sessions, accounts] = await Promise.all([
+  const [tokens, sessions, accounts, { providers }, { bindings }] = await Promise.all([
     listTokens(actor),
     listSessions(actor),
     otherAccounts(
       actor,
       browser.map((b) => b.session),
     ),
+    listEnabledProviders(),
+    listBindings(actor),
   ]);
   // An administrator who opened this account may use it but not change its credentials (requireAccountHolder):
   // the page leaves those forms out instead of offering what would be refused.
   const impersonated = Boolean(actor.impersonatedBy);
-  return { account, tokens, sessions, accounts, maxTokens: MAX_TOKENS_PER_USER, impersonated };
+  return {
+    account,
+    tokens,
+    sessions,
+    accounts,
+    maxTokens: MAX_TOKENS_PER_USER,
+    impersonated,
+    providers,
+    bindings,
+    oauthNotice: oauthNotice(new URL(request.url)),
+  };
+}
+
+/** The result of a provider flow that came back here (`?oauth=bound|conflict|error|welcome`). */
+function oauthNotice(url: URL): { kind: 'success' | 'danger' | 'info'; key: string } | null {
+  switch (url.searchParams.get('oauth')) {
+    case 'bound':
+      return { kind: 'success', key: 'oauth.profile.boundNotice' };
+    case 'welcome':
+      return { kind: 'info', key: 'oauth.profile.welcome' };
+    case 'conflict':
+      return { kind: 'danger', key: 'oauth.profile.conflictNotice' };
+    case 'error':
+      return { kind: 'danger', key: oauthErrorKey(url.searchParams.get('reason')) };
+    default:
+      return null;
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,13 +76,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   return profileAction({ request, actor: requireUser(request, context), locale });
 }
 
-const SECTIONS = ['profile', 'password', 'username', 'tokens', 'sessions', 'accounts', 'danger'] as const;
+const SECTIONS = [
+  'profile',
+  'password',
+  'username',
+  'connections',
+  'tokens',
+  'sessions',
+  'accounts',
+  'danger',
+] as const;
 /** The sections that change credentials, left out of a session an administrator opened. */
-const HOLDER_ONLY = new Set<string>(['password', 'username', 'tokens', 'danger']);
+const HOLDER_ONLY = new Set<string>(['password', 'username', 'connections', 'tokens', 'danger']);
 
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const { account, tokens, sessions, accounts, maxTokens, impersonated } = useLoaderData<typeof loader>();
+  const { account, tokens, sessions, accounts, maxTokens, impersonated, providers, bindings, oauthNotice } =
+    useLoaderData<typeof loader>();
   const display = account.nickname || account.username;
   const sections = impersonated ? SECTIONS.filter((s) => !HOLDER_ONLY.has(s)) : SECTIONS;
   return (
@@ -95,6 +136,7 @@ export default function ProfilePage() {
             <>
               <PasswordPanel account={account} />
               <UsernamePanel account={account} />
+              <ConnectionsPanel providers={providers} bindings={bindings} notice={oauthNotice} />
               <TokensPanel tokens={tokens} max={maxTokens} />
             </>
           )}

@@ -1,0 +1,213 @@
+import { useTranslation } from 'react-i18next';
+import { Form, data, redirect, useActionData, useLoaderData } from 'react-router';
+import { isAppError } from '#server/errors';
+import {
+  callbackUrl,
+  getOAuthAdmin,
+  publicBase,
+  readOAuthConfig,
+  saveOAuthAdmin,
+} from '#server/oauth/oauth.config';
+import { testOAuthProvider } from '#server/oauth/oauth.flow';
+import {
+  PROVIDER_FIELDS,
+  PROVIDER_KEYS,
+  PROVIDER_META,
+  SECRET_FIELDS,
+  isProviderKey,
+  type ConfigField,
+  type ProviderConfig,
+  type ProviderKey,
+} from '#server/oauth/oauth.schema';
+import { CsrfInput } from '~/components/csrf-input';
+import { Field } from '~/components/ui/field';
+import { flashCookie } from '~/lib/flash.server';
+import { headersWithCookies, readForm } from '~/lib/forms.server';
+import { requireAdmin } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/page-title';
+import accountsCss from '~/styles/accounts.css?url';
+import type { Route } from './+types/admin.oauth';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'oauth.admin.title') }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireAdmin(request, context);
+  const view = await getOAuthAdmin(actor);
+  const base = publicBase(await readOAuthConfig(), request);
+  const callbacks = Object.fromEntries(PROVIDER_KEYS.map((k) => [k, callbackUrl(base, k)]));
+  return { ...view, callbacks, saved: new URL(request.url).searchParams.get('saved') ?? '' };
+}
+
+/** A provider's configuration from its form: an empty secret keeps the stored one (sent as a masked value). */
+function configFromForm(key: ProviderKey, form: FormData): ProviderConfig {
+  const cfg: ProviderConfig = { enabled: form.get('enabled') === 'on' };
+  const { required, optional } = PROVIDER_FIELDS[key];
+  for (const f of [...required, ...optional]) {
+    const v = String(form.get(f) ?? '').trim();
+    if (SECRET_FIELDS.includes(f) && v === '') cfg[f] = '****';
+    else if (v !== '') cfg[f] = v;
+  }
+  return cfg;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireAdmin(request, context);
+  const form = await readForm(request);
+  const intent = form.get('intent');
+  if (intent === 'base') {
+    const baseUrl = String(form.get('baseUrl') ?? '').trim();
+    if (baseUrl !== '' && !/^https?:\/\/[^\s/]+(\/\S*)?$/i.test(baseUrl)) {
+      return data(
+        { provider: 'base', ok: false, message: 'baseUrl must be an http(s) URL' },
+        { status: 400 },
+      );
+    }
+    await saveOAuthAdmin(actor, { configs: {}, baseUrl });
+    return redirect('/admin/oauth', {
+      headers: headersWithCookies([
+        await flashCookie(request, { kind: 'success', key: 'oauth.admin.baseSaved' }),
+      ]),
+    });
+  }
+  const provider = form.get('provider');
+  if (!isProviderKey(provider) || (intent !== 'save' && intent !== 'test')) {
+    throw data({ code: 'bad_request' }, { status: 400 });
+  }
+  const cfg = configFromForm(provider, form);
+  if (intent === 'test') return { provider, ...(await testOAuthProvider(actor, { provider, config: cfg })) };
+  try {
+    await saveOAuthAdmin(actor, { configs: { [provider]: cfg } });
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    return data({ provider, ok: false, message: err.message }, { status: err.status });
+  }
+  const flash = {
+    kind: 'success' as const,
+    key: 'oauth.admin.saved',
+    values: { provider: PROVIDER_META[provider].label },
+  };
+  // `saved` changes the form's key, so typed secrets are cleared after a save (also with JavaScript).
+  return redirect(`/admin/oauth?saved=${Date.now()}#provider-${provider}`, {
+    headers: headersWithCookies([await flashCookie(request, flash)]),
+  });
+}
+
+export default function AdminOAuthPage() {
+  const { t } = useTranslation();
+  const { configs, baseUrl, callbacks, saved } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <main id="main" className="container page admin-page">
+      <h1>{t('oauth.admin.title')}</h1>
+      <p className="muted">{t('oauth.admin.intro')}</p>
+      <p className="muted small">{t('oauth.admin.privateHint')}</p>
+
+      <section className="panel" aria-labelledby="base-heading">
+        <h2 id="base-heading">{t('oauth.admin.baseUrl')}</h2>
+        <Form method="post" className="stack form-narrow">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="base" />
+          <Field
+            label={t('oauth.admin.baseUrl')}
+            name="baseUrl"
+            type="url"
+            defaultValue={baseUrl}
+            placeholder="https://nav.example.com"
+            hint={t('oauth.admin.baseUrlHint')}
+            errors={result?.provider === 'base' ? [result.message] : undefined}
+          />
+          <div className="row">
+            <button type="submit" className="button">
+              {t('oauth.admin.saveBase')}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      {PROVIDER_KEYS.map((key) => (
+        <ProviderPanel
+          key={`${key}-${saved}`}
+          provider={key}
+          config={configs[key]}
+          callback={callbacks[key]!}
+          result={result && result.provider === key ? result : null}
+        />
+      ))}
+    </main>
+  );
+}
+
+function ProviderPanel({
+  provider,
+  config,
+  callback,
+  result,
+}: {
+  provider: ProviderKey;
+  config: ProviderConfig;
+  callback: string;
+  result: { ok: boolean; message: string } | null;
+}) {
+  const { t } = useTranslation();
+  const { required, optional } = PROVIDER_FIELDS[provider];
+  const heading = `provider-${provider}-heading`;
+  const field = (f: ConfigField, isRequired: boolean) => {
+    const secret = SECRET_FIELDS.includes(f);
+    const stored = config[f];
+    const hintKey = `oauth.admin.hints.${f}`;
+    const hint =
+      secret && stored?.startsWith('****')
+        ? t('oauth.admin.secretKept', { masked: stored })
+        : t(hintKey, { defaultValue: '' });
+    return (
+      <Field
+        key={f}
+        label={t(`oauth.admin.fields.${f}`)}
+        name={f}
+        id={`${provider}-${f}`}
+        type={secret ? 'password' : f === 'issuer' || f === 'serverUrl' ? 'url' : 'text'}
+        autoComplete="off"
+        defaultValue={secret ? '' : (stored ?? '')}
+        hint={hint || undefined}
+        aria-required={isRequired || undefined}
+      />
+    );
+  };
+  return (
+    <section className="panel oauth-provider-form" id={`provider-${provider}`} aria-labelledby={heading}>
+      <div className="panel-header">
+        <h2 id={heading}>{PROVIDER_META[provider].label}</h2>
+        <span className={`badge${config.enabled ? ' badge-accent' : ''}`}>
+          {config.enabled ? t('oauth.admin.statusOn') : t('oauth.admin.statusOff')}
+        </span>
+      </div>
+      <p className="muted small">{t('oauth.admin.callback')}</p>
+      <code className="oauth-callback">{callback}</code>
+      <Form method="post" action={`/admin/oauth#provider-${provider}`} className="stack form-narrow">
+        <CsrfInput />
+        <input type="hidden" name="provider" value={provider} />
+        <label className="check">
+          <input type="checkbox" name="enabled" defaultChecked={config.enabled} />
+          <span>{t('oauth.admin.enabled')}</span>
+        </label>
+        {required.map((f) => field(f, true))}
+        {optional.map((f) => field(f, false))}
+        {result ? (
+          <p className={`notice ${result.ok ? 'notice-success' : 'notice-danger'}`} role="status">
+            {t(result.ok ? 'oauth.admin.testOk' : 'oauth.admin.testFailed', { message: result.message })}
+          </p>
+        ) : null}
+        <div className="row">
+          <button type="submit" name="intent" value="save" className="button button-primary">
+            {t('oauth.admin.save')}
+          </button>
+          <button type="submit" name="intent" value="test" className="button">
+            {t('oauth.admin.test')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

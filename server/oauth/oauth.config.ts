@@ -1,0 +1,124 @@
+// The providers' configuration: reading (with defaults), masking secrets on the way out, keeping stored secrets
+// when a masked value comes back, and the admin operations behind GET|PUT /api/admin/oauth.
+import type { Actor } from '../actor';
+import { requireAdmin } from '../auth/permissions';
+import { env } from '../env';
+import { AppError } from '../errors';
+import { OAuthConfigModel, type OAuthConfigDoc } from './oauth.model';
+import {
+  CONFIG_FIELDS,
+  PROVIDER_FIELDS,
+  PROVIDER_KEYS,
+  SECRET_FIELDS,
+  type OAuthAdminUpdate,
+  type ProviderConfig,
+  type ProviderKey,
+} from './oauth.schema';
+
+const CONFIG_ID = 'global';
+
+export interface OAuthConfig {
+  providers: Record<ProviderKey, ProviderConfig>;
+  baseUrl: string;
+}
+
+/** Only known fields, strings trimmed; empty strings dropped (an unset field). */
+function clean(raw: Record<string, unknown> | undefined): ProviderConfig {
+  const out: ProviderConfig = { enabled: raw?.enabled === true };
+  for (const f of CONFIG_FIELDS) {
+    const v = raw?.[f];
+    if (typeof v === 'string' && v.trim() !== '') out[f] = v.trim();
+  }
+  return out;
+}
+
+/** The stored configuration, every provider present (disabled and empty when never configured). */
+export async function readOAuthConfig(): Promise<OAuthConfig> {
+  const doc = await OAuthConfigModel.findById(CONFIG_ID).lean<OAuthConfigDoc>();
+  const providers = {} as Record<ProviderKey, ProviderConfig>;
+  for (const key of PROVIDER_KEYS) providers[key] = clean(doc?.providers?.[key]);
+  return { providers, baseUrl: doc?.baseUrl ?? '' };
+}
+
+/** `****` + the last 4 characters (values of 8 or fewer characters: `****` only). */
+export function maskSecret(value: string): string {
+  return value.length <= 8 ? '****' : `****${value.slice(-4)}`;
+}
+
+export function isMasked(value: string | undefined): boolean {
+  return typeof value === 'string' && value.startsWith('****');
+}
+
+export function maskConfig(cfg: ProviderConfig): ProviderConfig {
+  const out = { ...cfg };
+  for (const f of SECRET_FIELDS) if (out[f]) out[f] = maskSecret(out[f]);
+  return out;
+}
+
+/** A submitted configuration with masked secrets replaced by the stored ones. */
+export function unmask(submitted: ProviderConfig, stored: ProviderConfig): ProviderConfig {
+  const out = clean(submitted as Record<string, unknown>);
+  for (const f of SECRET_FIELDS) if (isMasked(submitted[f])) out[f] = stored[f];
+  for (const f of SECRET_FIELDS) if (out[f] === undefined) delete out[f];
+  return out;
+}
+
+/** The fields a provider needs that a configuration lacks. */
+export function missingFields(key: ProviderKey, cfg: ProviderConfig): string[] {
+  return PROVIDER_FIELDS[key].required.filter((f) => !cfg[f]);
+}
+
+/** Whether a provider can be offered: enabled and fully configured. */
+export function isUsable(key: ProviderKey, cfg: ProviderConfig): boolean {
+  return cfg.enabled && missingFields(key, cfg).length === 0;
+}
+
+export interface OAuthAdminView {
+  configs: Record<ProviderKey, ProviderConfig>;
+  baseUrl: string;
+}
+
+function view(cfg: OAuthConfig): OAuthAdminView {
+  const configs = {} as Record<ProviderKey, ProviderConfig>;
+  for (const key of PROVIDER_KEYS) configs[key] = maskConfig(cfg.providers[key]);
+  return { configs, baseUrl: cfg.baseUrl };
+}
+
+/** `GET /api/admin/oauth`: every provider's configuration, secrets masked. */
+export async function getOAuthAdmin(actor: Actor | null): Promise<OAuthAdminView> {
+  requireAdmin(actor);
+  return view(await readOAuthConfig());
+}
+
+/**
+ * `PUT /api/admin/oauth`: replaces the configuration of the providers sent (others keep theirs); a masked secret
+ * keeps the stored value. An enabled provider must have its required fields.
+ */
+export async function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdate): Promise<OAuthAdminView> {
+  requireAdmin(actor);
+  const current = await readOAuthConfig();
+  const providers = { ...current.providers };
+  for (const [key, submitted] of Object.entries(input.configs) as [ProviderKey, ProviderConfig][]) {
+    const next = unmask(submitted, current.providers[key]);
+    const missing = missingFields(key, next);
+    if (next.enabled && missing.length > 0) {
+      throw new AppError('validation_failed', `${key}: missing ${missing.join(', ')}`, [
+        ...missing.map((f) => ({ path: `configs.${key}.${f}`, message: 'Required when enabled' })),
+      ]);
+    }
+    providers[key] = next;
+  }
+  const baseUrl = (input.baseUrl ?? current.baseUrl).replace(/\/+$/, '');
+  await OAuthConfigModel.updateOne({ _id: CONFIG_ID }, { $set: { providers, baseUrl } }, { upsert: true });
+  return view({ providers, baseUrl });
+}
+
+/** The public origin callbacks and redirects use: the admin's base URL, else PUBLIC_URL, else the request's. */
+export function publicBase(cfg: OAuthConfig, request: Request): string {
+  return (cfg.baseUrl || env().PUBLIC_URL || new URL(request.url).origin).replace(/\/+$/, '');
+}
+
+/** The callback URL to register at the provider. */
+export function callbackUrl(base: string, key: ProviderKey): string {
+  return `${base}/api/auth/oauth/${key}/callback`;
+}

@@ -1,0 +1,57 @@
+import { Schema } from 'mongoose';
+import { defineModel } from '../db';
+
+/**
+ * One account at an external provider bound to one of our users. `_id` is `<provider>:<providerAccountId>`, so the
+ * unique `_id` insert is what makes "one provider account, one user" hold under concurrency (FerretDB v1 has no
+ * transactions) and a sign-in is one `_id` lookup.
+ */
+export interface OAuthAccountDoc {
+  _id: string;
+  userId: string;
+  provider: string;
+  providerAccountId: string;
+  displayName: string | null;
+  avatarUrl: string | null;
+  email: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const OAuthAccountSchema = new Schema<OAuthAccountDoc>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    provider: { type: String, required: true },
+    providerAccountId: { type: String, required: true },
+    displayName: { type: String, default: null },
+    avatarUrl: { type: String, default: null },
+    email: { type: String, default: null },
+  },
+  { timestamps: true, versionKey: false },
+);
+// One binding per provider per user (the unbind API names only the provider).
+OAuthAccountSchema.index({ userId: 1, provider: 1 }, { unique: true });
+
+export const OAuthAccountModel = defineModel<OAuthAccountDoc>('OAuthAccount', OAuthAccountSchema);
+
+/** The providers' configuration: one document `_id: "global"`, kept apart from the settings so no export carries it. */
+export interface OAuthConfigDoc {
+  _id: string;
+  /** Provider key -> its configuration (see oauth.schema.ts ProviderConfig). */
+  providers: Record<string, Record<string, unknown>>;
+  /** Public base URL for callbacks; empty: PUBLIC_URL, else the request's origin. */
+  baseUrl: string;
+  updatedAt: Date;
+}
+
+const OAuthConfigSchema = new Schema<OAuthConfigDoc>(
+  {
+    _id: { type: String, required: true },
+    providers: { type: Schema.Types.Mixed, default: {} },
+    baseUrl: { type: String, default: '' },
+  },
+  { timestamps: { createdAt: false, updatedAt: true }, versionKey: false, minimize: false },
+);
+
+export const OAuthConfigModel = defineModel<OAuthConfigDoc>('OAuthConfig', OAuthConfigSchema);

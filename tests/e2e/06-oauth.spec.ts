@@ -1,0 +1,137 @@
+// Signing in through external providers (issue 14), JavaScript on and off: the admin configures GitHub on
+// /admin/oauth (and OpenID Connect), a visitor signs up through a real local OIDC server, then binds GitHub on
+// /profile, unbinds it, and cannot unbind the last way to sign in.
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import { startGitHubStandIn, type GitHubStandIn } from '../servers/github-stand-in';
+import { startOidcServer, type OidcServer } from '../servers/oidc-server';
+import { expect, expectAccessible, screenshot, signInAs, test, waitForHydration } from './fixtures';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
+let github: GitHubStandIn;
+let oidc: OidcServer;
+
+test.beforeAll(async () => {
+  github = await startGitHubStandIn();
+  oidc = await startOidcServer({
+    redirectUris: [1, 2].map((n) => `http://127.0.0.1:${portBase + n}/api/auth/oauth/oidc/callback`),
+  });
+});
+test.afterAll(async () => {
+  await github?.close();
+  await oidc?.close();
+});
+
+async function csrfOf(context: BrowserContext, page: Page): Promise<string> {
+  await page.goto('/profile');
+  return (await context.cookies()).find((c) => c.name === 'csrf_token')!.value;
+}
+
+/** Fills and saves one provider's form on /admin/oauth. */
+async function saveProvider(page: Page, info: TestInfo, key: string, fields: Record<string, string>) {
+  const form = page.locator(`#provider-${key}`);
+  await form.getByLabel('Enabled').check();
+  for (const [label, value] of Object.entries(fields))
+    await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/^Saved /)).toBeVisible();
+  await waitForHydration(page, info);
+}
+
+test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub on the profile', async ({
+  page,
+  context,
+}, info) => {
+  const base = String(info.project.use.baseURL);
+  // The admin allows private addresses for outbound requests (the providers run on 127.0.0.1).
+  await signInAs(context, info);
+  const csrf = await csrfOf(context, page);
+  const allow = await page.request.put('/api/settings', {
+    data: { outboundAllowPrivate: true },
+    headers: { 'x-csrf-token': csrf, origin: base },
+  });
+  expect(allow.status(), await allow.text()).toBe(200);
+
+  // The admin page: linked from the header menu, with callback URLs to paste and a test button.
+  await page.goto('/');
+  await page.locator('summary.user-chip').click();
+  await page.getByRole('link', { name: 'Sign-in providers' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign-in providers', level: 1 })).toBeVisible();
+  await waitForHydration(page, info);
+  await expect(page.locator('#provider-github .oauth-callback')).toHaveText(
+    `${base}/api/auth/oauth/github/callback`,
+  );
+  await saveProvider(page, info, 'github', {
+    'Client ID': github.clientId,
+    'Client secret': github.clientSecret,
+    'Server URL (optional)': github.url,
+  });
+  // The secret is not sent back; an empty field keeps it, and the test uses it.
+  await expect(page.locator('#github-clientSecret')).toHaveValue('');
+  await expect(page.locator('#provider-github')).toContainText(
+    `Stored: ****${github.clientSecret.slice(-4)}`,
+  );
+  await page.locator('#provider-github').getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.locator('#provider-github')).toContainText('Test passed');
+  await saveProvider(page, info, 'oidc', {
+    'Issuer or discovery URL': oidc.issuer,
+    'Client ID': oidc.clientId,
+    'Client secret': oidc.clientSecret,
+    'Button label': 'Company SSO',
+  });
+  await expectAccessible(page, info);
+  await screenshot(page, info, 'admin-oauth-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, info, 'admin-oauth-dark-phone');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await context.clearCookies();
+
+  // A visitor signs up through the OIDC provider.
+  await page.goto('/login');
+  await waitForHydration(page, info);
+  await expectAccessible(page, info);
+  await screenshot(page, info, 'login-providers');
+  await page.getByRole('link', { name: 'Continue with Company SSO' }).click();
+  const account = `visitor-${info.project.name}`;
+  await page.locator('input[name="login"]').fill(account);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL(/\/profile\?oauth=welcome/);
+  await expect(page.getByText('Your account was created through the provider.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `User ${account}`, level: 1 })).toBeVisible();
+  const connections = page.locator('#connections');
+  await expect(connections.locator('[data-provider="oidc"]')).toContainText(`Bound to User ${account}`);
+
+  // Bind GitHub from the profile.
+  await waitForHydration(page, info);
+  await connections.locator('[data-provider="github"]').getByRole('link', { name: 'Connect' }).click();
+  await expect(page).toHaveURL(/\/profile\?oauth=bound/);
+  await expect(page.getByText('The account is now connected.')).toBeVisible();
+  await expect(connections.locator('[data-provider="github"]')).toContainText('Bound to Octo Cat');
+  await expectAccessible(page, info);
+  await page.locator('#connections').scrollIntoViewIfNeeded();
+  await screenshot(page, info, 'profile-connections');
+
+  // Unbind GitHub; the OIDC account is then the last way to sign in and stays.
+  await waitForHydration(page, info);
+  await connections.getByRole('button', { name: 'Disconnect GitHub' }).click();
+  await expect(page.getByText('The account was unbound.')).toBeVisible();
+  await waitForHydration(page, info);
+  await connections.getByRole('button', { name: 'Disconnect Company SSO' }).click();
+  await expect(page.getByText('This is your last way to sign in')).toBeVisible();
+  await expect(connections.locator('[data-provider="oidc"]')).toContainText('Bound to');
+
+  // Signing in again through the provider reaches the same account.
+  await context.clearCookies();
+  await page.goto('/login');
+  await waitForHydration(page, info);
+  await page.getByRole('link', { name: 'Continue with Company SSO' }).click();
+  await page.locator('input[name="login"]').fill(account);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${base}/$`));
+  await expect(page.locator('summary.user-chip')).toContainText(`User ${account}`);
+});
