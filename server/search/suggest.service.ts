@@ -2,6 +2,7 @@ import type { Actor } from '../actor';
 import { env } from '../env';
 import { logger } from '../logger';
 import { localSuggestions } from '../navigation/navigation.service';
+import { safeFetch } from '../net/safe-fetch';
 import type { SuggestQuery } from './suggest.schema';
 
 export interface Suggestion {
@@ -14,14 +15,17 @@ const MAX_ENGINE_ITEMS = 8;
 const BACKOFF_MS = 60_000;
 const failedAt = new Map<string, number>();
 
+/** Through the one outbound client (server/net/safe-fetch.ts): the engine URLs are settings, not constants. */
 async function fetchJson(url: string): Promise<unknown> {
-  const res = await fetch(url, {
-    signal: AbortSignal.timeout(env().SUGGEST_TIMEOUT_MS),
+  const res = await safeFetch(url, {
+    timeoutMs: env().SUGGEST_TIMEOUT_MS,
     headers: { accept: 'application/json, text/javascript, */*' },
-    redirect: 'error',
+    maxRedirects: 0,
+    maxBytes: 256 * 1024,
+    onTooLarge: 'error',
   });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return res.json();
+  if (res.status < 200 || res.status >= 300) throw new Error(`HTTP ${res.status}`);
+  return JSON.parse(res.text()) as unknown;
 }
 
 const ENGINES: Record<string, (q: string) => Promise<string[]>> = {
