@@ -54,7 +54,7 @@ export default [
     route('admin/users', 'routes/api/admin.users.ts'),
     route('admin/users/temporary-password', 'routes/api/admin.users.temporary-password.ts'),
     route('admin/oauth', 'routes/api/admin.oauth.ts'),
-    route('admin/oauth/test', 'routes/api/admin.oauth.test.ts'),
+    route('admin/oauth/test', 'routes/api/admin.oauth.check.ts'),
     route('user/profile', 'routes/api/user.profile.ts'),
     route('user/avatar', 'routes/api/user.avatar.ts'),
     route('user/password', 'routes/api/user.password.ts'),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../tests/setup/db';
 import { SessionModel } from './auth/session.model';
@@ -53,13 +54,15 @@ describe('maintenance sweeps', () => {
     ]);
 
     // Change records: old ones go, but never a space's newest (the next writer claims the revision after it).
+    // Spaces of their own: the database reset raises the revision of every space it has seen.
     const touched = { cards: [], tags: [], memberships: [], relations: [], virtualOrder: false };
     const hourAgo = new Date(Date.now() - 60 * 60_000);
+    const [u, v] = [`u-${randomUUID()}`, `v-${randomUUID()}`];
     await SpaceChangeModel.create([
-      { _id: 'u:1', ownerId: 'u', rev: 1, at: hourAgo, touched },
-      { _id: 'u:2', ownerId: 'u', rev: 2, at: hourAgo, touched },
-      { _id: 'v:1', ownerId: 'v', rev: 1, at: now, touched },
-      { _id: 'v:2', ownerId: 'v', rev: 2, at: now, touched },
+      { _id: `${u}:1`, ownerId: u, rev: 1, at: hourAgo, touched },
+      { _id: `${u}:2`, ownerId: u, rev: 2, at: hourAgo, touched },
+      { _id: `${v}:1`, ownerId: v, rev: 1, at: now, touched },
+      { _id: `${v}:2`, ownerId: v, rev: 2, at: now, touched },
     ]);
 
     // Online-check leases: kept for two days (the longest slot is one).
@@ -77,9 +80,13 @@ describe('maintenance sweeps', () => {
 
     for (const task of MAINTENANCE_TASKS) await task.run();
 
-    expect((await SpaceChangeModel.find().lean()).map((d) => d._id).sort()).toEqual(['u:2', 'v:1', 'v:2']);
+    expect((await SpaceChangeModel.find().lean()).map((d) => d._id).sort()).toEqual([
+      `${u}:2`,
+      `${v}:1`,
+      `${v}:2`,
+    ]);
     // The space's revision was raised to its newest record before older ones went.
-    expect((await SpaceModel.findById('u').lean())?.rev).toBe(2);
+    expect((await SpaceModel.findById(u).lean())?.rev).toBe(2);
 
     expect((await SessionModel.find().lean()).map((d) => d._id)).toEqual(['s-live']);
     expect((await RateBucketModel.find().lean()).map((d) => d._id)).toEqual(['b-live#1']);
