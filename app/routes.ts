@@ -56,6 +56,19 @@ export default [
     route('user/tokens', 'routes/api/user.tokens.ts'),
     route('user/tokens/:id', 'routes/api/user.tokens.$id.ts'),
 
+    // data portability: the caller's data ZIP, and the whole instance's (admin)
+    route('user/data/export', 'routes/api/user.data.export.ts'),
+    route('user/data/detect', 'routes/api/user.data.detect.ts'),
+    route('user/data/import', 'routes/api/user.data.import.ts'),
+    route('user/data/reset', 'routes/api/user.data.reset.ts'),
+    route('user/data/clear', 'routes/api/user.data.clear.ts'),
+    route('user/data/progress', 'routes/api/user.data.progress.ts'),
+    route('config/export', 'routes/api/config.export.ts'),
+    route('config/detect', 'routes/api/config.detect.ts'),
+    route('config/import', 'routes/api/config.import.ts'),
+    route('config/reset', 'routes/api/config.reset.ts'),
+    route('config/progress', 'routes/api/user.data.progress.ts', { id: 'api-config-progress' }),
+
     // uploaded files
     route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),
     route('assets/wallpaper', 'routes/api/assets.wallpaper.ts'),
