@@ -27,9 +27,15 @@ export interface ImportPlan {
   counts: ImportCounts;
   /** Old card id -> the id it has in this space (new, or the card it matched). */
   cardIds: Map<string, string>;
+  /** Cards this import wrote (added or overwritten). */
+  written: Set<string>;
 }
 
-/** The key under which cards match (compat §6.2): websites by URL, social cards by their id field. */
+/**
+ * The key under which cards match (compat §6.2): websites by URL, social cards by their id field. Unlike the
+ * older service, notes match too, by title and content with card and file ids left out (those change with every
+ * import), so importing the same archive twice does not duplicate its notes.
+ */
 export function identityKey(card: Pick<CardDoc, 'cardType' | 'siteUrl' | 'cardData'>): string | null {
   const kind = cardKind(card);
   if (kind === 'site') {
@@ -45,17 +51,23 @@ export function identityKey(card: Pick<CardDoc, 'cardType' | 'siteUrl' | 'cardDa
     if (typeof value !== 'string' || !value) return null;
     return `${card.cardType}:${meta!.idField === 'url' ? value.toLowerCase() : value}`;
   }
+  if (kind === 'note') {
+    const content = String(card.cardData?.content ?? '')
+      .replace(/sakura-site:\/\/[A-Za-z0-9_-]+/g, 'sakura-site://')
+      .replace(/asset-[A-Za-z0-9-]+/g, 'asset');
+    return `note:${String(card.cardData?.title ?? '')}\n${content}`;
+  }
   return null;
 }
 
 const byOrder = (key: string) => (a: Row, b: Row) => Number(a[key] ?? 0) - Number(b[key] ?? 0);
 
 /** Icon and logo references to files that are not in the archive are dropped (they would not be ours). */
-function dropForeignRef(value: string | null, assetIds: Map<string, string>): string | null {
+function dropForeignRef(value: string | null, imported: Set<string>): string | null {
   if (!value) return value;
   const refs = new Set<string>();
   assetRefs(value, refs);
-  return [...refs].some((id) => !assetIds.has(id)) ? null : value;
+  return [...refs].some((id) => !imported.has(id)) ? null : value;
 }
 
 export function planImport(
@@ -64,6 +76,7 @@ export function planImport(
   options: { mode: ImportMode; sitesOnly: boolean; assetIds: Map<string, string> },
 ): ImportPlan {
   const { mode, sitesOnly, assetIds } = options;
+  const imported = new Set(assetIds.values());
   const owner = space.ownerId;
   const now = new Date();
   const counts: ImportCounts = { tags: 0, cards: 0, updated: 0, skipped: 0, relations: 0 };
@@ -99,7 +112,7 @@ export function planImport(
     const oldId = rowId(row, 'id');
     if (!oldId || tagIds.has(oldId)) continue;
     const fresh = tagFromRow(remapAssets(row, assetIds), `tag-${randomUUID()}`, owner, now);
-    fresh.logoUrl = dropForeignRef(fresh.logoUrl, assetIds);
+    fresh.logoUrl = dropForeignRef(fresh.logoUrl, imported);
     const match = tagsByName.get(fresh.name.toLowerCase());
     if (match) {
       tagIds.set(oldId, match._id);
@@ -139,7 +152,7 @@ export function planImport(
     const oldId = rowId(row, 'id');
     if (!oldId || cardIds.has(oldId)) continue;
     const fresh = cardFromRow(remapAssets(row, assetIds), `site-${randomUUID()}`, owner, now);
-    fresh.iconUrl = dropForeignRef(fresh.iconUrl, assetIds);
+    fresh.iconUrl = dropForeignRef(fresh.iconUrl, imported);
     const key = identityKey(fresh);
     const match = key ? cardsByKey.get(key) : undefined;
     if (match) {
@@ -245,5 +258,6 @@ export function planImport(
     },
     counts,
     cardIds,
+    written: relinked,
   };
 }

@@ -3,7 +3,7 @@
 // commits removes the files it stored, so a refused archive leaves the space, the records and the storage as they
 // were.
 import { randomUUID } from 'node:crypto';
-import { AppearanceModel, type AppearanceDoc } from '../appearance/appearance.model';
+import { AppearanceModel, appearanceAssetIds, type AppearanceDoc } from '../appearance/appearance.model';
 import { ASSET_KINDS, AssetModel, type AssetDoc, type AssetKind } from '../assets/asset.model';
 import { ANY_FILE, KIND_RULES, sniffType } from '../assets/file-rules';
 import { peekStream } from '../assets/upload';
@@ -14,7 +14,7 @@ import { mergeChanges } from '../spaces/space.cache';
 import { assertQuota } from '../spaces/quota';
 import { writeSpace } from '../spaces/space.write';
 import { deleteObjects, putObject, storageKeys } from '../storage';
-import { assetIdOfEntry, type SpaceData } from './archive-format';
+import { assetIdOfEntry, assetRefs, type SpaceData } from './archive-format';
 import { planImport, type ImportCounts, type ImportMode } from './import-plan';
 import { appearanceFromRow, rowId } from './rows';
 import type { Progress } from './progress';
@@ -122,12 +122,22 @@ export async function importSpace(
       return { change: mergeChanges(planned.change, todos), result: planned };
     });
     committed = true;
-    const docs = files.map((f) => ({
-      ...f.doc,
-      noteId: f.oldNoteId ? (plan.cardIds.get(f.oldNoteId) ?? null) : null,
-    }));
-    if (docs.length) await AssetModel.insertMany(docs, { ordered: false });
-    await importAppearances(ownerId, data, options.mode, options.sitesOnly, ids);
+    // Files only what this import wrote uses are kept (incremental skips leave theirs unused).
+    const appearances = await appearancesToWrite(ownerId, data, options.mode, options.sitesOnly, ids);
+    const used = new Set<string>();
+    assetRefs([plan.change.upsertCards, plan.change.upsertTags], used);
+    for (const a of appearances) for (const id of appearanceAssetIds(a)) used.add(id);
+    const keep: AssetDoc[] = [];
+    const drop: string[] = [];
+    for (const f of files) {
+      const noteId = f.oldNoteId ? plan.cardIds.get(f.oldNoteId) : undefined;
+      if (used.has(f.doc._id) || (noteId && plan.written.has(noteId)))
+        keep.push({ ...f.doc, noteId: noteId ?? null });
+      else drop.push(f.doc.key);
+    }
+    if (keep.length) await AssetModel.insertMany(keep, { ordered: false });
+    await deleteObjects(drop).catch(() => {});
+    for (const row of appearances) await AppearanceModel.replaceOne({ _id: row._id }, row, { upsert: true });
     return plan.counts;
   } catch (err) {
     if (!committed && stored.length) {
@@ -139,20 +149,23 @@ export async function importSpace(
   }
 }
 
-async function importAppearances(
+/** The appearance rows an import writes: all of them, except themes that exist already in incremental mode. */
+async function appearancesToWrite(
   ownerId: string,
   data: SpaceData,
   mode: ImportMode,
   sitesOnly: boolean,
   ids: Map<string, string>,
-): Promise<void> {
-  if (!data.appearances?.length || sitesOnly) return;
+): Promise<AppearanceDoc[]> {
+  if (!data.appearances?.length || sitesOnly) return [];
   const mapAsset = (id: string | null) => (id ? (ids.get(id) ?? null) : null);
   const rows = data.appearances
     .map((r) => appearanceFromRow(r, ownerId, mapAsset))
     .filter((r): r is AppearanceDoc => r !== null);
+  const out: AppearanceDoc[] = [];
   for (const row of rows) {
     if (mode === 'incremental' && (await AppearanceModel.exists({ _id: row._id }))) continue;
-    await AppearanceModel.replaceOne({ _id: row._id }, row, { upsert: true });
+    out.push(row);
   }
+  return out;
 }
