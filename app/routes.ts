@@ -18,6 +18,7 @@ export default [
   route('logout', 'routes/pages/logout.ts'),
   route('profile', 'routes/pages/profile.tsx'),
   route('bookmarks', 'routes/pages/bookmarks.tsx'),
+  route('settings/data', 'routes/pages/settings.data.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)

@@ -34,6 +34,7 @@ export function UserMenu() {
         <nav aria-label={t('nav.mainMenu')} className="menu-links">
           <Link to="/profile">{t('nav.profile')}</Link>
           <Link to="/bookmarks">{t('nav.bookmarks')}</Link>
+          <Link to="/settings/data">{t('nav.data')}</Link>
           {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
         </nav>
         <Form method="post" action="/logout" className="menu-section">
