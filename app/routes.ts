@@ -68,7 +68,7 @@ export default [
     route('config/detect', 'routes/api/config.detect.ts'),
     route('config/import', 'routes/api/config.import.ts'),
     route('config/reset', 'routes/api/config.reset.ts'),
-    route('config/progress', 'routes/api/user.data.progress.ts', { id: 'api-config-progress' }),
+    route('config/progress', 'routes/api/config.progress.ts'),
 
     // uploaded files
     route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),
