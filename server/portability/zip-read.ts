@@ -94,7 +94,10 @@ export async function receiveUpload(
   try {
     const { result, fields } = await readMultipartFile(request, { maxBytes, beforeFile }, async (file) => {
       const counter = byteLimit(maxBytes, () => tooLarge(maxBytes));
-      await pipeline(file.stream, counter, createWriteStream(tmp, { mode: 0o600 }));
+      // Piped, not in the pipeline: on a refusal the multipart parser's file stream must stay alive to be drained.
+      file.stream.pipe(counter);
+      file.stream.on('error', (err) => counter.destroy(err));
+      await pipeline(counter, createWriteStream(tmp, { mode: 0o600 }));
       return { path: tmp, size: counter.bytes(), filename: file.filename, dispose };
     });
     return { file: result, fields };
