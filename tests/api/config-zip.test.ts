@@ -7,7 +7,7 @@ import { SessionModel } from '#server/auth/session.model';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { PASSWORD, admin, createUser, sessionClient } from '../factories';
-import { download, dump, importZip, populate } from './zip-helpers';
+import { download, dump, everything, importZip, populate, rawZip } from './zip-helpers';
 
 const SECRET = 'sk-very-secret-key-123456';
 
@@ -142,5 +142,21 @@ describe('global configuration ZIP (admin)', () => {
     expect(r1.status).toBe(400);
     const r2 = await importZip(c, '/api/user/data/import', cfgZip);
     expect(r2.status).toBe(400);
+  });
+  it('a tampered user inside a configuration archive refuses the whole import, changing nothing', async () => {
+    const { a, client, alice } = await instance();
+    const files = await allText((await download(client, '/api/config/export')).body);
+    const manifest = JSON.parse(files.get('manifest.json')!);
+    const folder = manifest.users.find((u: { id: string }) => u.id === alice._id).folder;
+    const entries = [...files].map(([name, text]) => ({
+      name,
+      data: Buffer.from(name === `${folder}data.json` ? text.replace('GitHub', 'Evil') : text, 'latin1'),
+    }));
+    await client.post('/api/user/data/clear');
+    const before = { admin: await everything(a._id), alice: await everything(alice._id) };
+    const res = await importZip(client, '/api/config/import', rawZip(entries));
+    expect(res.status).toBe(400);
+    expect(res.json.details.reason).toBe('bad_data_signature');
+    expect({ admin: await everything(a._id), alice: await everything(alice._id) }).toEqual(before);
   });
 });
