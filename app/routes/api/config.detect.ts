@@ -14,8 +14,12 @@ const handle = apiRoute({
       withUpload(request, CONFIG_ZIP_LIMITS.maxUploadBytes, async (file) => {
         if (await looksLikeZip(file.path)) {
           const zip = await SafeZip.open(file.path, CONFIG_ZIP_LIMITS);
-          const scope = zip.has('manifest.json') ? (await readManifest(zip)).scope : undefined;
-          zip.close();
+          let scope: unknown;
+          try {
+            scope = zip.has('manifest.json') ? (await readManifest(zip)).scope : undefined;
+          } finally {
+            zip.close();
+          }
           if (scope === 'config') return detectConfig(file);
         }
         return detectUpload(file);
