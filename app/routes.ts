@@ -19,6 +19,7 @@ export default [
   route('profile', 'routes/pages/profile.tsx'),
   route('bookmarks', 'routes/pages/bookmarks.tsx'),
   route('settings/history', 'routes/pages/settings.history.tsx'),
+  route('settings/data', 'routes/pages/settings.data.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
   route('admin/oauth', 'routes/pages/admin.oauth.tsx'),
 
@@ -63,6 +64,19 @@ export default [
     route('user/tokens', 'routes/api/user.tokens.ts'),
     route('user/tokens/:id', 'routes/api/user.tokens.$id.ts'),
     route('user/oauth-bind', 'routes/api/user.oauth-bind.ts'),
+
+    // data portability: the caller's data ZIP, and the whole instance's (admin)
+    route('user/data/export', 'routes/api/user.data.export.ts'),
+    route('user/data/detect', 'routes/api/user.data.detect.ts'),
+    route('user/data/import', 'routes/api/user.data.import.ts'),
+    route('user/data/reset', 'routes/api/user.data.reset.ts'),
+    route('user/data/clear', 'routes/api/user.data.clear.ts'),
+    route('user/data/progress', 'routes/api/user.data.progress.ts'),
+    route('config/export', 'routes/api/config.export.ts'),
+    route('config/detect', 'routes/api/config.detect.ts'),
+    route('config/import', 'routes/api/config.import.ts'),
+    route('config/reset', 'routes/api/config.reset.ts'),
+    route('config/progress', 'routes/api/config.progress.ts'),
 
     // uploaded files
     route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),

@@ -43,6 +43,8 @@ export const storageKeys = {
   /** Every other upload (wallpapers, logos, icons, note images, files and attachments). */
   asset: (ownerId: string, assetId: string) => `users/${ownerId}/assets/${assetId}`,
   userPrefix: (userId: string) => `users/${userId}/`,
+  /** A data archive uploaded on the data page, waiting for the user's confirmation (swept like stray uploads). */
+  pendingImport: (userId: string, token: string) => `users/${userId}/pending-import/${token}`,
 };
 
 export async function pingStorage(signal?: AbortSignal): Promise<void> {

@@ -35,6 +35,7 @@ export function UserMenu() {
           <Link to="/profile">{t('nav.profile')}</Link>
           <Link to="/bookmarks">{t('nav.bookmarks')}</Link>
           <Link to="/settings/history">{t('nav.history')}</Link>
+          <Link to="/settings/data">{t('nav.data')}</Link>
           {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/oauth">{t('nav.oauth')}</Link> : null}
         </nav>

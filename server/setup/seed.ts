@@ -111,11 +111,11 @@ function texts(locale: SeedLocale) {
   };
 }
 
-/** Inserts the starter tags and cards into an empty space (a new instance's admin space). */
-export async function seedStarterData(ownerId: string, locale: SeedLocale): Promise<void> {
-  // Asked of the database, not the read model: another process may have emptied the space a moment ago.
-  const [card, tag] = await Promise.all([CardModel.exists({ ownerId }), TagModel.exists({ ownerId })]);
-  if (card || tag) return;
+/** The starter tags, cards and tag memberships for a space (fresh ids each call). */
+export function starterData(
+  ownerId: string,
+  locale: SeedLocale,
+): { tags: TagDoc[]; cards: CardDoc[]; memberships: CardTagDoc[] } {
   const t = texts(locale);
   const now = new Date();
   const tags: TagDoc[] = t.tags.map((tag, i) => {
@@ -190,6 +190,15 @@ export async function seedStarterData(ownerId: string, locale: SeedLocale): Prom
       }),
     );
   }
+  return { tags, cards, memberships };
+}
+
+/** Inserts the starter tags and cards into an empty space (a new instance's admin space). */
+export async function seedStarterData(ownerId: string, locale: SeedLocale): Promise<void> {
+  // Asked of the database, not the read model: another process may have emptied the space a moment ago.
+  const [card, tag] = await Promise.all([CardModel.exists({ ownerId }), TagModel.exists({ ownerId })]);
+  if (card || tag) return;
+  const { tags, cards, memberships } = starterData(ownerId, locale);
   await TagModel.insertMany(tags);
   await insertManyChunked(CardModel, cards);
   await CardTagModel.insertMany(memberships);

@@ -3,7 +3,7 @@ import { CardModel, CardTagModel, RelationModel, type CardDoc } from '../cards/c
 import { newCardDoc } from '../cards/card.defaults';
 import { planNoteTodos } from '../cards/note-todos';
 import { TagModel, type TagDoc } from '../tags/tag.model';
-import { forgetSpace, getSpace, mergeChanges, type Membership } from './space.cache';
+import { forgetSpace, getSpace, mergeChanges, type Membership, type SpaceSnapshot } from './space.cache';
 import { commitReload, writeSpace } from './space.write';
 
 /**
@@ -15,7 +15,20 @@ export async function copySpace(
   fromOwnerId: string,
   toOwnerId: string,
 ): Promise<{ tags: number; cards: number }> {
-  const source = await getSpace(fromOwnerId);
+  const change = copyOfSpace(await getSpace(fromOwnerId), toOwnerId);
+  // One unit of work: the copies are inserted in bulk (chunks) and committed once, note todos included.
+  await writeSpace(toOwnerId, (space) => ({
+    change: mergeChanges(change, planNoteTodos(space.with(change, space.rev))),
+    result: undefined,
+  }));
+  return { tags: change.upsertTags.length, cards: change.upsertCards.length };
+}
+
+/** A space's tags, cards and memberships as new documents of another owner (fresh ids, private fields left out). */
+export function copyOfSpace(
+  source: SpaceSnapshot,
+  toOwnerId: string,
+): { upsertTags: TagDoc[]; upsertCards: CardDoc[]; upsertMemberships: Membership[] } {
   const now = new Date();
   const tagIds = new Map<string, string>();
   const tags: TagDoc[] = source.tags.map((t) => {
@@ -63,12 +76,7 @@ export async function copySpace(
       }
     }
   }
-  // One unit of work: the copies are inserted in bulk (chunks) and committed once, note todos included.
-  await writeSpace(toOwnerId, (space) => {
-    const change = { upsertTags: tags, upsertCards: cards, upsertMemberships: memberships };
-    return { change: mergeChanges(change, planNoteTodos(space.with(change, space.rev))), result: undefined };
-  });
-  return { tags: tags.length, cards: cards.length };
+  return { upsertTags: tags, upsertCards: cards, upsertMemberships: memberships };
 }
 
 /** Deletes everything in a space: cards, tags, memberships, relations and its revision record. */

@@ -1,0 +1,149 @@
+// The archive format of compat §6.2: `manifest.json` (signature, version 5, `dataSignature`), `data.json` with
+// snake_case rows, and `assets/<assetId><ext>`. The HMAC key is the older service's shared constant, so files move
+// between instances of either service; it proves the data was written by an exporter, not who wrote it.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AssetDoc } from '../assets/asset.model';
+import { refuse, type SafeZip } from './zip-read';
+import type { Row } from './rows';
+
+export const SIGNATURE = '__sakuranav__';
+export const FORMAT_VERSION = 5;
+const HMAC_KEY = 'SakuraNav-DataPortability-HMAC-Secret-v1';
+
+export function signData(data: Buffer | string): string {
+  return createHmac('sha256', HMAC_KEY).update(data).digest('hex');
+}
+
+export function signatureMatches(data: Buffer, signature: unknown): boolean {
+  if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(signData(data), 'hex'), Buffer.from(signature, 'hex'));
+}
+
+export interface Manifest {
+  signature: string;
+  version: number;
+  scope?: string;
+  sitesOnly?: boolean;
+  exportedAt?: string;
+  dataSignature?: string;
+  hasAppearance?: boolean;
+  [key: string]: unknown;
+}
+
+/** The rows of one data space as `data.json` holds them. */
+export interface SpaceData {
+  tags: Row[];
+  cards: Row[];
+  card_tags: Row[];
+  card_relations: Row[];
+  appearances?: Row[];
+  assets?: Row[];
+}
+
+/** Reads and checks `manifest.json` (signature, version). */
+export async function readManifest(zip: SafeZip): Promise<Manifest> {
+  if (!zip.has('manifest.json')) throw refuse('missing_manifest', 'The archive has no manifest.json');
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse((await zip.read('manifest.json', 1024 * 1024)).toString('utf8'));
+  } catch (err) {
+    if (err instanceof Error && err.name === 'AppError') throw err;
+    throw refuse('bad_data', 'manifest.json is not valid JSON');
+  }
+  const m = manifest as Manifest | null;
+  if (!m || typeof m !== 'object' || m.signature !== SIGNATURE)
+    throw refuse('bad_signature', 'This is not a SakuraNav export (wrong or missing signature)');
+  if (typeof m.version !== 'number' || m.version < FORMAT_VERSION)
+    throw refuse(
+      'unsupported_version',
+      `Archive format version ${String(m.version)} is not supported (5 or later)`,
+    );
+  return m;
+}
+
+const asRows = (v: unknown): Row[] =>
+  Array.isArray(v) ? v.filter((r): r is Row => !!r && typeof r === 'object' && !Array.isArray(r)) : [];
+
+/** Reads a signed JSON entry and checks it against `signature`; accepts the older key names (`sites`...). */
+export async function readSignedData(zip: SafeZip, entry: string, signature: unknown): Promise<SpaceData> {
+  if (!zip.has(entry)) throw refuse('missing_data', `The archive has no ${entry}`);
+  const raw = await zip.read(entry);
+  if (!signatureMatches(raw, signature))
+    throw refuse('bad_data_signature', `The signature of ${entry} is missing or does not match its content`);
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    throw refuse('bad_data', `${entry} is not valid JSON`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw refuse('bad_data', `${entry} does not hold an object`);
+  return {
+    tags: asRows(parsed.tags),
+    cards: asRows(parsed.cards ?? parsed.sites),
+    card_tags: asRows(parsed.card_tags ?? parsed.site_tags),
+    card_relations: asRows(parsed.card_relations ?? parsed.site_relations),
+    appearances: parsed.appearances === undefined ? undefined : asRows(parsed.appearances),
+    assets: asRows(parsed.assets),
+  };
+}
+
+/** Asset ids a string refers to: `/api/assets/<id>/file`, `/api/note-cards/{img,file,attach}/<id>`, `asset-...`. */
+const ASSET_REF =
+  /\/api\/(?:assets\/|note-cards\/(?:img|file|attach)\/)(asset-[A-Za-z0-9-]{1,80})|^(asset-[A-Za-z0-9-]{1,80})$/g;
+
+export function assetRefs(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') {
+    for (const m of value.matchAll(ASSET_REF)) into.add((m[1] ?? m[2])!);
+  } else if (Array.isArray(value)) {
+    for (const v of value) assetRefs(v, into);
+  } else if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) assetRefs(v, into);
+  }
+}
+
+/** Replaces asset references in every string of a value (JSON text columns included) through `map`. */
+export function remapAssets<T>(value: T, map: Map<string, string>): T {
+  if (map.size === 0) return value;
+  const swap = (s: string) =>
+    s.replace(ASSET_REF, (whole, a?: string, b?: string) => {
+      const old = (a ?? b)!;
+      const next = map.get(old);
+      return next ? whole.replace(old, next) : whole;
+    });
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return swap(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object' && !(v instanceof Date))
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
+const EXT_BY_TYPE: Record<string, string> = {
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'image/avif': '.avif',
+  'image/bmp': '.bmp',
+  'image/x-icon': '.ico',
+  'video/mp4': '.mp4',
+  'video/webm': '.webm',
+  'application/pdf': '.pdf',
+  'text/plain': '.txt',
+};
+
+/** The name of an asset inside the archive: `assets/<id><ext>`. */
+export function assetEntryName(a: AssetDoc, folder = 'assets/'): string {
+  const fromName = /\.[A-Za-z0-9]{1,8}$/.exec(a.originalName ?? '')?.[0];
+  return `${folder}${a._id}${EXT_BY_TYPE[a.mimeType] ?? fromName?.toLowerCase() ?? ''}`;
+}
+
+/** The asset id of an archive entry name (the base name up to its first dot). */
+export function assetIdOfEntry(name: string): string | null {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  const id = base.split('.')[0] ?? '';
+  return /^[A-Za-z0-9_-]{1,100}$/.test(id) ? id : null;
+}

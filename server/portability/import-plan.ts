@@ -1,0 +1,263 @@
+// Planning an import on a space snapshot (inside a unit of work): the modes and matching rules of compat §6.2.
+// clean: the space's cards and tags are replaced (only website cards and tags used by nothing else when the
+// archive is sites-only); incremental: rows matching an existing tag (case-insensitive name) or card (identity
+// key) are skipped; overwrite: matching rows update the existing ones. Rows that match nothing are added with
+// fresh ids; links, relations, note links (`sakura-site://`) and note todos follow the id changes.
+import { randomUUID } from 'node:crypto';
+import { cardKind, socialTypeMeta } from '../cards/card-kinds.shared';
+import type { CardDoc, RelationDoc } from '../cards/card.model';
+import type { Membership, SpaceChange, SpaceSnapshot } from '../spaces/space.cache';
+import type { TagDoc } from '../tags/tag.model';
+import { assetRefs, remapAssets, type SpaceData } from './archive-format';
+import { cardFromRow, relationFromRow, rowId, tagFromRow, type Row } from './rows';
+
+export const IMPORT_MODES = ['clean', 'incremental', 'overwrite'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+export interface ImportCounts {
+  tags: number;
+  cards: number;
+  updated: number;
+  skipped: number;
+  relations: number;
+}
+
+export interface ImportPlan {
+  change: SpaceChange;
+  counts: ImportCounts;
+  /** Old card id -> the id it has in this space (new, or the card it matched). */
+  cardIds: Map<string, string>;
+  /** Cards this import wrote (added or overwritten). */
+  written: Set<string>;
+}
+
+/**
+ * The key under which cards match (compat §6.2): websites by URL, social cards by their id field. Unlike the
+ * older service, notes match too, by title and content with card and file ids left out (those change with every
+ * import), so importing the same archive twice does not duplicate its notes.
+ */
+export function identityKey(card: Pick<CardDoc, 'cardType' | 'siteUrl' | 'cardData'>): string | null {
+  const kind = cardKind(card);
+  if (kind === 'site') {
+    const url = card.siteUrl
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/\/+$/, '');
+    return url ? `url:${url}` : null;
+  }
+  if (kind === 'social') {
+    const meta = socialTypeMeta(card.cardType ?? '');
+    const value = meta ? card.cardData?.[meta.idField] : undefined;
+    if (typeof value !== 'string' || !value) return null;
+    return `${card.cardType}:${meta!.idField === 'url' ? value.toLowerCase() : value}`;
+  }
+  if (kind === 'note') {
+    const content = String(card.cardData?.content ?? '')
+      .replace(/sakura-site:\/\/[A-Za-z0-9_-]+/g, 'sakura-site://')
+      .replace(/asset-[A-Za-z0-9-]+/g, 'asset');
+    return `note:${String(card.cardData?.title ?? '')}\n${content}`;
+  }
+  return null;
+}
+
+const byOrder = (key: string) => (a: Row, b: Row) => Number(a[key] ?? 0) - Number(b[key] ?? 0);
+
+/** Icon and logo references to files that are not in the archive are dropped (they would not be ours). */
+function dropForeignRef(value: string | null, imported: Set<string>): string | null {
+  if (!value) return value;
+  const refs = new Set<string>();
+  assetRefs(value, refs);
+  return [...refs].some((id) => !imported.has(id)) ? null : value;
+}
+
+export function planImport(
+  space: SpaceSnapshot,
+  data: SpaceData,
+  options: { mode: ImportMode; sitesOnly: boolean; assetIds: Map<string, string> },
+): ImportPlan {
+  const { mode, sitesOnly, assetIds } = options;
+  const imported = new Set(assetIds.values());
+  const owner = space.ownerId;
+  const now = new Date();
+  const counts: ImportCounts = { tags: 0, cards: 0, updated: 0, skipped: 0, relations: 0 };
+  const upsertTags: TagDoc[] = [];
+  const upsertCards: CardDoc[] = [];
+  const upsertMemberships: Membership[] = [];
+  const deleteMemberships = new Set<string>();
+  const upsertRelations: RelationDoc[] = [];
+  const deleteCards = new Set<string>();
+  const deleteTags = new Set<string>();
+
+  if (mode === 'clean') {
+    for (const c of space.cards.values()) if (!sitesOnly || cardKind(c) === 'site') deleteCards.add(c._id);
+    for (const t of space.tags) {
+      const members = space.membershipsByTag.get(t._id) ?? [];
+      if (!sitesOnly || members.every((m) => deleteCards.has(m.cardId))) deleteTags.add(t._id);
+    }
+  }
+  for (const list of space.membershipsByCard.values())
+    for (const m of list)
+      if (deleteCards.has(m.cardId) || deleteTags.has(m.tagId))
+        deleteMemberships.add(`${m.tagId}:${m.cardId}`);
+  const deleteRelations = [...space.relations()]
+    .filter((r) => deleteCards.has(r.sourceId) || deleteCards.has(r.targetId))
+    .map((r) => r._id);
+
+  // ---- tags ----
+  const tagsByName = new Map<string, TagDoc>();
+  if (mode !== 'clean') for (const t of space.tags) tagsByName.set(t.name.toLowerCase(), t);
+  const tagIds = new Map<string, string>();
+  let tagOrder = mode === 'clean' ? 0 : space.maxTagOrder() + 1;
+  for (const row of [...data.tags].sort(byOrder('sort_order'))) {
+    const oldId = rowId(row, 'id');
+    if (!oldId || tagIds.has(oldId)) continue;
+    const fresh = tagFromRow(remapAssets(row, assetIds), `tag-${randomUUID()}`, owner, now);
+    fresh.logoUrl = dropForeignRef(fresh.logoUrl, imported);
+    const match = tagsByName.get(fresh.name.toLowerCase());
+    if (match) {
+      tagIds.set(oldId, match._id);
+      if (mode === 'overwrite') {
+        const next = {
+          ...match,
+          logoUrl: fresh.logoUrl,
+          logoBgColor: fresh.logoBgColor,
+          description: fresh.description,
+          updatedAt: now,
+        };
+        upsertTags.push(next);
+        tagsByName.set(fresh.name.toLowerCase(), next);
+        counts.updated++;
+      } else counts.skipped++;
+      continue;
+    }
+    if (mode !== 'clean') fresh.order = tagOrder++;
+    upsertTags.push(fresh);
+    tagIds.set(oldId, fresh._id);
+    if (mode !== 'clean') tagsByName.set(fresh.name.toLowerCase(), fresh);
+    counts.tags++;
+  }
+
+  // ---- cards ----
+  const cardsByKey = new Map<string, CardDoc>();
+  if (mode !== 'clean')
+    for (const c of space.cards.values()) {
+      const key = identityKey(c);
+      if (key && !cardsByKey.has(key)) cardsByKey.set(key, c);
+    }
+  const cardIds = new Map<string, string>();
+  const written = new Map<string, CardDoc>();
+  const relinked = new Set<string>();
+  let order = mode === 'clean' && !sitesOnly ? 0 : space.maxGlobalOrder() + 1;
+  for (const row of [...data.cards].sort(byOrder('global_sort_order'))) {
+    const oldId = rowId(row, 'id');
+    if (!oldId || cardIds.has(oldId)) continue;
+    const fresh = cardFromRow(remapAssets(row, assetIds), `site-${randomUUID()}`, owner, now);
+    fresh.iconUrl = dropForeignRef(fresh.iconUrl, imported);
+    const key = identityKey(fresh);
+    const match = key ? cardsByKey.get(key) : undefined;
+    if (match) {
+      cardIds.set(oldId, match._id);
+      if (mode === 'incremental') {
+        counts.skipped++;
+        continue;
+      }
+      const next: CardDoc = {
+        ...fresh,
+        _id: match._id,
+        siteIsOnline: match.siteIsOnline,
+        siteOnlineCheckFailCount: match.siteOnlineCheckFailCount,
+        siteOnlineCheckLastRun: match.siteOnlineCheckLastRun,
+        sitePendingContextGen: match.sitePendingContextGen,
+        globalSortOrder: match.globalSortOrder,
+        createdAt: match.createdAt,
+        updatedAt: now,
+      };
+      written.set(next._id, next);
+      relinked.add(next._id);
+      for (const m of space.membershipsByCard.get(match._id) ?? [])
+        deleteMemberships.add(`${m.tagId}:${m.cardId}`);
+      counts.updated++;
+      continue;
+    }
+    if (!(mode === 'clean' && !sitesOnly)) fresh.globalSortOrder = order++;
+    cardIds.set(oldId, fresh._id);
+    written.set(fresh._id, fresh);
+    relinked.add(fresh._id);
+    if (key) cardsByKey.set(key, fresh);
+    counts.cards++;
+  }
+  // Note links and note todos point at the cards' ids in this space.
+  const mapCard = (id: string) => cardIds.get(id) ?? id;
+  for (const card of written.values()) {
+    let next = card;
+    const content = card.cardData?.content;
+    if (typeof content === 'string' && content.includes('sakura-site://')) {
+      const swapped = content.replace(
+        /sakura-site:\/\/([A-Za-z0-9_-]+)/g,
+        (_m, id: string) => `sakura-site://${mapCard(id)}`,
+      );
+      next = { ...next, cardData: { ...next.cardData, content: swapped } };
+    }
+    if (next.siteTodos.some((t) => t.noteId))
+      next = {
+        ...next,
+        siteTodos: next.siteTodos.map((t) => (t.noteId ? { ...t, noteId: mapCard(t.noteId) } : t)),
+      };
+    upsertCards.push(next);
+  }
+
+  // ---- memberships (only of cards this import wrote) ----
+  const nextInTag = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const row of [...data.card_tags].sort(byOrder('sort_order'))) {
+    const oldCard = rowId(row, 'card_id', 'site_id');
+    const oldTag = rowId(row, 'tag_id');
+    const cardId = oldCard ? cardIds.get(oldCard) : undefined;
+    const tagId = oldTag ? tagIds.get(oldTag) : undefined;
+    if (!cardId || !tagId || !relinked.has(cardId)) continue;
+    const key = `${tagId}:${cardId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let position = Number(row.sort_order ?? 0);
+    if (mode !== 'clean' || !Number.isFinite(position)) {
+      const start = nextInTag.get(tagId) ?? (deleteTags.has(tagId) ? 0 : space.maxOrderInTag(tagId) + 1);
+      position = start;
+      nextInTag.set(tagId, start + 1);
+    }
+    deleteMemberships.delete(key);
+    upsertMemberships.push({ tagId, cardId, order: position });
+  }
+
+  // ---- relations ----
+  const relSeen = new Set<string>();
+  for (const row of data.card_relations) {
+    const src = rowId(row, 'source_card_id', 'source_site_id');
+    const dst = rowId(row, 'target_card_id', 'target_site_id');
+    const sourceId = src ? cardIds.get(src) : undefined;
+    const targetId = dst ? cardIds.get(dst) : undefined;
+    if (!sourceId || !targetId || sourceId === targetId) continue;
+    const rel = relationFromRow(row, sourceId, targetId, owner, now);
+    if (relSeen.has(rel._id)) continue;
+    relSeen.add(rel._id);
+    const existing = mode === 'clean' ? undefined : space.relation(rel._id);
+    if (existing && mode === 'incremental') continue;
+    upsertRelations.push(rel);
+    counts.relations++;
+  }
+
+  return {
+    change: {
+      upsertTags,
+      deleteTags: [...deleteTags],
+      upsertCards,
+      deleteCards: [...deleteCards],
+      upsertMemberships,
+      deleteMemberships: [...deleteMemberships],
+      upsertRelations,
+      deleteRelations,
+    },
+    counts,
+    cardIds,
+    written: relinked,
+  };
+}

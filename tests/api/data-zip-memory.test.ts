@@ -1,0 +1,89 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import yauzl from 'yauzl';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetDatabase } from '../setup/db';
+import { appUrl } from '../setup/app';
+import { createUser, sessionClient } from '../factories';
+import { streamUpload } from './file-helpers';
+
+const MB = 1024 * 1024;
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** Peak RSS growth while `work` runs, collecting garbage between samples (as in files.test.ts). */
+async function rssGrowth(work: () => Promise<void>): Promise<number> {
+  gc();
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  let ticks = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+    if (++ticks % 10 === 0) gc();
+  }, 25);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(peak, process.memoryUsage.rss()) - before;
+}
+
+describe('a large export streams', () => {
+  beforeEach(resetDatabase);
+
+  it('exports 3 x 60 MB of attachments without holding the archive in memory', async () => {
+    const user = await createUser();
+    const c = await sessionClient(user);
+    const note = (await c.post('/api/note-cards', { title: 'Big', content: 'files' })).json.item;
+    for (let i = 0; i < 3; i++) {
+      const res = await streamUpload(c, '/api/note-cards/attachment', {
+        size: 60 * MB,
+        prefix: Buffer.from(`file ${i}\n`),
+        filename: `big-${i}.dat`,
+        fields: { noteId: note.id },
+      });
+      expect(res.status).toBe(200);
+    }
+    const file = path.join(tmpdir(), `export-${user._id}.zip`);
+    const base = await appUrl();
+    const growth = await rssGrowth(async () => {
+      const res = await fetch(`${base}/api/user/data/export`, {
+        method: 'POST',
+        headers: { cookie: c.cookieHeader(), origin: base, 'sec-fetch-site': 'same-origin' },
+      });
+      expect(res.status).toBe(200);
+      await pipeline(
+        Readable.fromWeb(res.body as unknown as NodeWebStream<Uint8Array>),
+        createWriteStream(file),
+      );
+    });
+    try {
+      const zip = await yauzl.openPromise(file, { lazyEntries: true });
+      const sizes: number[] = [];
+      await new Promise<void>((resolve, reject) => {
+        zip.on('entry', (e: yauzl.Entry) => {
+          if (e.fileName.startsWith('assets/')) sizes.push(e.uncompressedSize);
+          zip.readEntry();
+        });
+        zip.on('end', () => resolve());
+        zip.on('error', reject);
+        zip.readEntry();
+      });
+      zip.close();
+      expect(sizes).toEqual([60 * MB, 60 * MB, 60 * MB]);
+    } finally {
+      await rm(file, { force: true });
+    }
+    console.log(`RSS growth while exporting 180 MB of files: ${growth >> 20} MB`);
+    // Buffering the archive would take at least 180 MB (plus the compressed copy).
+    expect(growth).toBeLessThan(120 * MB);
+  }, 300_000);
+});

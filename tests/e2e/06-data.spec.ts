@@ -1,0 +1,77 @@
+import { expect, expectAccessible, screenshot, signInAs, test, waitForHydration } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+test('a user exports their data, clears it, imports it back, and resets it (then restores it)', async ({
+  page,
+  context,
+}, info) => {
+  test.slow();
+  await signInAs(context, info);
+  await page.goto('/');
+  await page.locator('summary.user-chip').click();
+  await page.getByRole('link', { name: 'Data' }).click();
+  await expect(page.getByRole('heading', { name: 'Your data', level: 1 })).toBeVisible();
+  await waitForHydration(page, info);
+  const summary = page.getByText(/^You have \d+ cards and \d+ tags\.$/);
+  const before = await summary.textContent();
+
+  await expectAccessible(page, info);
+  await screenshot(page, info, 'data-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, info, 'data-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, info, 'data-phone');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // export everything
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download ZIP' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^sakura-\w+-\d{8}-\d{6}\.zip$/);
+  const file = info.outputPath('export.zip');
+  await download.saveAs(file);
+
+  // clear (needs the confirmation)
+  await page.getByLabel('Yes, remove all my tags and cards').check();
+  await page.getByRole('button', { name: 'Clear my data' }).click();
+  await expect(page.getByText('All your tags and cards were removed.')).toBeVisible();
+  await expect(page.getByText('You have 0 cards and 0 tags.')).toBeVisible();
+
+  // import: check the file, see what it holds, confirm
+  await waitForHydration(page, info);
+  await page.getByLabel('Archive', { exact: true }).setInputFiles(file);
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByText(/^\d+ cards, \d+ tags and \d+ files\.$/)).toBeVisible();
+  await screenshot(page, info, 'data-import-confirm');
+  await page.getByLabel('I understand this changes my dashboard').check();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText(/^Imported: \d+ cards and \d+ tags\.$/)).toBeVisible();
+  await expect(summary).toHaveText(before!);
+
+  // reset to the starter data, then put the exported data back for the specs that follow
+  await page.getByLabel('Yes, replace my tags and cards').check();
+  await page.getByRole('button', { name: 'Reset my data' }).click();
+  await expect(page.getByText('Your dashboard was reset to the starter data.')).toBeVisible();
+  await expect(page.getByText('You have 12 cards and 3 tags.')).toBeVisible();
+  await waitForHydration(page, info);
+  await page.getByLabel('Archive', { exact: true }).setInputFiles(file);
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await page.getByLabel('I understand this changes my dashboard').check();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(summary).toHaveText(before!);
+});
+
+test('a file that is not a data archive is refused with a message', async ({ page, context }, info) => {
+  await signInAs(context, info);
+  await page.goto('/settings/data');
+  await waitForHydration(page, info);
+  await page
+    .getByLabel('Archive', { exact: true })
+    .setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip') });
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByRole('alert')).toContainText('not a SakuraNav data archive');
+});
