@@ -19,6 +19,7 @@ export default [
   route('profile', 'routes/pages/profile.tsx'),
   route('bookmarks', 'routes/pages/bookmarks.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
+  route('docs/api', 'routes/pages/docs.api.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)
   route('edit', 'routes/pages/edit.tsx', [
@@ -37,6 +38,7 @@ export default [
   // ---- JSON API ----
   ...prefix('api', [
     route('health', 'routes/api/health.ts'),
+    route('openapi.json', 'routes/api/openapi.ts'),
     route('setup', 'routes/api/setup.ts'),
 
     // accounts, sessions, tokens

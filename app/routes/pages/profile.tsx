@@ -5,6 +5,7 @@ import { MAX_TOKENS_PER_USER, listTokens } from '#server/tokens/token.service';
 import { getAccount } from '#server/users/user.service';
 import { AccountsPanel, SessionsPanel } from '~/components/account/sessions-panel';
 import { DangerPanel, PasswordPanel, ProfilePanel, UsernamePanel } from '~/components/account/profile-forms';
+import { McpPanel } from '~/components/account/mcp-panel';
 import { TokensPanel } from '~/components/account/tokens-panel';
 import { Avatar } from '~/components/avatar';
 import { formatDate } from '~/lib/format';
@@ -37,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An administrator who opened this account may use it but not change its credentials (requireAccountHolder):
   // the page leaves those forms out instead of offering what would be refused.
   const impersonated = Boolean(actor.impersonatedBy);
-  return { account, tokens, sessions, accounts, maxTokens: MAX_TOKENS_PER_USER, impersonated };
+  const origin = new URL(request.url).origin;
+  return { account, tokens, sessions, accounts, maxTokens: MAX_TOKENS_PER_USER, impersonated, origin };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,13 +47,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   return profileAction({ request, actor: requireUser(request, context), locale });
 }
 
-const SECTIONS = ['profile', 'password', 'username', 'tokens', 'sessions', 'accounts', 'danger'] as const;
+const SECTIONS = [
+  'profile',
+  'password',
+  'username',
+  'tokens',
+  'mcp',
+  'sessions',
+  'accounts',
+  'danger',
+] as const;
 /** The sections that change credentials, left out of a session an administrator opened. */
-const HOLDER_ONLY = new Set<string>(['password', 'username', 'tokens', 'danger']);
+const HOLDER_ONLY = new Set<string>(['password', 'username', 'tokens', 'mcp', 'danger']);
 
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const { account, tokens, sessions, accounts, maxTokens, impersonated } = useLoaderData<typeof loader>();
+  const { account, tokens, sessions, accounts, maxTokens, impersonated, origin } =
+    useLoaderData<typeof loader>();
   const display = account.nickname || account.username;
   const sections = impersonated ? SECTIONS.filter((s) => !HOLDER_ONLY.has(s)) : SECTIONS;
   return (
@@ -96,6 +108,7 @@ export default function ProfilePage() {
               <PasswordPanel account={account} />
               <UsernamePanel account={account} />
               <TokensPanel tokens={tokens} max={maxTokens} />
+              <McpPanel origin={origin} />
             </>
           )}
           <SessionsPanel sessions={sessions} />
