@@ -17,6 +17,11 @@ function Fields({ rows, label }: { rows: FieldRow[]; label: string }) {
   );
 }
 
+/** Text with `code` spans (the error descriptions are shared with the OpenAPI document, which is Markdown). */
+function CodeText({ text }: { text: string }) {
+  return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
+}
+
 /** One method of one route: what it takes, what it answers, who may call it, and a curl example. */
 export function OperationCard({ op }: { op: OperationView }) {
   const { t } = useTranslation();
@@ -56,7 +61,7 @@ export function OperationCard({ op }: { op: OperationView }) {
           <ul className="api-errors">
             {op.errors.map((e) => (
               <li key={e.status}>
-                <span className="badge badge-danger">{e.status}</span> {e.text}
+                <span className="badge badge-danger">{e.status}</span> <CodeText text={e.text} />
               </li>
             ))}
           </ul>

@@ -44,7 +44,7 @@ export function typeText(s: Json | undefined): string {
   if (Array.isArray(s.anyOf)) return (s.anyOf as Json[]).map(typeText).join(' | ');
   if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
   if ('const' in s) return JSON.stringify(s.const);
-  const type = s.type as string | undefined;
+  const type = Array.isArray(s.type) ? (s.type as string[]).join(' | ') : (s.type as string | undefined);
   if (type === 'array') return `array of ${typeText(s.items as Json | undefined)}`;
   if (!type) return 'any';
   const min = (s.minLength ?? s.minimum ?? s.minItems) as number | undefined;
