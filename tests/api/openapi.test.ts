@@ -8,7 +8,7 @@ import type { ZodType } from 'zod';
 import { handlersOf, operationsOf, type AreaDoc, type Operation } from '~/lib/openapi/describe';
 import { CARD, NOTE_CARD, SOCIAL_CARD, TAG, USER } from '~/lib/openapi/examples';
 import { AREAS } from '~/lib/openapi/openapi.server';
-import { pathParams } from '~/lib/openapi/build';
+import { buildOpenApi, pathParams } from '~/lib/openapi/build';
 import { admin, tokenClient } from '../factories';
 import { Client } from '../setup/client';
 import { resetDatabase } from '../setup/db';
@@ -97,6 +97,23 @@ describe('API reference: coverage', () => {
     const ops = operationsOf(AREAS);
     expect(ops.filter((o) => !o.auth).map((o) => `${o.method} ${o.path}`)).toEqual([]);
     expect(ops.flatMap(exampleProblems)).toEqual([]);
+  });
+
+  it('builds a document whose operation ids are unique and whose references all resolve', () => {
+    const doc = buildOpenApi(AREAS, 'https://nav.test', '1.0.0') as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(100);
+    for (const ref of refs) {
+      const target = ref
+        .split('/')
+        .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], doc);
+      expect(target, ref).toBeDefined();
+    }
+    expect(JSON.stringify(doc)).not.toContain('"additionalProperties":false');
   });
 
   it('refuses an example that does not fit', () => {

@@ -7,10 +7,19 @@ import { ErrorBody } from './shapes';
 
 type Json = Record<string, unknown>;
 
+/** Response objects may grow new fields: zod's output side says `additionalProperties: false`, the API does not. */
+function openObjects(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const o = node as Json;
+  if (o.additionalProperties === false) delete o.additionalProperties;
+  for (const v of Object.values(o)) openObjects(v);
+}
+
 /** A JSON Schema for an OpenAPI document: inputs as clients send them, outputs as the server answers. */
 export function jsonSchema(schema: ZodType, io: 'input' | 'output'): Json {
   const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as Json;
   delete out.$schema;
+  if (io === 'output') openObjects(out);
   return out;
 }
 
@@ -146,7 +155,6 @@ export function buildOpenApi(areas: AreaDoc[], origin: string, version: string):
     paths[key] = { ...paths[key], [op.method.toLowerCase()]: operation(op) };
   }
   const errorSchema = jsonSchema(ErrorBody, 'output');
-  delete errorSchema.id;
   return {
     openapi: '3.1.0',
     info: {

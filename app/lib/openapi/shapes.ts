@@ -9,13 +9,11 @@ export const Ok = z.object({ ok: z.literal(true) });
 export const Success = z.object({ success: z.literal(true) });
 export const Undoable = Ok.extend({ undoToken: z.string().describe('for POST /api/undo, valid 30 minutes') });
 
-export const ErrorBody = z
-  .object({
-    error: z.string().describe('a human-readable message'),
-    code: z.string().describe('a machine-readable code, e.g. validation_failed, unauthorized, not_found'),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  })
-  .meta({ id: 'Error' });
+export const ErrorBody = z.object({
+  error: z.string().describe('a human-readable message'),
+  code: z.string().describe('a machine-readable code, e.g. validation_failed, unauthorized, not_found'),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
 
 export const Tag = z.looseObject({
   id: z.string(),
