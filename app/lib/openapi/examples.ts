@@ -119,3 +119,16 @@ export const THEME = {
 };
 
 export const UNDO_TOKEN = 'undo-3f9c2a';
+
+export const SETTINGS = {
+  siteName: 'SakuraNav',
+  lightLogoUrl: null,
+  darkLogoUrl: null,
+  faviconUrl: null,
+  onlineCheckEnabled: true,
+  onlineCheckTime: 3,
+  registrationEnabled: true,
+  aiApiKey: '****1a2b',
+  aiBaseUrl: 'https://api.openai.com/v1',
+  aiModel: 'gpt-4o-mini',
+};

@@ -147,7 +147,18 @@ export const ThemeAppearance = z.looseObject({
 });
 export const Appearances = z.object({ light: ThemeAppearance, dark: ThemeAppearance });
 
-export const AppSettings = z.looseObject({ siteName: z.string() });
+export const AppSettings = z.looseObject({
+  siteName: z.string(),
+  lightLogoUrl: nullableText,
+  darkLogoUrl: nullableText,
+  faviconUrl: nullableText,
+  onlineCheckEnabled: z.boolean(),
+  onlineCheckTime: z.number(),
+  registrationEnabled: z.boolean(),
+  aiApiKey: z.string().describe('masked: **** and the last 4 characters'),
+  aiBaseUrl: z.string(),
+  aiModel: z.string(),
+});
 
 export const FloatingButton = z.looseObject({
   id: z.string(),

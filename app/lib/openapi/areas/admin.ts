@@ -5,7 +5,7 @@ import * as tempPassword from '~/routes/api/admin.users.temporary-password';
 import * as users from '~/routes/api/admin.users';
 import * as setup from '~/routes/api/setup';
 import { describeArea, describeRoute } from '../describe';
-import { CARD, TAG, THEME, USER } from '../examples';
+import { CARD, SETTINGS, TAG, THEME, USER } from '../examples';
 import { AppSettings, Appearances, Card, Ok, Tag, User } from '../shapes';
 
 export const adminArea = describeArea(
@@ -82,7 +82,7 @@ export const adminArea = describeArea(
             cards: [CARD],
             sites: [CARD],
             appearances: { light: THEME, dark: THEME },
-            settings: { siteName: 'SakuraNav' },
+            settings: SETTINGS,
           },
         },
       },

@@ -5,7 +5,7 @@ import * as health from '~/routes/api/health';
 import * as openapi from '~/routes/api/openapi';
 import * as settings from '~/routes/api/settings';
 import { describeArea, describeRoute } from '../describe';
-import { THEME } from '../examples';
+import { SETTINGS, THEME } from '../examples';
 import { AppSettings, Appearances, FloatingButton } from '../shapes';
 
 const BUTTONS = [{ id: 'back-to-top', label: 'Top', enabled: true, editable: false }];
@@ -55,12 +55,12 @@ export const settingsArea = describeArea(
       GET: {
         summary: 'Site settings (the AI key masked)',
         response: AppSettings,
-        example: { response: { siteName: 'SakuraNav', aiApiKey: '****1a2b' } },
+        example: { response: SETTINGS },
       },
       PUT: {
         summary: 'Change some site settings; what is left out stays',
         response: AppSettings,
-        example: { body: { siteName: 'Home' }, response: { siteName: 'Home', aiApiKey: '****1a2b' } },
+        example: { body: { siteName: 'Home' }, response: { ...SETTINGS, siteName: 'Home' } },
       },
     }),
     describeRoute('/api/floating-buttons', floating, {
