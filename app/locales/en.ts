@@ -356,6 +356,8 @@ const en = {
     errors: 'Errors',
     example: 'Example',
     required: 'required',
+    shapes: 'Shapes',
+    shapesIntro: 'The objects the responses name. Objects may carry more fields than listed.',
   },
   admin: {
     title: 'Users',

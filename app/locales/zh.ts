@@ -349,6 +349,8 @@ const zh: Messages = {
     errors: '错误',
     example: '示例',
     required: '必填',
+    shapes: '数据结构',
+    shapesIntro: '响应中引用的对象。对象可能包含比列出的更多的字段。',
   },
   admin: {
     title: '用户管理',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldRow, OperationView } from '~/lib/openapi/reference.server';
 
-function Fields({ rows, label }: { rows: FieldRow[]; label: string }) {
+export function Fields({ rows, label }: { rows: FieldRow[]; label: string }) {
   const { t } = useTranslation();
   return (
     <ul className="api-fields" aria-label={label}>

@@ -4,6 +4,7 @@ import type { ZodType } from 'zod';
 import { AUTH_TEXT, ERROR_TEXT, errorStatuses, jsonSchema, pathParams } from './build';
 import { operationsOf, type Operation } from './describe';
 import { AREAS } from './openapi.server';
+import { NAMED_SHAPES } from './shapes';
 
 type Json = Record<string, unknown>;
 
@@ -41,6 +42,7 @@ export interface AreaView {
 /** A JSON Schema in a few words: `string (1–40)`, `integer | null`, `array of object`, `"a" | "b"`. */
 export function typeText(s: Json | undefined): string {
   if (!s) return 'any';
+  if (typeof s.title === 'string') return s.title;
   if (Array.isArray(s.anyOf)) return (s.anyOf as Json[]).map(typeText).join(' | ');
   if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
   if ('const' in s) return JSON.stringify(s.const);
@@ -157,5 +159,18 @@ export function referenceAreas(origin: string): AreaView[] {
     name: area.name,
     description: area.description,
     operations: ops.filter((o) => o.area === area.name).map((o) => view(o, origin)),
+  }));
+}
+
+export interface ShapeView {
+  name: string;
+  fields: FieldRow[];
+}
+
+/** The named response shapes (Tag, Card, …) with their fields, listed once at the end of the page. */
+export function referenceShapes(): ShapeView[] {
+  return Object.entries(NAMED_SHAPES).map(([name, schema]) => ({
+    name,
+    fields: fields(schema, 'output').rows ?? [],
   }));
 }

@@ -171,3 +171,21 @@ export const FloatingButton = z.looseObject({
 export const itemOf = <T extends z.ZodType>(item: T) => z.object({ item });
 /** `{items: X[]}`. */
 export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+/** The shapes the reference names (`array of Tag`); /docs/api lists their fields under "Shapes". */
+export const NAMED_SHAPES = {
+  Tag,
+  Card,
+  SocialCard,
+  NoteCard,
+  Token,
+  AccountSummary,
+  Profile,
+  User,
+  Attachment,
+  Channel,
+  ThemeAppearance,
+  AppSettings,
+  FloatingButton,
+} as const;
+for (const [title, schema] of Object.entries(NAMED_SHAPES)) z.globalRegistry.add(schema, { title });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { OperationCard } from '~/components/docs/operation';
-import { referenceAreas } from '~/lib/openapi/reference.server';
+import { Fields, OperationCard } from '~/components/docs/operation';
+import { referenceAreas, referenceShapes } from '~/lib/openapi/reference.server';
 import { pageTitle } from '~/lib/page-title';
 import docsCss from '~/styles/docs.css?url';
 import type { Route } from './+types/docs.api';
@@ -13,12 +13,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(mat
 /** Public: the reference describes the API, never anyone's data. */
 export function loader({ request }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  return { origin, areas: referenceAreas(origin) };
+  return { origin, areas: referenceAreas(origin), shapes: referenceShapes() };
 }
 
 export default function ApiDocsPage() {
   const { t } = useTranslation();
-  const { origin, areas } = useLoaderData<typeof loader>();
+  const { origin, areas, shapes } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container page api-docs">
       <h1>{t('apiDocs.title')}</h1>
@@ -46,6 +46,9 @@ export default function ApiDocsPage() {
               <a href={`#${a.id}`}>{a.name}</a> <span className="muted small">({a.operations.length})</span>
             </li>
           ))}
+          <li>
+            <a href="#shapes">{t('apiDocs.shapes')}</a>
+          </li>
         </ul>
       </nav>
       {areas.map((a) => (
@@ -57,6 +60,18 @@ export default function ApiDocsPage() {
           ))}
         </section>
       ))}
+      <section id="shapes" className="api-area" aria-labelledby="shapes-heading">
+        <h2 id="shapes-heading">{t('apiDocs.shapes')}</h2>
+        <p className="muted">{t('apiDocs.shapesIntro')}</p>
+        {shapes.map((shape) => (
+          <article key={shape.name} className="api-op" id={`shape-${shape.name}`}>
+            <h3 className="api-op-title">
+              <code>{shape.name}</code>
+            </h3>
+            <Fields rows={shape.fields} label={shape.name} />
+          </article>
+        ))}
+      </section>
     </main>
   );
 }
