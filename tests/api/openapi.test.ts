@@ -184,6 +184,19 @@ describe('API reference: served', () => {
     }
   });
 
+  it('operations described as browser-session only refuse an access token', async () => {
+    const only = operationsOf(AREAS).filter((o) => o.doc.sessionOnly);
+    expect(only.map((o) => o.path).sort()).toEqual([
+      '/api/auth/switch',
+      '/api/user/delete-account',
+      '/api/user/tokens',
+    ]);
+    for (const op of only) {
+      const res = await token.call(op.method, op.path, { body: op.doc.example?.body });
+      expect(res.status, op.path).toBe(403);
+    }
+  });
+
   it('serves the reference page with every operation and a curl example', async () => {
     const res = await new Client().get('/docs/api');
     expect(res.status).toBe(200);

@@ -43,6 +43,12 @@ export const AUTH_TEXT: Record<DocAuth, string> = {
   token: 'access token only (Authorization: Bearer sak_…)',
 };
 
+/** Who may call an operation, in words. */
+export function authText(op: Operation): string {
+  const base = op.auth ? AUTH_TEXT[op.auth] : 'unknown';
+  return op.doc.sessionOnly ? `${base}; a browser session only (access tokens are refused)` : base;
+}
+
 export const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input (`validation_failed` with `details`, `invalid_json`, `bad_request`)',
   401: 'No credentials, or a bad, expired or revoked token (`unauthorized`, with WWW-Authenticate)',
@@ -127,7 +133,7 @@ function responses(op: Operation): Json {
 }
 
 function operation(op: Operation): Json {
-  const notes = [op.doc.description, `Auth: ${op.auth ? AUTH_TEXT[op.auth] : 'unknown'}.`];
+  const notes = [op.doc.description, `Auth: ${authText(op)}.`];
   if (op.method !== 'GET' && (op.auth === 'user' || op.auth === 'admin')) {
     notes.push(op.readOnlyOk ? 'A read-only token may call this.' : 'A read-only token is refused (403).');
   }
@@ -136,7 +142,7 @@ function operation(op: Operation): Json {
     tags: [op.area],
     summary: op.doc.summary,
     description: notes.filter(Boolean).join('\n\n'),
-    security: op.auth ? SECURITY[op.auth] : [],
+    security: op.doc.sessionOnly ? [{ sessionCookie: [] }] : op.auth ? SECURITY[op.auth] : [],
     'x-auth-level': op.auth,
     responses: responses(op),
   };

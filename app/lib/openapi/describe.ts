@@ -32,6 +32,10 @@ export interface OperationDoc {
   /** Error statuses beyond the ones every route of its kind has (400 for input, 401, 403, 405). */
   errors?: number[];
   example?: Example;
+  /** Refused to access tokens: a browser session (cookie) only, e.g. creating tokens, deleting the account. */
+  sessionOnly?: boolean;
+  /** Signs in: the answer sets the session cookie (curl saves it with -c). */
+  setsSession?: boolean;
   // Only for route modules not built with apiRoute (the MCP transports), or a query the handler reads itself:
   auth?: DocAuth;
   body?: ZodType;

@@ -1,7 +1,7 @@
 // The /docs/api page's data: every described operation with its parameters, body and response fields in short,
 // and a curl example, built from the same descriptions and schemas as /api/openapi.json.
 import type { ZodType } from 'zod';
-import { AUTH_TEXT, ERROR_TEXT, errorStatuses, jsonSchema, pathParams } from './build';
+import { ERROR_TEXT, authText, errorStatuses, jsonSchema, pathParams } from './build';
 import { operationsOf, type Operation } from './describe';
 import { AREAS } from './openapi.server';
 import { NAMED_SHAPES } from './shapes';
@@ -85,7 +85,9 @@ export function curlOf(op: Operation, origin: string): string {
   const qs = ex.query ? `?${new URLSearchParams(ex.query).toString()}` : '';
   const lines = [`curl${op.method === 'GET' ? '' : ` -X ${op.method}`} ${quote(origin + path + qs)}`];
   if (op.doc.produces?.type === 'text/event-stream') lines[0] = lines[0]!.replace('curl', 'curl -N');
-  if (op.auth && op.auth !== 'public') lines.push(`-H 'Authorization: Bearer sak_YOUR_TOKEN'`);
+  if (op.doc.setsSession) lines.push('-c cookies.txt');
+  if (op.doc.sessionOnly) lines.push('-b cookies.txt', `-H ${quote(`Origin: ${origin}`)}`);
+  else if (op.auth && op.auth !== 'public') lines.push(`-H 'Authorization: Bearer sak_YOUR_TOKEN'`);
   if (op.auth === 'token' && op.method === 'POST' && op.path === '/api/mcp') {
     lines.push(`-H 'Accept: application/json, text/event-stream'`);
   }
@@ -115,7 +117,7 @@ function view(op: Operation, origin: string): OperationView {
     params.push(...(fields(op.query, 'input').rows ?? []).map((r) => ({ ...r, type: `${r.type} (query)` })));
   const body = op.body ? fields(op.body, 'input') : null;
   const response = op.doc.response ? fields(op.doc.response, 'output') : null;
-  const auth = op.auth ? AUTH_TEXT[op.auth] : 'unknown';
+  const auth = authText(op);
   const readOnly =
     op.method !== 'GET' && (op.auth === 'user' || op.auth === 'admin') && !op.readOnlyOk
       ? ' Read-only tokens are refused.'

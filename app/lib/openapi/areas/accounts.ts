@@ -29,6 +29,7 @@ export const accountsArea = describeArea(
     describeRoute('/api/auth/login', login, {
       POST: {
         summary: 'Sign in; sets the session cookie',
+        setsSession: true,
         response: SignedIn,
         errors: [429],
         example: {
@@ -81,7 +82,7 @@ export const accountsArea = describeArea(
     describeRoute('/api/auth/switch', switchAccount, {
       POST: {
         summary: 'Switch to another account signed in on this browser',
-        description: 'Browser sessions only; a token gets 403.',
+        sessionOnly: true,
         response: Ok.extend({ username: z.string(), userId: z.string(), role: z.string() }),
         errors: [404],
         example: {
@@ -133,7 +134,8 @@ export const accountsArea = describeArea(
     }),
     describeRoute('/api/user/delete-account', deleteAccount, {
       POST: {
-        summary: 'Delete your account and all its data (browser session only)',
+        summary: 'Delete your account and all its data',
+        sessionOnly: true,
         response: Ok,
         example: { body: { confirm: 'alice' }, response: { ok: true } },
       },
@@ -146,7 +148,8 @@ export const accountsArea = describeArea(
       },
       POST: {
         summary: 'Create an access token; the secret is in this answer only',
-        description: 'Needs a browser session: a token cannot mint tokens.',
+        description: 'A token cannot mint tokens (a leaked one must not outlive its expiry).',
+        sessionOnly: true,
         response: Token.extend({ token: z.string().describe('sak_ + 64 hex digits') }),
         errors: [409],
         example: {

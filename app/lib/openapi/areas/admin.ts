@@ -20,6 +20,7 @@ export const adminArea = describeArea(
       },
       POST: {
         summary: 'Create the first administrator (once) and sign in',
+        setsSession: true,
         response: Ok.extend({ username: z.string() }),
         example: {
           body: { username: 'admin', password: 'admin-pass-1', confirmPassword: 'admin-pass-1' },
