@@ -8,7 +8,9 @@ export function Fields({ rows, label }: { rows: FieldRow[]; label: string }) {
       {rows.map((r) => (
         <li key={r.name}>
           <code className="api-field-name">{r.name}</code>
-          <span className="api-field-type">{r.type}</span>
+          <span className="api-field-type">
+            {r.shape ? <a href={`#shape-${r.shape}`}>{r.type}</a> : r.type}
+          </span>
           {r.required ? <span className="badge">{t('apiDocs.required')}</span> : null}
           {r.note ? <span className="api-field-note">{r.note}</span> : null}
         </li>

@@ -13,6 +13,8 @@ export interface FieldRow {
   type: string;
   required: boolean;
   note?: string;
+  /** The named shape the field holds (or holds a list of), for a link to its fields. */
+  shape?: string;
 }
 
 export interface OperationView {
@@ -70,6 +72,8 @@ function fields(schema: ZodType, io: 'input' | 'output'): { rows: FieldRow[] | n
     note: [p.description, 'default' in p ? `default ${JSON.stringify(p.default)}` : undefined]
       .filter(Boolean)
       .join('; '),
+    shape: [p, p.items as Json | undefined].map((x) => x?.title).find((t) => typeof t === 'string') as
+      string | undefined,
   }));
   return { rows, type: 'object' };
 }
