@@ -49,14 +49,19 @@ export function typeText(s: Json | undefined): string {
   if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
   if ('const' in s) return JSON.stringify(s.const);
   const type = Array.isArray(s.type) ? (s.type as string[]).join(' | ') : (s.type as string | undefined);
-  if (type === 'array') return `array of ${typeText(s.items as Json | undefined)}`;
   if (!type) return 'any';
   const min = (s.minLength ?? s.minimum ?? s.minItems) as number | undefined;
   const max = (s.maxLength ?? s.maximum ?? s.maxItems) as number | undefined;
-  if (min !== undefined && max !== undefined) return `${type} (${min}–${max})`;
-  if (max !== undefined) return `${type} (≤ ${max})`;
-  if (min !== undefined) return `${type} (≥ ${min})`;
-  return type;
+  const bounds =
+    min !== undefined && max !== undefined
+      ? ` (${min}–${max})`
+      : max !== undefined
+        ? ` (≤ ${max})`
+        : min !== undefined
+          ? ` (≥ ${min})`
+          : '';
+  if (type === 'array') return `array${bounds} of ${typeText(s.items as Json | undefined)}`;
+  return `${type}${bounds}`;
 }
 
 /** The top-level fields of an object schema (or null for anything else). */
