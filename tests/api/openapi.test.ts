@@ -156,6 +156,7 @@ describe('API reference: served', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/public/);
     expect(res.json.openapi).toBe('3.1.0');
+    expect(res.json.servers).toEqual([{ url: '/' }]);
     expect(Object.keys(res.json.components.securitySchemes)).toEqual(['sessionCookie', 'accessToken']);
     for (const op of operationsOf(AREAS)) {
       const p = op.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

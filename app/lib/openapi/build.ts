@@ -153,8 +153,8 @@ function operation(op: Operation): Json {
   return out;
 }
 
-/** The whole document; `origin` becomes the one server entry. */
-export function buildOpenApi(areas: AreaDoc[], origin: string, version: string): Json {
+/** The whole document; `serverUrl` becomes its one server entry. */
+export function buildOpenApi(areas: AreaDoc[], serverUrl: string, version: string): Json {
   const paths: Record<string, Json> = {};
   for (const op of operationsOf(areas)) {
     const key = openApiPath(op.path);
@@ -171,7 +171,7 @@ export function buildOpenApi(areas: AreaDoc[], origin: string, version: string):
         'Authenticate with a personal access token (Authorization: Bearer sak_…, created on /profile) or the ' +
         'session cookie of POST /api/auth/login. Errors are {"error", "code", "details"?}.',
     },
-    servers: [{ url: origin }],
+    servers: [{ url: serverUrl }],
     tags: areas.map((a) => ({ name: a.name, description: a.description })),
     paths,
     components: {

@@ -30,10 +30,13 @@ export const AREAS: AreaDoc[] = [
 
 export const API_VERSION = '1.0.0';
 
-let cached: { origin: string; doc: Record<string, unknown> } | null = null;
+let cached: Record<string, unknown> | null = null;
 
-/** The OpenAPI document, built once per process (and per origin it is asked for). */
-export function apiDocument(origin: string): Record<string, unknown> {
-  if (cached?.origin !== origin) cached = { origin, doc: buildOpenApi(AREAS, origin, API_VERSION) };
-  return cached.doc;
+/**
+ * The OpenAPI document, built once per process. Its server URL is relative (`/`, resolved against where the
+ * document was fetched), so the answer never depends on the request's Host header and any cache may keep it.
+ */
+export function apiDocument(): Record<string, unknown> {
+  cached ??= buildOpenApi(AREAS, '/', API_VERSION);
+  return cached;
 }

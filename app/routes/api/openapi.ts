@@ -5,8 +5,8 @@ import { apiRoute } from '~/lib/api.server';
 const handle = apiRoute({
   GET: {
     auth: 'public',
-    run: ({ request }) =>
-      Response.json(apiDocument(new URL(request.url).origin), {
+    run: () =>
+      Response.json(apiDocument(), {
         headers: { 'Cache-Control': 'public, max-age=3600', 'Access-Control-Allow-Origin': '*' },
       }),
   },
