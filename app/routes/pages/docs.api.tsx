@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import { Fields, OperationCard } from '~/components/docs/operation';
 import { referenceAreas, referenceShapes } from '~/lib/openapi/reference.server';
 import { pageTitle } from '~/lib/page-title';
+import { publicOrigin } from '~/lib/public-origin.server';
 import docsCss from '~/styles/docs.css?url';
 import type { Route } from './+types/docs.api';
 
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(mat
 
 /** Public: the reference describes the API, never anyone's data. */
 export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  const origin = publicOrigin(request);
   return { origin, areas: referenceAreas(origin), shapes: referenceShapes() };
 }
 

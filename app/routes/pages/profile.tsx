@@ -10,6 +10,7 @@ import { TokensPanel } from '~/components/account/tokens-panel';
 import { Avatar } from '~/components/avatar';
 import { formatDate } from '~/lib/format';
 import { pageTitle } from '~/lib/page-title';
+import { publicOrigin } from '~/lib/public-origin.server';
 import { requireUser } from '~/lib/guards.server';
 import { profileAction } from '~/lib/profile-actions.server';
 import { requestInfo } from '~/lib/request-context.server';
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An administrator who opened this account may use it but not change its credentials (requireAccountHolder):
   // the page leaves those forms out instead of offering what would be refused.
   const impersonated = Boolean(actor.impersonatedBy);
-  const origin = new URL(request.url).origin;
+  const origin = publicOrigin(request);
   return { account, tokens, sessions, accounts, maxTokens: MAX_TOKENS_PER_USER, impersonated, origin };
 }
 
