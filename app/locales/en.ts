@@ -293,7 +293,9 @@ const en = {
       cliTitle: 'Claude Code command line:',
       placeholder:
         'Replace sak_YOUR_TOKEN with your token. Anyone with the token can act as you; revoke it here when done.',
-      copy: 'Copy',
+      copyConfig: 'Copy client configuration',
+      copyDesktop: 'Copy Claude Desktop configuration',
+      copyCli: 'Copy command',
     },
     sessions: {
       title: 'Sessions',

@@ -288,7 +288,9 @@ const zh: Messages = {
       desktopTitle: 'Claude Desktop（通过 mcp-remote 桥接）：',
       cliTitle: 'Claude Code 命令行：',
       placeholder: '把 sak_YOUR_TOKEN 换成你的令牌。持有令牌的人可以以你的身份操作；不用时请在此撤销。',
-      copy: '复制',
+      copyConfig: '复制客户端配置',
+      copyDesktop: '复制 Claude Desktop 配置',
+      copyCli: '复制命令',
     },
     sessions: {
       title: '登录会话',

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, signInAs, test, waitForHydration } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  jsEnabled,
+  screenshot,
+  signInAs,
+  test,
+  waitForHydration,
+} from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -54,6 +62,10 @@ test('anyone reads the API reference; a user finds it and the MCP set-up on the 
   await expect(mcp.getByText(`${origin}/api/mcp/sse`, { exact: true })).toBeVisible();
   await expect(mcp.locator('pre').first()).toContainText('"Authorization": "Bearer sak_YOUR_TOKEN"');
   await waitForHydration(page, info);
+  // Copy buttons need JavaScript; without it the snippets are plain selectable text.
+  const copy = mcp.getByRole('button', { name: 'Copy client configuration' });
+  if (jsEnabled(info)) await expect(copy).toBeVisible();
+  else await expect(copy).toBeHidden();
   await expectAccessible(page, info);
   await mcp.scrollIntoViewIfNeeded();
   await page.emulateMedia({ colorScheme: 'dark' });

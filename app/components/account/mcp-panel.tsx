@@ -59,9 +59,9 @@ export function McpPanel({ origin }: { origin: string }) {
           <code className="mono">{s.sse}</code>
         </dd>
       </dl>
-      <Snippet title={t('profile.mcp.configTitle')} text={s.generic} copy={t('profile.mcp.copy')} />
-      <Snippet title={t('profile.mcp.desktopTitle')} text={s.desktop} copy={t('profile.mcp.copy')} />
-      <Snippet title={t('profile.mcp.cliTitle')} text={s.cli} copy={t('profile.mcp.copy')} />
+      <Snippet title={t('profile.mcp.configTitle')} text={s.generic} copy={t('profile.mcp.copyConfig')} />
+      <Snippet title={t('profile.mcp.desktopTitle')} text={s.desktop} copy={t('profile.mcp.copyDesktop')} />
+      <Snippet title={t('profile.mcp.cliTitle')} text={s.cli} copy={t('profile.mcp.copyCli')} />
       <p className="small muted">{t('profile.mcp.placeholder')}</p>
     </section>
   );
