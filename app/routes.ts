@@ -22,6 +22,7 @@ export default [
   route('settings/data', 'routes/pages/settings.data.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
   route('admin/oauth', 'routes/pages/admin.oauth.tsx'),
+  route('docs/api', 'routes/pages/docs.api.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)
   route('edit', 'routes/pages/edit.tsx', [
@@ -40,6 +41,7 @@ export default [
   // ---- JSON API ----
   ...prefix('api', [
     route('health', 'routes/api/health.ts'),
+    route('openapi.json', 'routes/api/openapi.ts'),
     route('setup', 'routes/api/setup.ts'),
 
     // accounts, sessions, tokens

@@ -8,7 +8,7 @@ import { logger } from '#server/logger';
 import { IdListSchema, type IdList } from '#server/tags/tag.schema';
 
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RunArgs<B, Q, A> {
   request: Request;
@@ -245,9 +245,11 @@ export function apiRoute<
     }
   }
 
-  // Exposed for the auth-matrix test, which walks the route table and checks each method's guard.
+  // Exposed for the auth-matrix test, which walks the route table and checks each method's guard, and for the
+  // OpenAPI description, which documents each method from the very schemas it validates with.
   return Object.assign(handle, {
     auth: Object.fromEntries(allowed.map((m) => [m, table[m]!.auth])) as Partial<Record<Method, AuthLevel>>,
+    handlers: table as Readonly<Partial<Record<Method, Handler<unknown, unknown, AuthLevel>>>>,
   });
 }
 

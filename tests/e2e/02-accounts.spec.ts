@@ -126,7 +126,7 @@ test('a visitor registers, signs in, creates a token, signs out and signs in aga
   await expect(page.getByText('Token "CI script" created')).toBeVisible();
   const secret = await page.getByLabel('New access token').inputValue();
   expect(secret).toMatch(/^sak_[0-9a-f]{64}$/);
-  const copy = page.getByRole('button', { name: 'Copy' });
+  const copy = page.getByRole('button', { name: 'Copy', exact: true });
   if (jsEnabled(info)) await expect(copy).toBeVisible();
   else await expect(copy).toBeHidden();
   await expectAccessible(page, info);

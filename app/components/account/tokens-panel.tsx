@@ -37,6 +37,10 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
         <span className="badge">{t('profile.tokens.count', { count: tokens.length, max })}</span>
       </div>
       <p className="muted">{t('profile.tokens.intro')}</p>
+      <p className="small api-docs-link">
+        {t('profile.tokens.apiDocsIntro')} <a href="/docs/api">{t('profile.tokens.apiDocs')}</a> ·{' '}
+        <a href="/api/openapi.json">OpenAPI</a> · <a href="#mcp">{t('profile.nav.mcp')}</a>
+      </p>
 
       {created ? (
         <div className="token-reveal" role="status">

@@ -7,11 +7,13 @@ import { MAX_TOKENS_PER_USER, listTokens } from '#server/tokens/token.service';
 import { getAccount } from '#server/users/user.service';
 import { AccountsPanel, SessionsPanel } from '~/components/account/sessions-panel';
 import { DangerPanel, PasswordPanel, ProfilePanel, UsernamePanel } from '~/components/account/profile-forms';
+import { McpPanel } from '~/components/account/mcp-panel';
 import { TokensPanel } from '~/components/account/tokens-panel';
 import { ConnectionsPanel, oauthErrorKey } from '~/components/account/oauth-panels';
 import { Avatar } from '~/components/avatar';
 import { formatDate } from '~/lib/format';
 import { pageTitle } from '~/lib/page-title';
+import { publicOrigin } from '~/lib/public-origin.server';
 import { requireUser } from '~/lib/guards.server';
 import { profileAction } from '~/lib/profile-actions.server';
 import { requestInfo } from '~/lib/request-context.server';
@@ -52,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     providers,
     bindings,
     oauthNotice: oauthNotice(new URL(request.url)),
+    origin: publicOrigin(request),
   };
 }
 
@@ -82,17 +85,28 @@ const SECTIONS = [
   'username',
   'connections',
   'tokens',
+  'mcp',
   'sessions',
   'accounts',
   'danger',
 ] as const;
 /** The sections that change credentials, left out of a session an administrator opened. */
-const HOLDER_ONLY = new Set<string>(['password', 'username', 'connections', 'tokens', 'danger']);
+const HOLDER_ONLY = new Set<string>(['password', 'username', 'connections', 'tokens', 'mcp', 'danger']);
 
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const { account, tokens, sessions, accounts, maxTokens, impersonated, providers, bindings, oauthNotice } =
-    useLoaderData<typeof loader>();
+  const {
+    account,
+    tokens,
+    sessions,
+    accounts,
+    maxTokens,
+    impersonated,
+    providers,
+    bindings,
+    oauthNotice,
+    origin,
+  } = useLoaderData<typeof loader>();
   const display = account.nickname || account.username;
   const sections = impersonated ? SECTIONS.filter((s) => !HOLDER_ONLY.has(s)) : SECTIONS;
   return (
@@ -138,6 +152,7 @@ export default function ProfilePage() {
               <UsernamePanel account={account} />
               <ConnectionsPanel providers={providers} bindings={bindings} notice={oauthNotice} />
               <TokensPanel tokens={tokens} max={maxTokens} />
+              <McpPanel origin={origin} />
             </>
           )}
           <SessionsPanel sessions={sessions} />

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from './copy-button';
+
+/** What an MCP client needs, for this site's address (docs/api.md "MCP"). */
+export function mcpSnippets(origin: string) {
+  const url = `${origin}/api/mcp`;
+  const auth = 'Bearer sak_YOUR_TOKEN';
+  const generic = JSON.stringify(
+    { mcpServers: { 'sakura-nav': { type: 'http', url, headers: { Authorization: auth } } } },
+    null,
+    2,
+  );
+  const desktop = JSON.stringify(
+    {
+      mcpServers: {
+        'sakura-nav': {
+          command: 'npx',
+          args: ['-y', 'mcp-remote', url, '--header', 'Authorization:${AUTH_HEADER}'],
+          env: { AUTH_HEADER: auth },
+        },
+      },
+    },
+    null,
+    2,
+  );
+  const cli = `claude mcp add --transport http sakura-nav ${url} --header "Authorization: ${auth}"`;
+  return { url, sse: `${origin}/api/mcp/sse`, generic, desktop, cli };
+}
+
+function Snippet({ title, text, copy }: { title: string; text: string; copy: string }) {
+  return (
+    <div className="mcp-snippet">
+      <p className="small">{title}</p>
+      <pre className="mcp-code">
+        <code>{text}</code>
+      </pre>
+      <CopyButton value={text} label={copy} />
+    </div>
+  );
+}
+
+/** How to connect an AI assistant: the MCP address and client configurations with a token placeholder. */
+export function McpPanel({ origin }: { origin: string }) {
+  const { t } = useTranslation();
+  const s = mcpSnippets(origin);
+  return (
+    <section className="panel" id="mcp" aria-labelledby="mcp-heading">
+      <div className="panel-header">
+        <h2 id="mcp-heading">{t('profile.mcp.title')}</h2>
+      </div>
+      <p className="muted">{t('profile.mcp.intro')}</p>
+      <dl className="mcp-urls">
+        <dt>{t('profile.mcp.urlLabel')}</dt>
+        <dd>
+          <code className="mono">{s.url}</code>
+        </dd>
+        <dt>{t('profile.mcp.sseLabel')}</dt>
+        <dd>
+          <code className="mono">{s.sse}</code>
+        </dd>
+      </dl>
+      <Snippet title={t('profile.mcp.configTitle')} text={s.generic} copy={t('profile.mcp.copyConfig')} />
+      <Snippet title={t('profile.mcp.desktopTitle')} text={s.desktop} copy={t('profile.mcp.copyDesktop')} />
+      <Snippet title={t('profile.mcp.cliTitle')} text={s.cli} copy={t('profile.mcp.copyCli')} />
+      <p className="small muted">{t('profile.mcp.placeholder')}</p>
+    </section>
+  );
+}

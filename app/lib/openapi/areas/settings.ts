@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import * as appearance from '~/routes/api/appearance';
+import * as floating from '~/routes/api/floating-buttons';
+import * as health from '~/routes/api/health';
+import * as openapi from '~/routes/api/openapi';
+import * as settings from '~/routes/api/settings';
+import { describeArea, describeRoute } from '../describe';
+import { SETTINGS, THEME } from '../examples';
+import { AppSettings, Appearances, FloatingButton } from '../shapes';
+
+const BUTTONS = [{ id: 'back-to-top', label: 'Top', enabled: true, editable: false }];
+
+export const settingsArea = describeArea(
+  'Site and appearance',
+  'Health, this description, the look of your dashboard and the site-wide settings.',
+  [
+    describeRoute('/api/health', health, {
+      GET: {
+        summary: 'Whether the database and storage answer',
+        response: z.object({
+          status: z.enum(['ok', 'error']),
+          timestamp: z.string(),
+          checks: z.object({ db: z.string(), storage: z.string() }),
+        }),
+        errors: [503],
+        example: {
+          response: {
+            status: 'ok',
+            timestamp: '2026-01-15T08:30:00.000Z',
+            checks: { db: 'ok', storage: 'ok' },
+          },
+        },
+      },
+    }),
+    describeRoute('/api/openapi.json', openapi, {
+      GET: {
+        summary: 'This API as an OpenAPI 3.1 document',
+        response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+        example: { response: { openapi: '3.1.0', paths: {} } },
+      },
+    }),
+    describeRoute('/api/appearance', appearance, {
+      GET: {
+        summary: 'Your light and dark theme settings',
+        response: Appearances,
+        example: { response: { light: THEME, dark: THEME } },
+      },
+      PUT: {
+        summary: 'Save both themes',
+        response: Appearances,
+        example: { body: { light: THEME, dark: THEME }, response: { light: THEME, dark: THEME } },
+      },
+    }),
+    describeRoute('/api/settings', settings, {
+      GET: {
+        summary: 'Site settings (the AI key masked)',
+        response: AppSettings,
+        example: { response: SETTINGS },
+      },
+      PUT: {
+        summary: 'Change some site settings; what is left out stays',
+        response: AppSettings,
+        example: { body: { siteName: 'Home' }, response: { ...SETTINGS, siteName: 'Home' } },
+      },
+    }),
+    describeRoute('/api/floating-buttons', floating, {
+      GET: {
+        summary: 'The floating buttons (a bare array)',
+        response: z.array(FloatingButton),
+        example: { response: BUTTONS },
+      },
+      PUT: {
+        summary: 'Save the floating buttons (administrators)',
+        response: z.array(FloatingButton),
+        example: { body: { buttons: BUTTONS }, response: BUTTONS },
+      },
+    }),
+  ],
+);

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import * as batch from '~/routes/api/site-cards.batch';
+import * as checkAll from '~/routes/api/site-cards.check-online';
+import * as checkOne from '~/routes/api/site-cards.check-online-single';
+import * as exportHtml from '~/routes/api/site-cards.export';
+import * as memo from '~/routes/api/site-cards.memo';
+import * as reorderGlobal from '~/routes/api/site-cards.reorder-global';
+import * as sites from '~/routes/api/site-cards';
+import { describeArea, describeRoute, type OperationDoc } from '../describe';
+import { CARD, TAG, UNDO_TOKEN } from '../examples';
+import { Card, Ok, Success, itemOf, itemsOf } from '../shapes';
+
+const reorderDoc: OperationDoc = {
+  summary: 'Put all your cards in this order',
+  response: Ok,
+  example: { body: { ids: [CARD.id, 'card-0a9f'] }, response: { ok: true } },
+};
+
+export const siteCardsArea = describeArea(
+  'Site cards',
+  'Website cards: create, change, delete, notes and todos, bookmark import and export, online checks.',
+  [
+    describeRoute('/api/site-cards', sites, {
+      GET: {
+        summary: 'All your cards, every kind, pinned first',
+        response: itemsOf(Card),
+        example: { response: { items: [CARD] } },
+      },
+      POST: {
+        summary: 'Create a site card (siteUrl or its alias url)',
+        response: itemOf(Card),
+        example: {
+          body: { name: 'MDN Web Docs', siteUrl: 'https://developer.mozilla.org/', tagIds: [TAG.id] },
+          response: { item: CARD },
+        },
+      },
+      PUT: {
+        summary: 'Change a card (fields left out keep their values)',
+        response: itemOf(Card),
+        errors: [404],
+        example: {
+          body: { id: CARD.id, siteIsPinned: true },
+          response: { item: { ...CARD, siteIsPinned: true } },
+        },
+      },
+      DELETE: {
+        summary: 'Delete a card of any kind',
+        response: Ok.extend({
+          undoToken: z.string(),
+          iconAssetId: z.string().nullable(),
+          affectedCardIds: z.array(z.string()),
+        }).loose(),
+        errors: [404],
+        example: {
+          query: { id: CARD.id },
+          response: { ok: true, undoToken: UNDO_TOKEN, iconAssetId: null, affectedCardIds: [] },
+        },
+      },
+    }),
+    describeRoute('/api/site-cards/memo', memo, {
+      PATCH: {
+        summary: 'Change a card’s notes and todos',
+        response: Success,
+        errors: [404],
+        example: { body: { id: CARD.id, siteNotes: 'Use the search box' }, response: { success: true } },
+      },
+    }),
+    describeRoute('/api/site-cards/reorder-global', reorderGlobal, {
+      POST: reorderDoc,
+      PUT: { ...reorderDoc, summary: `${reorderDoc.summary} (PUT)` },
+    }),
+    describeRoute('/api/site-cards/batch', batch, {
+      POST: {
+        summary: 'Import bookmarks (up to 20,000 at once)',
+        description:
+          'importMode: incremental (default), overwrite or clean. One bad item is reported, not fatal.',
+        response: Ok.extend({
+          total: z.number(),
+          created: z.number(),
+          skipped: z.number(),
+          updated: z.number(),
+          invalid: z.number(),
+          errors: z.array(z.object({ index: z.number(), message: z.string() })),
+          createdCardIds: z.array(z.string()),
+        }).loose(),
+        errors: [413],
+        example: {
+          body: {
+            items: [{ name: 'MDN', url: 'https://developer.mozilla.org/' }],
+            importMode: 'incremental',
+          },
+          response: {
+            ok: true,
+            total: 1,
+            created: 1,
+            skipped: 0,
+            updated: 0,
+            invalid: 0,
+            errors: [],
+            createdCardIds: [CARD.id],
+            createdSiteIds: [CARD.id],
+            undoToken: UNDO_TOKEN,
+          },
+        },
+      },
+    }),
+    describeRoute('/api/site-cards/export', exportHtml, {
+      GET: {
+        summary: 'Your site cards as a Netscape bookmark file',
+        produces: { type: 'text/html', description: 'A bookmark file download (bookmarks-YYYYMMDD.html)' },
+        example: {},
+      },
+    }),
+    describeRoute('/api/site-cards/check-online', checkAll, {
+      POST: {
+        summary: 'Check whether each of your sites answers',
+        response: z.object({ checked: z.number(), online: z.number(), offline: z.number() }),
+        errors: [429],
+        example: { response: { checked: 12, online: 11, offline: 1 } },
+      },
+    }),
+    describeRoute('/api/site-cards/check-online-single', checkOne, {
+      POST: {
+        summary: 'Check one site now',
+        response: z.looseObject({ id: z.string(), online: z.boolean(), cached: z.boolean() }),
+        errors: [404, 429],
+        example: {
+          body: { cardId: CARD.id },
+          response: { id: CARD.id, online: true, cached: false, siteIsOnline: true },
+        },
+      },
+    }),
+  ],
+);

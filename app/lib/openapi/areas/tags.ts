@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import * as cardsReorder from '~/routes/api/tags.$tagId.sites.reorder';
+import * as cardsRestore from '~/routes/api/tags.$tagId.sites.restore';
+import * as reorder from '~/routes/api/tags.reorder';
+import * as tags from '~/routes/api/tags';
+import { describeArea, describeRoute, type OperationDoc } from '../describe';
+import { CARD, TAG, UNDO_TOKEN } from '../examples';
+import { Ok, Tag, Undoable, itemOf } from '../shapes';
+
+/** The `{ids}` routes answer POST and PUT alike. */
+const idList = (summary: string, ids: string[], params?: Record<string, string>) => {
+  const doc: OperationDoc = {
+    summary,
+    response: Ok,
+    errors: [404],
+    example: { params, body: { ids }, response: { ok: true } },
+  };
+  return { POST: doc, PUT: { ...doc, summary: `${summary} (PUT, for older clients)` } };
+};
+
+export const tagsArea = describeArea('Tags', 'Your tags and the order of cards inside them.', [
+  describeRoute('/api/tags', tags, {
+    GET: {
+      summary: 'Your tags, hidden ones included',
+      response: z.object({ items: z.array(Tag), _note: z.string() }),
+      example: { response: { items: [TAG], _note: 'Social and note cards are listed under virtual tags …' } },
+    },
+    POST: {
+      summary: 'Create a tag',
+      response: itemOf(Tag),
+      example: {
+        body: { name: 'Work', logoBgColor: '#2563eb', description: 'Everyday tools' },
+        response: { item: TAG },
+      },
+    },
+    PUT: {
+      summary: 'Change a tag (fields left out keep their values)',
+      response: itemOf(Tag),
+      errors: [404],
+      example: { body: { id: TAG.id, name: 'Job' }, response: { item: { ...TAG, name: 'Job' } } },
+    },
+    DELETE: {
+      summary: 'Delete a tag (deleteCards=true also deletes its cards)',
+      response: Undoable.extend({ deletedCards: z.number() }),
+      errors: [404],
+      example: {
+        query: { id: TAG.id, deleteCards: 'false' },
+        response: { ok: true, deletedCards: 0, undoToken: UNDO_TOKEN },
+      },
+    },
+  }),
+  describeRoute('/api/tags/reorder', reorder, idList('Put your tags in this order', [TAG.id, 'tag-77b1'])),
+  describeRoute(
+    '/api/tags/:tagId/sites/reorder',
+    cardsReorder,
+    idList('Order the cards inside a tag', [CARD.id], { tagId: TAG.id }),
+  ),
+  describeRoute(
+    '/api/tags/:tagId/cards/reorder',
+    cardsReorder,
+    idList('Order the cards inside a tag (alias)', [CARD.id], { tagId: TAG.id }),
+  ),
+  describeRoute(
+    '/api/tags/:tagId/sites/restore',
+    cardsRestore,
+    idList('Put cards back into a tag', [CARD.id], { tagId: TAG.id }),
+  ),
+  describeRoute(
+    '/api/tags/:tagId/cards/restore',
+    cardsRestore,
+    idList('Put cards back into a tag (alias)', [CARD.id], { tagId: TAG.id }),
+  ),
+]);

@@ -1,0 +1,134 @@
+// Sample objects the examples share. tests/api/openapi.test.ts checks every example against its schemas.
+const at = '2026-01-15T08:30:00.000Z';
+
+export const TAG = {
+  id: 'tag-5f0c',
+  name: 'Work',
+  slug: 'work',
+  sortOrder: 0,
+  isHidden: false,
+  logoUrl: null,
+  logoBgColor: '#2563eb',
+  description: 'Everyday tools',
+  siteCount: 4,
+};
+
+export const CARD = {
+  id: 'card-8a1d',
+  name: 'MDN Web Docs',
+  siteUrl: 'https://developer.mozilla.org/',
+  siteDescription: 'Web reference',
+  iconUrl: null,
+  iconBgColor: null,
+  siteIsOnline: true,
+  siteIsPinned: false,
+  globalSortOrder: 3,
+  cardType: null,
+  cardData: null,
+  tags: [{ id: TAG.id, name: TAG.name, slug: TAG.slug, isHidden: false, sortOrder: 0 }],
+  createdAt: at,
+  updatedAt: at,
+};
+
+export const SOCIAL_CARD = {
+  id: 'card-93b2',
+  cardType: 'email',
+  label: 'Email',
+  iconUrl: null,
+  iconBgColor: null,
+  payload: { type: 'email', email: 'me@example.com' },
+  hint: null,
+  globalSortOrder: 7,
+  createdAt: at,
+  updatedAt: at,
+};
+
+export const NOTE_CARD = {
+  id: 'card-4c77',
+  title: 'Shopping',
+  content: '- [ ] milk\n- [ ] bread',
+  iconUrl: null,
+  iconBgColor: null,
+  globalSortOrder: 9,
+  createdAt: at,
+  updatedAt: at,
+};
+
+export const TOKEN = {
+  id: 'tok-21e0',
+  name: 'Laptop script',
+  tokenSuffix: '9f3a',
+  readOnly: false,
+  expiresAt: '2026-04-15T08:30:00.000Z',
+  lastUsedAt: null,
+  createdAt: at,
+  isExpired: false,
+};
+
+export const USER = {
+  id: 'user-7d1e',
+  username: 'alice',
+  role: 'user',
+  nickname: 'Alice',
+  avatarAssetId: null,
+  avatarColor: '#60a5fa',
+  createdAt: at,
+};
+
+export const ATTACHMENT = {
+  id: 'asset-51aa',
+  filename: 'invoice.pdf',
+  size: 48213,
+  mimeType: 'application/pdf',
+  url: '/api/note-cards/attach/asset-51aa',
+  createdAt: at,
+};
+
+export const CHANNEL = {
+  id: 'chan-0b8e',
+  owner_id: USER.id,
+  name: 'Phone',
+  type: 'webhook',
+  url: 'https://ntfy.example.com/alerts',
+  method: 'POST',
+  contentType: 'application/json',
+  titleParam: 'title',
+  contentParam: 'message',
+  enabled: true,
+  created_at: at,
+  updated_at: at,
+};
+
+export const CHANNEL_INPUT = {
+  name: 'Phone',
+  type: 'webhook',
+  url: 'https://ntfy.example.com/alerts',
+  method: 'POST',
+  contentType: 'application/json',
+  titleParam: 'title',
+  contentParam: 'message',
+};
+
+export const THEME = {
+  desktopWallpaperAssetId: null,
+  mobileWallpaperAssetId: null,
+  fontPreset: 'grotesk',
+  fontSize: 16,
+  overlayOpacity: 0.4,
+  textColor: '#ffffff',
+};
+
+export const UNDO_TOKEN = 'undo-3f9c2a';
+
+export const SETTINGS = {
+  siteName: 'SakuraNav',
+  lightLogoUrl: null,
+  darkLogoUrl: null,
+  faviconUrl: null,
+  onlineCheckEnabled: true,
+  onlineCheckTime: 3,
+  registrationEnabled: true,
+  aiApiKey: '****1a2b',
+  aiBaseUrl: 'https://api.openai.com/v1',
+  aiModel: 'gpt-4o-mini',
+};

@@ -1,0 +1,191 @@
+// Response shapes of the JSON API (docs/api.md, compat.md §2), as zod schemas for the OpenAPI description and for
+// checking the examples. Objects are loose: they name the fields a client may rely on; more may appear.
+import { z } from 'zod';
+
+const iso = z.string().describe('ISO 8601 date-time');
+const nullableText = z.string().nullable();
+
+export const Ok = z.object({ ok: z.literal(true) });
+export const Success = z.object({ success: z.literal(true) });
+export const Undoable = Ok.extend({ undoToken: z.string().describe('for POST /api/undo, valid 30 minutes') });
+
+export const ErrorBody = z.object({
+  error: z.string().describe('a human-readable message'),
+  code: z.string().describe('a machine-readable code, e.g. validation_failed, unauthorized, not_found'),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export const Tag = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  sortOrder: z.number(),
+  isHidden: z.boolean(),
+  logoUrl: nullableText,
+  logoBgColor: nullableText,
+  description: nullableText,
+  siteCount: z.number(),
+});
+
+const CardTag = z.looseObject({ id: z.string(), name: z.string(), slug: z.string(), sortOrder: z.number() });
+
+export const Card = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  siteUrl: z.string(),
+  siteDescription: nullableText,
+  iconUrl: nullableText,
+  iconBgColor: nullableText,
+  siteIsOnline: z.boolean().nullable(),
+  siteIsPinned: z.boolean(),
+  globalSortOrder: z.number(),
+  cardType: nullableText.describe('null for a website; a social type or "note"'),
+  cardData: nullableText.describe('JSON text: the social payload or the note {title, content}'),
+  tags: z.array(CardTag),
+  createdAt: iso,
+  updatedAt: iso,
+});
+
+export const SocialCard = z.looseObject({
+  id: z.string(),
+  cardType: z.string(),
+  label: z.string(),
+  iconUrl: nullableText,
+  iconBgColor: nullableText,
+  payload: z.record(z.string(), z.unknown()),
+  hint: nullableText,
+  globalSortOrder: z.number(),
+  createdAt: iso,
+  updatedAt: iso,
+});
+
+export const NoteCard = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  iconUrl: nullableText,
+  iconBgColor: nullableText,
+  globalSortOrder: z.number(),
+  createdAt: iso,
+  updatedAt: iso,
+});
+
+export const CardPage = z.object({
+  items: z.array(Card),
+  total: z.number(),
+  nextCursor: z.string().nullable(),
+});
+
+export const Token = z.object({
+  id: z.string(),
+  name: z.string(),
+  tokenSuffix: z.string(),
+  readOnly: z.boolean(),
+  expiresAt: iso.nullable(),
+  lastUsedAt: iso.nullable(),
+  createdAt: iso,
+  isExpired: z.boolean(),
+});
+
+export const AccountSummary = z.object({
+  userId: z.string(),
+  username: z.string(),
+  nickname: nullableText,
+  avatarUrl: nullableText,
+  avatarColor: z.string(),
+  role: z.string(),
+});
+
+export const Profile = z.looseObject({
+  id: z.string(),
+  username: z.string(),
+  nickname: nullableText,
+  avatarUrl: nullableText,
+  role: z.enum(['admin', 'user']),
+  avatarColor: z.string().optional(),
+  hasPassword: z.boolean().optional(),
+  usernameChanged: z.boolean().optional(),
+});
+
+export const User = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.string(),
+  nickname: nullableText,
+  avatarAssetId: nullableText,
+  avatarColor: z.string(),
+  createdAt: iso,
+});
+
+export const Attachment = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  mimeType: z.string(),
+  url: z.string(),
+  createdAt: iso,
+});
+
+export const Channel = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  type: z.literal('webhook'),
+  url: z.string(),
+  method: z.string(),
+  enabled: z.boolean(),
+  created_at: iso,
+  updated_at: iso,
+});
+
+export const ThemeAppearance = z.looseObject({
+  fontPreset: z.string(),
+  fontSize: z.number(),
+  overlayOpacity: z.number(),
+  textColor: z.string(),
+  desktopWallpaperAssetId: nullableText,
+  mobileWallpaperAssetId: nullableText,
+});
+export const Appearances = z.object({ light: ThemeAppearance, dark: ThemeAppearance });
+
+export const AppSettings = z.looseObject({
+  siteName: z.string(),
+  lightLogoUrl: nullableText,
+  darkLogoUrl: nullableText,
+  faviconUrl: nullableText,
+  onlineCheckEnabled: z.boolean(),
+  onlineCheckTime: z.number(),
+  registrationEnabled: z.boolean(),
+  aiApiKey: z.string().describe('masked: **** and the last 4 characters'),
+  aiBaseUrl: z.string(),
+  aiModel: z.string(),
+});
+
+export const FloatingButton = z.looseObject({
+  id: z.string(),
+  label: z.string(),
+  enabled: z.boolean(),
+  editable: z.boolean(),
+});
+
+/** `{item: X}`, the wrapper most single-object answers use. */
+export const itemOf = <T extends z.ZodType>(item: T) => z.object({ item });
+/** `{items: X[]}`. */
+export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+/** The shapes the reference names (`array of Tag`); /docs/api lists their fields under "Shapes". */
+export const NAMED_SHAPES = {
+  Tag,
+  Card,
+  SocialCard,
+  NoteCard,
+  Token,
+  AccountSummary,
+  Profile,
+  User,
+  Attachment,
+  Channel,
+  ThemeAppearance,
+  AppSettings,
+  FloatingButton,
+} as const;
+for (const [title, schema] of Object.entries(NAMED_SHAPES)) z.globalRegistry.add(schema, { title });

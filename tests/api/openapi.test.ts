@@ -1,0 +1,209 @@
+// The API reference (docs/decisions.md "API reference generated from the route schemas"): every /api route of
+// app/routes.ts is described with exactly the methods its module answers, every example passes the schemas the
+// route validates with, live answers of the JSON GET routes pass their response schemas, and the document and the
+// reference page are served.
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { handlersOf, operationsOf, type AreaDoc, type Operation } from '~/lib/openapi/describe';
+import { CARD, NOTE_CARD, SOCIAL_CARD, TAG, USER } from '~/lib/openapi/examples';
+import { AREAS } from '~/lib/openapi/openapi.server';
+import { buildOpenApi, pathParams } from '~/lib/openapi/build';
+import { admin, tokenClient } from '../factories';
+import { Client } from '../setup/client';
+import { resetDatabase } from '../setup/db';
+import { allRoutes, isApiPath } from './route-table';
+
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const apiRoutes = allRoutes.filter((r) => isApiPath(r.path) && !r.path.includes('*'));
+
+/** What is wrong with the descriptions against the route table: missing routes, wrong methods, stale entries. */
+function coverageProblems(areas: AreaDoc[]): string[] {
+  const problems: string[] = [];
+  const described = new Map(areas.flatMap((a) => a.routes.map((r) => [r.path, r] as const)));
+  for (const route of apiRoutes) {
+    const doc = described.get(`/${route.path}`);
+    if (!doc) {
+      problems.push(`/${route.path} (${route.file}) has no description`);
+      continue;
+    }
+    const handlers = handlersOf(doc.module);
+    if (!handlers) continue; // the MCP transports: their methods are checked by their own tests
+    const answered = ALL_METHODS.filter((m) => handlers[m]);
+    const documented = ALL_METHODS.filter((m) => doc.methods[m]);
+    if (answered.join() !== documented.join()) {
+      problems.push(`/${route.path}: answers ${answered.join(',')} but describes ${documented.join(',')}`);
+    }
+  }
+  const routed = new Set(apiRoutes.map((r) => `/${r.path}`));
+  for (const p of described.keys()) if (!routed.has(p)) problems.push(`${p} is described but not routed`);
+  return problems;
+}
+
+function parseProblem(schema: ZodType | undefined, value: unknown, what: string): string | null {
+  if (value === undefined) return null;
+  if (!schema) return `${what}: an example but no schema`;
+  const r = schema.safeParse(value);
+  return r.success
+    ? null
+    : `${what}: ${r.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
+}
+
+function exampleProblems(op: Operation): string[] {
+  const name = `${op.method} ${op.path}`;
+  const ex = op.doc.example;
+  if (!ex) return [`${name}: no example`];
+  const problems = [
+    parseProblem(op.body, ex.body, `${name} body`),
+    parseProblem(op.query, ex.query, `${name} query`),
+    parseProblem(op.doc.response, ex.response, `${name} response`),
+  ];
+  if (op.body && ex.body === undefined && op.body.safeParse(undefined).success === false) {
+    problems.push(`${name}: the body is required but the example has none`);
+  }
+  if (op.doc.response && ex.response === undefined) problems.push(`${name}: no example response`);
+  for (const p of pathParams(op.path))
+    if (!ex.params?.[p]) problems.push(`${name}: no example value for :${p}`);
+  return problems.filter((p): p is string => p !== null);
+}
+
+describe('API reference: coverage', () => {
+  it('describes every /api route of app/routes.ts with the methods its module answers', () => {
+    expect(apiRoutes.length).toBeGreaterThan(50);
+    expect(coverageProblems(AREAS)).toEqual([]);
+  });
+
+  it('notices a route without a description, and a description of a method the route does not answer', () => {
+    const [first, ...rest] = AREAS;
+    const withoutOne = [{ ...first!, routes: first!.routes.slice(1) }, ...rest];
+    expect(coverageProblems(withoutOne)).toEqual([expect.stringContaining('has no description')]);
+    const route = first!.routes[0]!;
+    const extra = { ...route, methods: { ...route.methods, PATCH: { summary: 'x' } } };
+    const withExtra = [{ ...first!, routes: [extra, ...first!.routes.slice(1)] }, ...rest];
+    expect(coverageProblems(withExtra)).toEqual([expect.stringContaining('but describes')]);
+  });
+
+  it('points every description at the module app/routes.ts mounts there', async () => {
+    const described = new Map(AREAS.flatMap((a) => a.routes.map((r) => [r.path, r.module] as const)));
+    for (const route of apiRoutes) {
+      const mod = (await import(path.resolve(import.meta.dirname, '../../app', route.file))) as {
+        loader?: unknown;
+      };
+      expect(described.get(`/${route.path}`)?.loader, route.path).toBe(mod.loader);
+    }
+  });
+
+  it('knows who may call each operation, and its examples pass the schemas the route validates with', () => {
+    const ops = operationsOf(AREAS);
+    expect(ops.filter((o) => !o.auth).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    expect(ops.flatMap(exampleProblems)).toEqual([]);
+  });
+
+  it('builds a document whose operation ids are unique and whose references all resolve', () => {
+    const doc = buildOpenApi(AREAS, 'https://nav.test', '1.0.0') as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(100);
+    for (const ref of refs) {
+      const target = ref
+        .split('/')
+        .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], doc);
+      expect(target, ref).toBeDefined();
+    }
+    expect(JSON.stringify(doc)).not.toContain('"additionalProperties":false');
+  });
+
+  it('refuses an example that does not fit', () => {
+    const op = operationsOf(AREAS).find((o) => o.method === 'POST' && o.path === '/api/tags')!;
+    const bad = { ...op, doc: { ...op.doc, example: { body: { name: '' }, response: { item: { id: 1 } } } } };
+    expect(exampleProblems(bad)).toHaveLength(2);
+  });
+});
+
+describe('API reference: served', () => {
+  let token: Client;
+  const real: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await resetDatabase();
+    const { user, client } = await admin();
+    const tag = await client.post('/api/tags', { name: 'Docs' });
+    const card = await client.post('/api/site-cards', {
+      name: 'MDN',
+      siteUrl: 'https://mdn.test/',
+      tagIds: [tag.json.item.id],
+    });
+    const social = await client.post('/api/social-cards', {
+      cardType: 'email',
+      payload: { email: 'a@b.test' },
+    });
+    const note = await client.post('/api/note-cards', { content: '- [ ] read' });
+    Object.assign(real, {
+      [TAG.id]: tag.json.item.id,
+      [CARD.id]: card.json.item.id,
+      [SOCIAL_CARD.id]: social.json.item.id,
+      [NOTE_CARD.id]: note.json.item.id,
+      [USER.id]: user._id,
+    });
+    token = await tokenClient(user);
+  });
+
+  it('answers /api/openapi.json publicly, cacheable, with every route and method', async () => {
+    const res = await new Client().get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/public/);
+    expect(res.json.openapi).toBe('3.1.0');
+    expect(res.json.servers).toEqual([{ url: '/' }]);
+    expect(Object.keys(res.json.components.securitySchemes)).toEqual(['sessionCookie', 'accessToken']);
+    for (const op of operationsOf(AREAS)) {
+      const p = op.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      expect(res.json.paths[p]?.[op.method.toLowerCase()], `${op.method} ${p}`).toBeDefined();
+    }
+    const createTag = res.json.paths['/api/tags'].post;
+    expect(createTag.requestBody.content['application/json'].schema.required).toEqual(['name']);
+    expect(createTag.security).toEqual([{ sessionCookie: [] }, { accessToken: [] }]);
+    expect(createTag.responses['401'].$ref).toBe('#/components/responses/E401');
+    expect(res.json.paths['/api/mcp'].post.security).toEqual([{ accessToken: [] }]);
+  });
+
+  it('every JSON GET answers live in the shape it is described with', async () => {
+    const gets = operationsOf(AREAS).filter(
+      (o) => o.method === 'GET' && o.doc.response && !pathParams(o.path).length,
+    );
+    expect(gets.length).toBeGreaterThan(15);
+    for (const op of gets) {
+      const query = Object.fromEntries(
+        Object.entries(op.doc.example?.query ?? {}).map(([k, v]) => [k, real[v] ?? v]),
+      );
+      const qs = Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : '';
+      const res = await token.get(`${op.path}${qs}`);
+      expect(res.status, `${op.path}: ${res.text.slice(0, 200)}`).toBe(op.status);
+      expect(parseProblem(op.doc.response, res.json, op.path)).toBeNull();
+    }
+  });
+
+  it('operations described as browser-session only refuse an access token', async () => {
+    const only = operationsOf(AREAS).filter((o) => o.doc.sessionOnly);
+    expect(only.map((o) => o.path).sort()).toEqual([
+      '/api/auth/switch',
+      '/api/user/delete-account',
+      '/api/user/tokens',
+    ]);
+    for (const op of only) {
+      const res = await token.call(op.method, op.path, { body: op.doc.example?.body });
+      expect(res.status, op.path).toBe(403);
+    }
+  });
+
+  it('serves the reference page with every operation and a curl example', async () => {
+    const res = await new Client().get('/docs/api');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    for (const op of operationsOf(AREAS)) expect(res.text).toContain(`>${op.path}</code>`);
+    expect(res.text).toContain('curl -X POST');
+    expect(res.text).toContain('Authorization: Bearer sak_YOUR_TOKEN');
+  });
+});

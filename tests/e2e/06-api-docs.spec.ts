@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectAccessible,
+  jsEnabled,
+  screenshot,
+  signInAs,
+  test,
+  waitForHydration,
+} from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+/** Nothing on the page is wider than the window (a phone must not scroll sideways). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('anyone reads the API reference; a user finds it and the MCP set-up on the profile', async ({
+  page,
+  context,
+}, info) => {
+  test.slow();
+  // Normally 01-setup ran first; alone, this spec sets the instance up itself.
+  const state = await page.request.get('/api/setup');
+  if (!(await state.json()).initialized) {
+    const res = await page.request.post('/api/setup', {
+      data: { username: 'boss', password: 'Secret123', confirmPassword: 'Secret123' },
+    });
+    expect(res.status()).toBe(200);
+    await context.clearCookies();
+  }
+
+  await page.goto('/docs/api');
+  await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Tags' }),
+  ).toBeVisible();
+  const createTag = page.locator('#post-api-tags');
+  await expect(createTag.getByText('Create a tag')).toBeVisible();
+  await expect(createTag.locator('pre')).toContainText(
+    `curl -X POST '${new URL(page.url()).origin}/api/tags'`,
+  );
+  await expect(page.getByRole('link', { name: /\/api\/openapi\.json$/ })).toBeVisible();
+  await waitForHydration(page, info);
+  await expectAccessible(page, info);
+  await screenshot(page, info, 'api-docs-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, info, 'api-docs-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, info, 'api-docs-phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await signInAs(context, info);
+  await page.goto('/profile');
+  const origin = new URL(page.url()).origin;
+  const mcp = page.getByRole('region', { name: 'Connect an AI assistant (MCP)' });
+  await expect(mcp.getByText(`${origin}/api/mcp`, { exact: true })).toBeVisible();
+  await expect(mcp.getByText(`${origin}/api/mcp/sse`, { exact: true })).toBeVisible();
+  await expect(mcp.locator('pre').first()).toContainText('"Authorization": "Bearer sak_YOUR_TOKEN"');
+  await waitForHydration(page, info);
+  // Copy buttons need JavaScript; without it the snippets are plain selectable text.
+  const copy = mcp.getByRole('button', { name: 'Copy client configuration' });
+  if (jsEnabled(info)) await expect(copy).toBeVisible();
+  else await expect(copy).toBeHidden();
+  await expectAccessible(page, info);
+  await mcp.scrollIntoViewIfNeeded();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, info, 'profile-mcp-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, info, 'profile-mcp-phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page
+    .getByRole('region', { name: 'Access tokens' })
+    .getByRole('link', { name: 'API reference' })
+    .click();
+  await expect(page).toHaveURL(/\/docs\/api$/);
+  await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
+});
