@@ -116,6 +116,8 @@ export default [
     route('ai/check', 'routes/api/ai.check.ts'),
     route('ai/recommend', 'routes/api/ai.recommend.ts'),
     route('ai/workflow', 'routes/api/ai.workflow.ts'),
+    route('ai/analyze-site-card', 'routes/api/ai.analyze-site-card.ts'),
+    route('ai/import-bookmarks', 'routes/api/ai.import-bookmarks.ts'),
 
     // offline notifications (webhook channels)
     route('notifications', 'routes/api/notifications.ts'),

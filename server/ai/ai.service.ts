@@ -22,11 +22,13 @@ export async function aiCheck(actor: Actor, draft?: DraftAiConfig): Promise<{ ok
   return { ok: true };
 }
 
-async function candidates(actor: Actor | null): Promise<CardDto[]> {
+/** Every site card the caller can see (up to CANDIDATES_MAX), the list the prompts offer the model. */
+export async function candidates(actor: Actor | null): Promise<CardDto[]> {
   return (await listCardsPage(actor, { limit: CANDIDATES_MAX }, 'site')).items;
 }
 
-function describe(cards: CardDto[], withNotes: boolean): string {
+/** The cards as the prompts show them (JSON). */
+export function describe(cards: CardDto[], withNotes: boolean): string {
   return JSON.stringify(
     cards.map((c) => ({
       id: c.id,
