@@ -202,4 +202,49 @@ describe('AI analyze-site-card and import-bookmarks', () => {
     expect((await a.post('/api/ai/import-bookmarks', { content: '  ' })).status).toBe(400);
     expect((await a.post('/api/ai/import-bookmarks', {})).status).toBe(400);
   });
+
+  it('fills the site editor with the suggestions on a plain form post (no JavaScript), saving nothing', async () => {
+    const a = await sessionClient(await createUser());
+    const { tagId, ids } = await userWithData(a);
+    expect((await a.get('/edit/sites/new')).text).not.toContain('name="aiAnalyze"');
+    await configure();
+    const page = await a.get('/edit/sites/new');
+    expect(page.text).toContain('name="aiAnalyze"');
+    ai.replies.push(
+      JSON.stringify({
+        title: 'Suggested Name',
+        description: 'Suggested line',
+        matchedTags: [{ id: tagId, score: 0.9 }],
+        recommendedTags: [{ name: 'Brand new', score: 0.8 }],
+        siteRecommendContext: 'Use it for the reference docs.',
+        recommendations: [{ cardId: ids[1], reason: 'sibling', score: 0.9 }],
+      }),
+    );
+    const form = new URLSearchParams({
+      csrf: a.csrf()!,
+      returnTo: '/',
+      name: '',
+      siteUrl: 'https://new.example',
+      siteDescription: '',
+      aiAnalyze: 'full',
+    });
+    const res = await a.post('/edit/sites/new', undefined, { rawBody: form });
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/value="Suggested Name"/);
+    expect(res.text).toMatch(/value="Suggested line"/);
+    expect(res.text).toContain('Use it for the reference docs.');
+    expect(res.text).toMatch(new RegExp(`value="${tagId}"[^>]*checked|checked[^>]*value="${tagId}"`));
+    expect(res.text).toContain('Brand new');
+    expect(res.text).toContain('sibling');
+    expect((await a.get('/api/navigation/cards')).json.total).toBe(3);
+
+    // A typed name is kept; a provider failure is said on the form, with the typed values kept.
+    ai.replies.push({ status: 500 }, { status: 500 });
+    form.set('name', 'Mine');
+    form.set('aiAnalyze', 'basic');
+    const failed = await a.post('/edit/sites/new', undefined, { rawBody: form });
+    expect(failed.status).toBe(502);
+    expect(failed.text).toContain('The AI provider failed');
+    expect(failed.text).toMatch(/value="Mine"/);
+  });
 });
