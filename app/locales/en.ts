@@ -183,6 +183,10 @@ const en = {
     importTitle: 'Import browser bookmarks',
     importHelp:
       'Export your bookmarks from Chrome, Firefox, Edge or Safari (an HTML file), or pick a Markdown or plain list of links. You will see what would be imported before anything is saved.',
+    useAi: 'Let AI read the file',
+    useAiHint:
+      'For files the parser does not know (CSV, JSON, notes): the AI lists up to 100 sites from the start of the file and picks tags. Check the list before importing.',
+    aiPreviewNote: 'Read by AI: the tags it chose are shown as folders. Check names and addresses before importing.',
     file: 'Bookmark file',
     preview: 'Preview',
     previewTitle: 'Check the bookmarks',

@@ -184,6 +184,9 @@ const zh: Messages = {
     importTitle: '导入浏览器书签',
     importHelp:
       '从 Chrome、Firefox、Edge 或 Safari 导出书签（HTML 文件），或选择 Markdown / 纯文本链接列表。保存前会先预览。',
+    useAi: '让 AI 读取文件',
+    useAiHint: '适用于解析器不认识的文件（CSV、JSON、笔记）：AI 从文件开头列出最多 100 个网站并选择标签。导入前请检查列表。',
+    aiPreviewNote: '由 AI 读取：它选择的标签显示为文件夹。导入前请检查名称和地址。',
     file: '书签文件',
     preview: '预览',
     previewTitle: '确认要导入的书签',

@@ -247,4 +247,31 @@ describe('AI analyze-site-card and import-bookmarks', () => {
     expect(failed.text).toContain('The AI provider failed');
     expect(failed.text).toMatch(/value="Mine"/);
   });
+
+  it('offers AI reading on /bookmarks beside the parser: the preview lists its sites, tags as folders', async () => {
+    await configure();
+    const a = await sessionClient(await createUser());
+    const { tagId } = await userWithData(a);
+    const page = await a.get('/bookmarks');
+    expect(page.text).toContain('name="ai"');
+    ai.replies.push(
+      JSON.stringify({
+        items: [
+          { name: 'Docs again', url: 'https://docs.example', matchedTagIds: [tagId], recommendedTags: [] },
+          { name: 'Fresh', url: 'https://fresh.example', matchedTagIds: [], recommendedTags: ['Tools'] },
+        ],
+      }),
+    );
+    const form = new FormData();
+    form.append('csrf', a.csrf()!);
+    form.append('ai', 'on');
+    form.append('file', new Blob(['name,url\nFresh,https://fresh.example\n'], { type: 'text/csv' }), 'list.csv');
+    const res = await a.post('/bookmarks', undefined, { rawBody: form });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Fresh');
+    expect(res.text).toContain('Tools');
+    expect(res.text).toContain('already a card');
+    expect(lastPrompt()).toContain('list.csv');
+    expect(lastPrompt()).toContain('Fresh,https://fresh.example');
+  });
 });
