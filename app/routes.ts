@@ -58,6 +58,7 @@ export default [
 
     // uploaded files
     route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),
+    route('site-icons/:host', 'routes/api/site-icons.$host.ts'),
     route('assets/wallpaper', 'routes/api/assets.wallpaper.ts'),
     route('assets/cleanup', 'routes/api/assets.cleanup.ts'),
     route('note-cards/upload-image', 'routes/api/note-cards.upload-image.ts'),
