@@ -430,7 +430,8 @@ const en = {
       description: 'Description',
       descriptionHint: 'A short line shown on the card; up to 200 characters.',
       iconUrl: 'Icon URL',
-      iconUrlHint: 'An image for the card. Leave empty to show the first letter of the name.',
+      iconUrlHint:
+        "An image for the card. Leave empty to show the site's own icon (fetched by this server), or the first letter of the name when it has none.",
       aiAnalyze: 'Analyze with AI',
       aiAnalyzeFull: 'Full analysis',
       aiAnalyzing: 'Analyzing…',

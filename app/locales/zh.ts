@@ -422,7 +422,7 @@ const zh: Messages = {
       description: '描述',
       descriptionHint: '显示在卡片上的一句简介，最多 200 个字符。',
       iconUrl: '图标地址',
-      iconUrlHint: '卡片的图标图片。留空则显示名称的首字。',
+      iconUrlHint: '卡片的图标图片。留空则显示网站自己的图标（由本服务器获取），没有图标时显示名称的首字。',
       aiAnalyze: 'AI 分析',
       aiAnalyzeFull: '完整分析',
       aiAnalyzing: '分析中…',

@@ -154,11 +154,13 @@ describe('site icons from our own origin', () => {
   it('shows our icon on the dashboard for cards without a picture and for favicon.im ones; admins may keep a service', async () => {
     const { client } = await admin();
     await c.post('/api/site-cards', { name: 'Bare', siteUrl: `http://${host('declared')}/x` });
-    await c.post('/api/site-cards', {
+    const old = await c.post('/api/site-cards', {
       name: 'Old',
       siteUrl: 'https://github.com',
       iconUrl: 'https://favicon.im/github.com?larger=true',
     });
+    // Stored as our own address, so API clients show our icon too.
+    expect(old.json.item.iconUrl).toBe('/api/site-icons/github.com');
     await c.post('/api/site-cards', { name: 'Own', siteUrl: 'https://own.example', iconUrl: '/own.png' });
     const html = (await c.get('/')).text;
     expect(html).toContain(`src="/api/site-icons/${host('declared')}"`);
