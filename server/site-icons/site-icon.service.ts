@@ -7,6 +7,7 @@ import type { Actor } from '../actor';
 import { assetResponse } from '../assets/asset.serve';
 import { deleteOwnedAssets, findAsset } from '../assets/asset.service';
 import { AssetModel, type AssetDoc } from '../assets/asset.model';
+import { notFound } from '../errors';
 import { logger } from '../logger';
 import { putObject, storageKeys } from '../storage';
 import { SITE_ICON_HOST } from './icon-src.shared';
@@ -17,8 +18,17 @@ const REFRESH_MS = 30 * 24 * 60 * 60 * 1000;
 const RETRY_NONE_MS = 24 * 60 * 60 * 1000;
 /** Fetches running at once in this process; more wait (a dashboard of new hosts asks for many at once). */
 const CONCURRENCY = 4;
-/** How long a request for a never-fetched icon waits for the fetch before answering "none yet". */
-const WAIT_MS = 10_000;
+/**
+ * How long a request for a never-fetched icon waits for the fetch before answering "none yet" (the fetch goes on;
+ * the next page view gets the icon). Short: images in view hold up the page's load event.
+ */
+const WAIT_MS = 2_000;
+
+/** A transparent 1×1 PNG: "no icon" as an image, so the letter under it shows and browsers log no failed load. */
+const BLANK = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 const BROWSER_CACHE = 'public, max-age=604800, stale-while-revalidate=604800';
 const NONE_CACHE = 'public, max-age=86400';
@@ -81,8 +91,16 @@ function stale(doc: SiteIconDoc, now: number): boolean {
   return now - doc.fetchedAt.getTime() > (doc.assetId ? REFRESH_MS : RETRY_NONE_MS);
 }
 
-function none(maxAge = NONE_CACHE): Response {
-  return new Response(null, { status: 404, headers: { 'Cache-Control': maxAge } });
+function none(cache = NONE_CACHE): Response {
+  return new Response(new Uint8Array(BLANK), {
+    status: 200,
+    headers: {
+      'Content-Type': 'image/png',
+      'Cache-Control': cache,
+      'X-Content-Type-Options': 'nosniff',
+      'X-Site-Icon': 'none',
+    },
+  });
 }
 
 async function withTimeout<T>(job: Promise<T>, ms: number): Promise<T | null> {
@@ -95,10 +113,13 @@ async function withTimeout<T>(job: Promise<T>, ms: number): Promise<T | null> {
   }
 }
 
-/** `GET /api/site-icons/<host>`: the stored icon, 404 (letter tile) when the site has none or it is not known yet. */
+/**
+ * `GET /api/site-icons/<host>`: the stored icon; a transparent pixel marked `X-Site-Icon: none` (the letter tile
+ * shows) when the site has none or it is not known yet; 404 for what is not a host.
+ */
 export async function siteIconResponse(request: Request, rawHost: string, actor: Actor | null): Promise<Response> {
   const host = rawHost.toLowerCase();
-  if (!SITE_ICON_HOST.test(host)) return none('no-store');
+  if (!SITE_ICON_HOST.test(host)) throw notFound('Site icon');
   let doc = await SiteIconModel.findById(host).lean<SiteIconDoc>();
   const now = Date.now();
   if (!doc) {

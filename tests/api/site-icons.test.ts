@@ -90,6 +90,7 @@ describe('site icons from our own origin', () => {
 
   it('fetches a declared icon once, stores it and serves it with long caching and an ETag', async () => {
     const res = await download(c, iconPath('declared'));
+    expect(res.headers.get('x-site-icon')).toBeNull();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toContain('max-age=604800');
@@ -107,14 +108,17 @@ describe('site icons from our own origin', () => {
     expect((await download(new Client(), iconPath('declared'))).status).toBe(200);
   });
 
-  it('falls back to /favicon.ico, and to 404 (the letter tile) when the site has no icon', async () => {
+  it('falls back to /favicon.ico, and to a blank (the letter tile) when the site has no icon', async () => {
     const ico = await download(c, iconPath('faviconOnly'));
     expect(ico.status).toBe(200);
     expect(ico.headers.get('content-type')).toBe('image/x-icon');
     expect(ico.bytes.equals(ICO)).toBe(true);
 
+    // No icon: a transparent pixel (the letter under it shows; browsers log no failed load), cached for a day.
     const none = await download(c, iconPath('none'));
-    expect(none.status).toBe(404);
+    expect(none.status).toBe(200);
+    expect(none.headers.get('x-site-icon')).toBe('none');
+    expect(none.headers.get('content-type')).toBe('image/png');
     expect(none.headers.get('cache-control')).toBe('public, max-age=86400');
     expect((await SiteIconModel.findById(host('none')).lean())!.assetId).toBeNull();
     await download(c, iconPath('none'));
@@ -123,14 +127,15 @@ describe('site icons from our own origin', () => {
 
   it('refuses endless bodies and content that is not a raster image, whatever its type says', async () => {
     const res = await download(c, iconPath('hostile'));
-    expect(res.status).toBe(404);
+    expect(res.headers.get('x-site-icon')).toBe('none');
     expect(sites.hostile!.requests.map((r) => r.path)).toEqual(['/', '/huge.png', '/page.png', '/favicon.ico']);
     expect(await AssetModel.countDocuments({ kind: 'site-icon' })).toBe(0);
   });
 
   it('lets visitors fetch nothing new, and refuses what is not a host', async () => {
     const visitor = await download(new Client(), iconPath('declared'));
-    expect(visitor.status).toBe(404);
+    expect(visitor.headers.get('x-site-icon')).toBe('none');
+    expect(visitor.headers.get('cache-control')).toBe('public, max-age=300');
     expect(sites.declared!.requests).toHaveLength(0);
     expect((await download(c, '/api/site-icons/evil.example%2Fpath')).status).toBe(404);
     expect((await download(c, '/api/site-icons/a_b..c')).status).toBe(404);
