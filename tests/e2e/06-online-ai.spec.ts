@@ -3,7 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startStandIn, siteHandler, type StandIn } from '../servers/http-server';
 import { startAiStandIn } from '../servers/openai-stand-in';
-import { expect, signInAs, test } from './fixtures';
+import { expect, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -100,3 +100,49 @@ test('AI recommend shows results from the local AI server', async ({ page, conte
     await ai.close();
   }
 });
+
+test('the site editor fills in the AI analysis, with and without JavaScript', async ({ page, context }, info) => {
+  const ai = await startAiStandIn();
+  try {
+    await signInAs(context, info);
+    await api(page.request, 'put', '/api/settings', {
+      aiApiKey: 'sk-e2e-123456789',
+      aiBaseUrl: `${ai.url}/v1`,
+      aiModel: 'e2e-model',
+      outboundAllowPrivate: true,
+    });
+    const tagName = `Reference ${info.project.name}`;
+    const tag = (await api(page.request, 'post', '/api/tags', { name: tagName })).item;
+    ai.replies.push(
+      JSON.stringify({
+        title: `Analyzed ${info.project.name}`,
+        description: 'Written by the model',
+        matchedTags: [{ id: tag.id, score: 0.9 }],
+        recommendedTags: [{ name: 'Dictionaries', score: 0.7 }],
+      }),
+    );
+    await page.goto('/edit/sites/new?returnTo=/');
+    await waitForHydration(page, info);
+    await page.getByLabel('URL', { exact: true }).fill('https://dictionary.example');
+    await page.getByRole('button', { name: 'Analyze with AI' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'AI suggestions are filled in' })).toContainText(
+      'Dictionaries',
+    );
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`Analyzed ${info.project.name}`);
+    await expect(page.getByLabel('Description')).toHaveValue('Written by the model');
+    await expect(page.getByRole('checkbox', { name: tagName })).toBeChecked();
+    await expect(page.getByLabel('URL', { exact: true })).toHaveValue('https://dictionary.example');
+    expect(lastPrompt(ai)).toContain('https://dictionary.example');
+
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL(/:\d+\/$/);
+    const cards = (await api(page.request, 'get', '/api/site-cards')).items as { name: string; tags: unknown[] }[];
+    const made = cards.find((c) => c.name === `Analyzed ${info.project.name}`);
+    expect(made?.tags).toHaveLength(1);
+  } finally {
+    await ai.close();
+  }
+});
+
+const lastPrompt = (ai: Awaited<ReturnType<typeof startAiStandIn>>) =>
+  JSON.parse(ai.requests.at(-1)!.body).messages[1].content as string;
