@@ -47,7 +47,10 @@ const RecommendAnswer = z.object({
   recommendations: z.array(z.object({ siteId: z.string(), reason: z.string().default('') })).default([]),
 });
 
-/** Up to 6 of the caller's sites for a need, in the model's order: `{items: [{site, reason}], reasoning}`. */
+/**
+ * Up to 6 of the caller's sites for a need, in the model's order: `{items: [{site, reason}], reasoning}` and the
+ * same as `recommendations: [{siteId, name, url, reason}]`.
+ */
 export async function aiRecommend(actor: Actor | null, input: AiQuery) {
   const config = await resolveAiConfig(actor, input.draft);
   const cards = await candidates(actor);
@@ -64,7 +67,14 @@ export async function aiRecommend(actor: Actor | null, input: AiQuery) {
     .filter((r) => byId.has(r.siteId))
     .slice(0, 6)
     .map((r) => ({ site: byId.get(r.siteId)!, reason: r.reason }));
-  return { items, reasoning: answer.reasoning };
+  // The spec's shape (`recommendations: [{name, url, reason}]`) beside the older clients' `items` + `reasoning`.
+  const recommendations = items.map(({ site, reason }) => ({
+    siteId: site.id,
+    name: site.name,
+    url: site.siteUrl,
+    reason,
+  }));
+  return { items, reasoning: answer.reasoning, recommendations };
 }
 
 const WorkflowAnswer = z.object({

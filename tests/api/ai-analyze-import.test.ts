@@ -274,4 +274,16 @@ describe('AI analyze-site-card and import-bookmarks', () => {
     expect(lastPrompt()).toContain('list.csv');
     expect(lastPrompt()).toContain('Fresh,https://fresh.example');
   });
+
+  it('answers recommend with the spec shape (recommendations) beside items and reasoning', async () => {
+    await configure();
+    const a = await sessionClient(await createUser());
+    const { ids } = await userWithData(a);
+    ai.replies.push(JSON.stringify({ reasoning: 'r', recommendations: [{ siteId: ids[2], reason: 'mail' }] }));
+    const res = await a.post('/api/ai/recommend', { keyword: 'mail' });
+    expect(res.json.items.map((i: { site: { id: string } }) => i.site.id)).toEqual([ids[2]]);
+    expect(res.json.recommendations).toEqual([
+      { siteId: ids[2], name: 'Mail', url: 'https://mail.example', reason: 'mail' },
+    ]);
+  });
 });
