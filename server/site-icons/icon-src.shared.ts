@@ -8,7 +8,8 @@ import { safeImageSrc } from '../urls/url-policy.shared';
 export const SITE_ICON_PATH = '/api/site-icons/';
 
 /** A host name with an optional port, lower case: what a site icon is stored under. */
-export const SITE_ICON_HOST = /^(?=.{1,260}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
+export const SITE_ICON_HOST =
+  /^(?=.{1,260}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
 
 const ICON_SERVICES = [
   /^https?:\/\/favicon\.im\/([^/?#]+)/i,
@@ -41,7 +42,8 @@ export function siteHost(siteUrl: string | null | undefined): string | null {
 
 /** The icon address for a host: ours, or the admin's external service (`{domain}` replaced). */
 export function siteIconSrc(host: string, service = ''): string {
-  if (service.includes('{domain}')) return service.replaceAll('{domain}', encodeURIComponent(host.split(':')[0]!));
+  if (service.includes('{domain}'))
+    return service.replaceAll('{domain}', encodeURIComponent(host.split(':')[0]!));
   return `${SITE_ICON_PATH}${host}`;
 }
 

@@ -1,7 +1,8 @@
 // Site icons served from our own origin: fetched once per host through the safe client, stored as an asset in S3,
 // answered with a week of browser caching, refreshed after 30 days (a site without a usable icon is asked again
-// after a day). Visitors get stored icons only; fetching a host for the first time takes a signed-in user's
-// page, so strangers cannot make the server fetch arbitrary hosts.
+// after a day). A host's first fetch runs in the background (the first view shows the letter). Visitors get
+// stored icons only; fetching a host for the first time takes a signed-in user's page, so strangers cannot make
+// the server fetch arbitrary hosts.
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor';
 import { assetResponse } from '../assets/asset.serve';
@@ -18,11 +19,8 @@ const REFRESH_MS = 30 * 24 * 60 * 60 * 1000;
 const RETRY_NONE_MS = 24 * 60 * 60 * 1000;
 /** Fetches running at once in this process; more wait (a dashboard of new hosts asks for many at once). */
 const CONCURRENCY = 4;
-/**
- * How long a request for a never-fetched icon waits for the fetch before answering "none yet" (the fetch goes on;
- * the next page view gets the icon). Short: images in view hold up the page's load event.
- */
-const WAIT_MS = 2_000;
+/** Hosts waiting for a fetch at most; beyond that a new host is left for a later view (a long list scrolled fast). */
+const QUEUE_MAX = 200;
 
 /** A transparent 1×1 PNG: "no icon" as an image, so the letter under it shows and browsers log no failed load. */
 const BLANK = Buffer.from(
@@ -70,21 +68,30 @@ async function store(host: string): Promise<SiteIconDoc> {
     await AssetModel.create(asset);
   }
   const doc: SiteIconDoc = { _id: host, assetId: asset?._id ?? null, fetchedAt: new Date() };
-  const before = await SiteIconModel.findOneAndReplace({ _id: host }, doc, { upsert: true }).lean<SiteIconDoc>();
+  const before = await SiteIconModel.findOneAndReplace({ _id: host }, doc, {
+    upsert: true,
+  }).lean<SiteIconDoc>();
   if (before?.assetId && before.assetId !== doc.assetId) {
     await deleteOwnedAssets(SITE_ICON_OWNER, [before.assetId]);
   }
   return doc;
 }
 
-/** Fetches and stores a host's icon now (one fetch per host at a time in this process). */
-export function refreshSiteIcon(host: string): Promise<SiteIconDoc> {
+/** Fetches and stores a host's icon (one fetch per host at a time in this process); null when too many wait. */
+export function refreshSiteIcon(host: string): Promise<SiteIconDoc> | null {
   let job = inFlight.get(host);
   if (!job) {
+    if (queue.length >= QUEUE_MAX) return null;
     job = slot(() => store(host)).finally(() => inFlight.delete(host));
     inFlight.set(host, job);
   }
   return job;
+}
+
+function refreshInBackground(host: string): void {
+  refreshSiteIcon(host)?.catch((err: unknown) =>
+    logger.warn('site-icons', 'icon fetch failed', { host, error: String(err) }),
+  );
 }
 
 function stale(doc: SiteIconDoc, now: number): boolean {
@@ -103,41 +110,27 @@ function none(cache = NONE_CACHE): Response {
   });
 }
 
-async function withTimeout<T>(job: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
-  try {
-    return await Promise.race([job, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * `GET /api/site-icons/<host>`: the stored icon; a transparent pixel marked `X-Site-Icon: none` (the letter tile
  * shows) when the site has none or it is not known yet; 404 for what is not a host.
  */
-export async function siteIconResponse(request: Request, rawHost: string, actor: Actor | null): Promise<Response> {
+export async function siteIconResponse(
+  request: Request,
+  rawHost: string,
+  actor: Actor | null,
+): Promise<Response> {
   const host = rawHost.toLowerCase();
   if (!SITE_ICON_HOST.test(host)) throw notFound('Site icon');
-  let doc = await SiteIconModel.findById(host).lean<SiteIconDoc>();
-  const now = Date.now();
+  const doc = await SiteIconModel.findById(host).lean<SiteIconDoc>();
   if (!doc) {
+    // Never fetched: the page gets the letter now and the icon from the next view on. Not waiting keeps a page of
+    // new hosts from holding the browser's few connections to us.
     if (!actor) return none('public, max-age=300');
-    doc = await withTimeout(
-      refreshSiteIcon(host).catch((err: unknown) => {
-        logger.warn('site-icons', 'icon fetch failed', { host, error: String(err) });
-        return null;
-      }),
-      WAIT_MS,
-    );
-    if (!doc) return none('no-store');
-  } else if (stale(doc, now)) {
-    // Answer with what is stored; the new icon is there for the next request.
-    refreshSiteIcon(host).catch((err: unknown) =>
-      logger.warn('site-icons', 'icon refresh failed', { host, error: String(err) }),
-    );
+    refreshInBackground(host);
+    return none('no-store');
   }
+  // Old: answer with what is stored; the new icon is there for the next request.
+  if (stale(doc, Date.now())) refreshInBackground(host);
   const asset = doc.assetId ? await findAsset(doc.assetId, ['site-icon']) : null;
   if (!asset) return none();
   const res = await assetResponse(request, asset);

@@ -30,10 +30,12 @@ function endless(res: Parameters<StandInHandler>[1], type: string) {
 const handlers: Record<string, StandInHandler> = {
   declared: (req, res) => {
     if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(
-        '<html><head><link rel="stylesheet" href="/s.css"><link rel="icon" type="image/svg+xml" href="/i.svg">' +
-          '<link rel="shortcut icon" sizes="64x64" href="/static/icon.png"></head><body>hi</body></html>',
-      );
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<html><head><link rel="stylesheet" href="/s.css"><link rel="icon" type="image/svg+xml" href="/i.svg">' +
+            '<link rel="shortcut icon" sizes="64x64" href="/static/icon.png"></head><body>hi</body></html>',
+        );
     } else if (req.url === '/static/icon.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     else res.writeHead(404).end();
   },
@@ -80,6 +82,18 @@ async function download(c: Client, path: string, headers: Record<string, string>
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
+/** Asks for a host's icon the first time (the answer is the blank while the server fetches), waits until the
+ * server has recorded the result, and asks again. */
+async function fetched(c: Client, name: string) {
+  const first = await download(c, iconPath(name));
+  expect(first.headers.get('x-site-icon')).toBe('none');
+  expect(first.headers.get('cache-control')).toBe('no-store');
+  for (let i = 0; i < 200 && !(await SiteIconModel.exists({ _id: host(name) })); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return download(c, iconPath(name));
+}
+
 describe('site icons from our own origin', () => {
   let c: Client;
   beforeEach(async () => {
@@ -89,7 +103,7 @@ describe('site icons from our own origin', () => {
   });
 
   it('fetches a declared icon once, stores it and serves it with long caching and an ETag', async () => {
-    const res = await download(c, iconPath('declared'));
+    const res = await fetched(c, 'declared');
     expect(res.headers.get('x-site-icon')).toBeNull();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -109,13 +123,13 @@ describe('site icons from our own origin', () => {
   });
 
   it('falls back to /favicon.ico, and to a blank (the letter tile) when the site has no icon', async () => {
-    const ico = await download(c, iconPath('faviconOnly'));
+    const ico = await fetched(c, 'faviconOnly');
     expect(ico.status).toBe(200);
     expect(ico.headers.get('content-type')).toBe('image/x-icon');
     expect(ico.bytes.equals(ICO)).toBe(true);
 
     // No icon: a transparent pixel (the letter under it shows; browsers log no failed load), cached for a day.
-    const none = await download(c, iconPath('none'));
+    const none = await fetched(c, 'none');
     expect(none.status).toBe(200);
     expect(none.headers.get('x-site-icon')).toBe('none');
     expect(none.headers.get('content-type')).toBe('image/png');
@@ -126,9 +140,14 @@ describe('site icons from our own origin', () => {
   });
 
   it('refuses endless bodies and content that is not a raster image, whatever its type says', async () => {
-    const res = await download(c, iconPath('hostile'));
+    const res = await fetched(c, 'hostile');
     expect(res.headers.get('x-site-icon')).toBe('none');
-    expect(sites.hostile!.requests.map((r) => r.path)).toEqual(['/', '/huge.png', '/page.png', '/favicon.ico']);
+    expect(sites.hostile!.requests.map((r) => r.path)).toEqual([
+      '/',
+      '/huge.png',
+      '/page.png',
+      '/favicon.ico',
+    ]);
     expect(await AssetModel.countDocuments({ kind: 'site-icon' })).toBe(0);
   });
 
@@ -142,7 +161,7 @@ describe('site icons from our own origin', () => {
   });
 
   it('refreshes an old icon in the background and deletes the replaced file', async () => {
-    await download(c, iconPath('declared'));
+    await fetched(c, 'declared');
     const first = (await SiteIconModel.findById(host('declared')).lean())!;
     await SiteIconModel.updateOne({ _id: host('declared') }, { $set: { fetchedAt: new Date(2020, 0, 1) } });
     expect((await download(c, iconPath('declared'))).status).toBe(200);
@@ -175,7 +194,9 @@ describe('site icons from our own origin', () => {
 
     const bad = await client.put('/api/settings', { siteIconService: 'https://icons.example/' });
     expect(bad.status).toBe(400);
-    const saved = await client.put('/api/settings', { siteIconService: 'https://favicon.im/{domain}?larger=true' });
+    const saved = await client.put('/api/settings', {
+      siteIconService: 'https://favicon.im/{domain}?larger=true',
+    });
     expect(saved.json.siteIconService).toBe('https://favicon.im/{domain}?larger=true');
     expect((await c.get('/')).text).toContain('src="https://favicon.im/github.com?larger=true"');
   });
