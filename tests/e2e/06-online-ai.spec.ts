@@ -3,7 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startStandIn, siteHandler, type StandIn } from '../servers/http-server';
 import { startAiStandIn } from '../servers/openai-stand-in';
-import { expect, signInAs, test, waitForHydration } from './fixtures';
+import { expect, screenshot, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -133,6 +133,13 @@ test('the site editor fills in the AI analysis, with and without JavaScript', as
     await expect(page.getByRole('checkbox', { name: tagName })).toBeChecked();
     await expect(page.getByLabel('URL', { exact: true })).toHaveValue('https://dictionary.example');
     expect(lastPrompt(ai)).toContain('https://dictionary.example');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator('.ai-analyze').scrollIntoViewIfNeeded();
+      await screenshot(page, info, `editor-ai-analyzed-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(/:\d+\/$/);
