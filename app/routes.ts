@@ -82,6 +82,7 @@ export default [
 
     // uploaded files
     route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),
+    route('site-icons/:host', 'routes/api/site-icons.$host.ts'),
     route('assets/wallpaper', 'routes/api/assets.wallpaper.ts'),
     route('assets/cleanup', 'routes/api/assets.cleanup.ts'),
     route('note-cards/upload-image', 'routes/api/note-cards.upload-image.ts'),
@@ -141,6 +142,8 @@ export default [
     route('ai/check', 'routes/api/ai.check.ts'),
     route('ai/recommend', 'routes/api/ai.recommend.ts'),
     route('ai/workflow', 'routes/api/ai.workflow.ts'),
+    route('ai/analyze-site-card', 'routes/api/ai.analyze-site-card.ts'),
+    route('ai/import-bookmarks', 'routes/api/ai.import-bookmarks.ts'),
 
     // offline notifications (webhook channels)
     route('notifications', 'routes/api/notifications.ts'),

@@ -3,7 +3,11 @@ import { data, redirect } from 'react-router';
 import type { Actor } from '#server/actor';
 import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
 import { importSiteCards } from '#server/bookmarks/bookmark-import.service';
-import { BOOKMARK_FILE_MAX_BYTES, previewBookmarks } from '#server/bookmarks/bookmark-preview.service';
+import {
+  BOOKMARK_FILE_MAX_BYTES,
+  previewBookmarks,
+  previewBookmarksWithAi,
+} from '#server/bookmarks/bookmark-preview.service';
 import { BATCH_BODY_LIMIT, chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema';
 import { readMultipartFile, tooLarge } from '#server/assets/upload';
 import { badRequest, isAppError } from '#server/errors';
@@ -36,7 +40,13 @@ async function upload({ request, actor, locale }: Ctx) {
           }
         },
       },
-      async (file) => previewBookmarks(actor, await readText(file.stream)),
+      // `ai` (a checkbox before the file field): the AI reads the file instead of the parser.
+      async (file, fields) => {
+        const text = await readText(file.stream);
+        return fields.ai === 'on'
+          ? previewBookmarksWithAi(actor, text, file.filename ?? '')
+          : previewBookmarks(actor, text);
+      },
     );
     return { preview };
   } catch (err) {

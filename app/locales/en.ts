@@ -221,6 +221,10 @@ const en = {
     importTitle: 'Import browser bookmarks',
     importHelp:
       'Export your bookmarks from Chrome, Firefox, Edge or Safari (an HTML file), or pick a Markdown or plain list of links. You will see what would be imported before anything is saved.',
+    useAi: 'Let AI read the file',
+    useAiHint:
+      'For files the parser does not know (CSV, JSON, notes): the AI lists up to 100 sites from the start of the file and picks tags. Check the list before importing.',
+    aiPreviewNote: 'Read by AI: the tags it chose are shown as folders. Check names and addresses before importing.',
     file: 'Bookmark file',
     preview: 'Preview',
     previewTitle: 'Check the bookmarks',
@@ -622,7 +626,16 @@ const en = {
       description: 'Description',
       descriptionHint: 'A short line shown on the card; up to 200 characters.',
       iconUrl: 'Icon URL',
-      iconUrlHint: 'An image for the card. Leave empty to show the first letter of the name.',
+      iconUrlHint:
+        "An image for the card. Leave empty to show the site's own icon (fetched by this server), or the first letter of the name when it has none.",
+      aiAnalyze: 'Analyze with AI',
+      aiAnalyzeFull: 'Full analysis',
+      aiAnalyzing: 'Analyzing…',
+      aiAnalyzeHint:
+        'Fills an empty name and description and ticks matching tags; the full analysis also writes the recommend context and adds related sites. Nothing is saved until you save.',
+      aiFilled: 'AI suggestions are filled in. Check them and save.',
+      aiFilledRelated: 'Related sites added: {{count}}.',
+      aiNewTags: 'Suggested new tags: {{names}}.',
       iconBgColor: 'Icon background colour',
       pinned: 'Pinned',
       pinnedHint: 'Pinned cards come first on the dashboard.',

@@ -36,3 +36,9 @@ export async function resolveAiConfig(actor: Actor | null, draft?: DraftAiConfig
   }
   return config;
 }
+
+/** Whether the stored settings name a provider (pages show AI buttons only then). */
+export async function aiConfigured(): Promise<boolean> {
+  const s = await getSettings();
+  return Boolean(s.aiApiKey && s.aiBaseUrl && s.aiModel);
+}

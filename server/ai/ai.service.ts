@@ -22,11 +22,13 @@ export async function aiCheck(actor: Actor, draft?: DraftAiConfig): Promise<{ ok
   return { ok: true };
 }
 
-async function candidates(actor: Actor | null): Promise<CardDto[]> {
+/** Every site card the caller can see (up to CANDIDATES_MAX), the list the prompts offer the model. */
+export async function candidates(actor: Actor | null): Promise<CardDto[]> {
   return (await listCardsPage(actor, { limit: CANDIDATES_MAX }, 'site')).items;
 }
 
-function describe(cards: CardDto[], withNotes: boolean): string {
+/** The cards as the prompts show them (JSON). */
+export function describe(cards: CardDto[], withNotes: boolean): string {
   return JSON.stringify(
     cards.map((c) => ({
       id: c.id,
@@ -45,7 +47,10 @@ const RecommendAnswer = z.object({
   recommendations: z.array(z.object({ siteId: z.string(), reason: z.string().default('') })).default([]),
 });
 
-/** Up to 6 of the caller's sites for a need, in the model's order: `{items: [{site, reason}], reasoning}`. */
+/**
+ * Up to 6 of the caller's sites for a need, in the model's order: `{items: [{site, reason}], reasoning}` and the
+ * same as `recommendations: [{siteId, name, url, reason}]`.
+ */
 export async function aiRecommend(actor: Actor | null, input: AiQuery) {
   const config = await resolveAiConfig(actor, input.draft);
   const cards = await candidates(actor);
@@ -62,7 +67,14 @@ export async function aiRecommend(actor: Actor | null, input: AiQuery) {
     .filter((r) => byId.has(r.siteId))
     .slice(0, 6)
     .map((r) => ({ site: byId.get(r.siteId)!, reason: r.reason }));
-  return { items, reasoning: answer.reasoning };
+  // The spec's shape (`recommendations: [{name, url, reason}]`) beside the older clients' `items` + `reasoning`.
+  const recommendations = items.map(({ site, reason }) => ({
+    siteId: site.id,
+    name: site.name,
+    url: site.siteUrl,
+    reason,
+  }));
+  return { items, reasoning: answer.reasoning, recommendations };
 }
 
 const WorkflowAnswer = z.object({

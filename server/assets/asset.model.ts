@@ -10,6 +10,8 @@ export const ASSET_KINDS = [
   'note-image',
   'note-file',
   'note-attachment',
+  /** A site's icon fetched by the server (server/site-icons), owned by SITE_ICON_OWNER. */
+  'site-icon',
 ] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
 

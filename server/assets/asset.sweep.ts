@@ -11,6 +11,7 @@ import { SnapshotModel, type SnapshotDoc } from '../snapshots/snapshot.model';
 import { getSpace } from '../spaces/space.cache';
 import { deleteObjects, listObjects } from '../storage';
 import { UNDO_WINDOW_MS } from '../trash/trash.service';
+import { SITE_ICON_OWNER } from '../site-icons/site-icon.model';
 import { UserModel } from '../users/user.model';
 import { ASSET_REF, AssetModel, type AssetDoc } from './asset.model';
 import { deleteOwnedAssets } from './asset.service';
@@ -71,7 +72,10 @@ export async function sweepOrphanAssets(now = Date.now()): Promise<{ marked: num
     ),
   );
   const old = new Date(now - ORPHAN_GRACE_MS);
-  const owners: string[] = await AssetModel.distinct('ownerId', { createdAt: { $lt: old } });
+  // Site icons belong to no user: server/site-icons replaces and deletes them itself.
+  const owners: string[] = (await AssetModel.distinct('ownerId', { createdAt: { $lt: old } })).filter(
+    (o: string) => o !== SITE_ICON_OWNER,
+  );
   let marked = 0;
   let deleted = 0;
   for (const ownerId of owners) {

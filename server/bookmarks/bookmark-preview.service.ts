@@ -1,7 +1,9 @@
 // The preview of a bookmark file: what would be imported, with duplicates marked, before anything is written.
 import type { Actor } from '../actor';
+import { aiImportBookmarks } from '../ai/ai-import.service';
 import { badRequest } from '../errors';
 import { getSpace } from '../spaces/space.cache';
+import { listTags } from '../tags/tag.service';
 import { siteKeys } from './bookmark-import.service';
 import { parseBookmarks } from './bookmark-parse';
 import { BATCH_MAX_ITEMS, type PreviewRow } from './bookmark.schema';
@@ -19,19 +21,21 @@ export interface BookmarkPreview {
   duplicates: number;
 }
 
-/** Parses a bookmark file and marks the bookmarks the caller already has (or that repeat in the file). */
-export async function previewBookmarks(actor: Actor, content: string): Promise<BookmarkPreview> {
-  const parsed = parseBookmarks(content);
-  if (!parsed.items.length) throw badRequest('No web links were found in this file');
-  if (parsed.items.length > BATCH_MAX_ITEMS) {
-    throw badRequest(
-      `This file holds ${parsed.items.length} bookmarks; at most ${BATCH_MAX_ITEMS} can be imported at once. Split the file.`,
-    );
-  }
+interface Found {
+  name: string;
+  url: string;
+  /** Folder path, or for the AI's answer the tag names it chose (both become tags on import). */
+  folders: string[];
+  description?: string;
+  iconUrl?: string | null;
+}
+
+/** Rows for the preview page, duplicates of the caller's cards (or of an earlier row) marked. */
+async function markRows(actor: Actor, found: Found[]): Promise<{ rows: PreviewRow[]; duplicates: number }> {
   const existing = siteKeys(await getSpace(actor.userId));
   const seen = new Set<string>();
   let duplicates = 0;
-  const rows = parsed.items.map((b): PreviewRow => {
+  const rows = found.map((b): PreviewRow => {
     const key = urlKey(b.url);
     const dup = existing.has(key) ? 'existing' : seen.has(key) ? 'file' : undefined;
     seen.add(key);
@@ -42,5 +46,40 @@ export async function previewBookmarks(actor: Actor, content: string): Promise<B
     if (dup) row.dup = dup;
     return row;
   });
+  return { rows, duplicates };
+}
+
+/** Parses a bookmark file and marks the bookmarks the caller already has (or that repeat in the file). */
+export async function previewBookmarks(actor: Actor, content: string): Promise<BookmarkPreview> {
+  const parsed = parseBookmarks(content);
+  if (!parsed.items.length) throw badRequest('No web links were found in this file');
+  if (parsed.items.length > BATCH_MAX_ITEMS) {
+    throw badRequest(
+      `This file holds ${parsed.items.length} bookmarks; at most ${BATCH_MAX_ITEMS} can be imported at once. Split the file.`,
+    );
+  }
+  const { rows, duplicates } = await markRows(actor, parsed.items);
   return { format: parsed.format, rows, ignored: parsed.ignored, duplicates };
+}
+
+/**
+ * The same preview from the AI's reading of the file (any text format; the model sees its start and lists up to
+ * 100 sites): the tags it matched or suggested take the place of folders.
+ */
+export async function previewBookmarksWithAi(
+  actor: Actor,
+  content: string,
+  filename: string,
+): Promise<BookmarkPreview> {
+  const { items } = await aiImportBookmarks(actor, { content, filename, draft: undefined });
+  if (!items.length) throw badRequest('No web links were found in this file');
+  const tagNames = new Map((await listTags(actor)).map((t) => [t.id, t.name]));
+  const found = items.map((i) => ({
+    name: i.name,
+    url: i.url,
+    description: i.description,
+    folders: [...i.matchedTagIds.map((id) => tagNames.get(id)!), ...i.recommendedTags],
+  }));
+  const { rows, duplicates } = await markRows(actor, found);
+  return { format: 'ai', rows, ignored: 0, duplicates };
 }

@@ -21,6 +21,12 @@ import {
 import { moveOne, reorderWithin } from './reorder';
 import { isVirtualTag, sortedCards } from './card.sort';
 import { cardKind } from './card-kinds.shared';
+import { iconServiceHost, siteIconSrc } from '../site-icons/icon-src.shared';
+
+const ownIconUrl = (v: string | null) => {
+  const host = v ? iconServiceHost(v) : null;
+  return host ? siteIconSrc(host) : v;
+};
 
 export { deleteCard } from './card-delete.service';
 export { listAllCards } from './card-view.service';
@@ -53,7 +59,9 @@ function siteFields(input: Partial<SiteCreate>): Partial<CardDoc> {
   for (const key of copy) if (input[key] !== undefined) (out as Record<string, unknown>)[key] = input[key];
   // Like the older service: an empty description is "", empty icon fields are null.
   if ('siteDescription' in input) out.siteDescription = input.siteDescription || '';
-  if ('iconUrl' in input) out.iconUrl = input.iconUrl || null;
+  // An icon service's address for a domain (favicon.im and the like, as the older service prefilled) is stored as
+  // our own icon address: visitors' browsers then ask no third party (server/site-icons).
+  if ('iconUrl' in input) out.iconUrl = ownIconUrl(input.iconUrl || null);
   if ('iconBgColor' in input) out.iconBgColor = input.iconBgColor || null;
   return out;
 }

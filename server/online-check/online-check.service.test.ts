@@ -7,7 +7,8 @@ import { saveSettings } from '../settings/settings.service';
 import { actorOf, createUser } from '../../tests/factories';
 import { resetDatabase } from '../../tests/setup/db';
 import { siteHandler, startStandIn, type StandIn } from '../../tests/servers/http-server';
-import { checkCardOnline, checkMyCards, onCardWentOffline } from './online-check.service';
+import { headRev } from '../spaces/space.cache';
+import { checkCardOnline, checkMyCards, onCardWentOffline, recordResult } from './online-check.service';
 import { runDueChecks, slotStart } from './scheduler';
 import { clearProbeCache } from './url-cache';
 
@@ -148,5 +149,41 @@ describe('scheduler', () => {
     await card('/ok');
     await saveSettings({ onlineCheckEnabled: false });
     expect(await runDueChecks()).toEqual({ due: 0, ran: 0 });
+  });
+
+  it('writes many results of one owner in a few units of work, each card right, transitions told once', async () => {
+    const { user, actor, card, status } = await setup();
+    const cards = [];
+    for (let i = 0; i < 40; i++) cards.push(await card(`/ok?n=${i}`, { siteOnlineCheckFailThreshold: 1 }));
+    await checkMyCards(actor);
+    const before = await headRev(user._id);
+    const seen: string[] = [];
+    onCardWentOffline(async (_owner, c) => {
+      if (c.ownerId === user._id) seen.push(c._id);
+    });
+    const at = new Date();
+    // Every card's result arrives at once (as a batch of probes finishing together would).
+    const written = await Promise.all(
+      cards.map((c, i) =>
+        recordResult(user._id, c.id, c.siteUrl, {
+          online: i % 2 === 0,
+          reason: i % 2 ? 'HTTP 500' : undefined,
+        }),
+      ),
+    );
+    expect(written.map((c) => c?.siteIsOnline)).toEqual(cards.map((_, i) => i % 2 === 0));
+    for (const [i, c] of cards.entries()) {
+      const now = await status(c.id);
+      expect(now.siteIsOnline).toBe(i % 2 === 0);
+      expect(now.siteOnlineCheckLastRun!.getTime()).toBeGreaterThanOrEqual(at.getTime() - 1000);
+    }
+    // The first result is written alone at once; the other 39 arrived meanwhile and went in one more write.
+    expect((await headRev(user._id)) - before).toBeLessThanOrEqual(3);
+    expect(seen.sort()).toEqual(
+      cards
+        .filter((_, i) => i % 2)
+        .map((c) => c.id)
+        .sort(),
+    );
   });
 });

@@ -26,6 +26,17 @@ export const AppSettingsInput = z.object({
   aiModel: z.string().trim().max(200).optional(),
   outboundAllowPrivate: z.boolean().optional(),
   outboundAllowList: z.array(z.string().trim().max(200)).max(200).optional(),
+  siteIconService: z
+    .union([
+      z.literal(''),
+      z
+        .url({ protocol: /^https$/, error: 'siteIconService must be an https URL' })
+        .max(500)
+        .refine((v) => v.includes('%7Bdomain%7D') || v.includes('{domain}'), {
+          message: 'siteIconService must contain {domain}',
+        }),
+    ])
+    .optional(),
 });
 export type AppSettingsInput = z.infer<typeof AppSettingsInput>;
 
@@ -52,6 +63,7 @@ export async function updateAppSettings(actor: Actor, input: AppSettingsInput): 
     if (key === 'aiApiKey' && typeof value === 'string' && value.startsWith('****')) continue;
     (patch as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
   }
+  if (patch.siteIconService) patch.siteIconService = patch.siteIconService.replaceAll('%7Bdomain%7D', '{domain}');
   if (patch.aiBaseUrl) patch.aiBaseUrl = patch.aiBaseUrl.replace(/\/+$/, '');
   if (patch.outboundAllowList) {
     const list = patch.outboundAllowList.filter(Boolean);

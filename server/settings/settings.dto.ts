@@ -30,6 +30,7 @@ export function toAppSettings(s: Settings) {
     aiModel: s.aiModel,
     outboundAllowPrivate: s.outboundAllowPrivate,
     outboundAllowList: s.outboundAllowList,
+    siteIconService: s.siteIconService,
     quotaCards: s.quotaCards,
     quotaTags: s.quotaTags,
     quotaBytes: s.quotaBytes,

@@ -30,6 +30,11 @@ export interface SettingsDoc {
   outboundAllowPrivate: boolean;
   /** Hosts (`nas.lan`, `*.lan`) and addresses/CIDRs reachable even when private networks are not allowed. */
   outboundAllowList: string[];
+  /**
+   * Where site icons come from: empty = fetched and served by this server (no third party); otherwise an external
+   * icon service as a URL template with `{domain}`, e.g. `https://favicon.im/{domain}?larger=true`.
+   */
+  siteIconService: string;
   /** Per-user limits on a data space (docs/api.md "Quotas"); every user, the admin included. */
   quotaCards: number;
   quotaTags: number;
@@ -58,6 +63,7 @@ export const SETTINGS_DEFAULTS: Omit<SettingsDoc, '_id' | 'updatedAt'> = {
   aiModel: '',
   outboundAllowPrivate: false,
   outboundAllowList: [],
+  siteIconService: '',
   // Generous for one person (a heavy bookmark collection is a few thousand cards), small enough that one account
   // cannot fill the server's memory budget on its own.
   quotaCards: 50_000,
@@ -84,6 +90,7 @@ const SettingsSchema = new Schema<SettingsDoc>(
     aiModel: String,
     outboundAllowPrivate: Boolean,
     outboundAllowList: { type: [String], default: undefined },
+    siteIconService: String,
     quotaCards: Number,
     quotaTags: Number,
     quotaBytes: Number,

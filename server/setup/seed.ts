@@ -5,11 +5,13 @@ import { CardModel, CardTagModel, membershipId, type CardDoc, type CardTagDoc } 
 import { syncNoteTodos } from '../cards/note-card.service';
 import { commitReload } from '../spaces/space.write';
 import { TagModel, type TagDoc } from '../tags/tag.model';
+import { siteIconSrc } from '../site-icons/icon-src.shared';
 import { slugify } from '../tags/slug';
 
 export type SeedLocale = 'en' | 'zh';
 
-const favicon = (domain: string) => `https://favicon.im/${domain}?larger=true`;
+// Icons from our own origin (server/site-icons): visitors' browsers ask no third party.
+const favicon = (domain: string) => siteIconSrc(domain);
 
 function texts(locale: SeedLocale) {
   const zh = locale === 'zh';

@@ -81,6 +81,9 @@ test('edit mode on a phone keeps each card’s tools inside the card', async ({ 
       await page.goto('/?edit=1');
       const tiles = page.locator('[data-card-grid] > li');
       await expect(tiles.first()).toBeVisible();
+      // With JavaScript the drag handles appear once sortablejs has loaded (it may be after the load event) and
+      // wrap the tools to a second row: measure after that.
+      if (jsEnabled(info)) await expect(page.locator('[data-dashboard].js-dnd')).toHaveCount(1);
       for (let i = 0; i < 4; i++) {
         const tile = (await tiles.nth(i).boundingBox())!;
         for (const tool of await tiles.nth(i).locator('.tile-tools .icon-button').all()) {

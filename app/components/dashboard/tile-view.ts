@@ -9,6 +9,7 @@ import {
   type SocialTypeLabel,
 } from '#server/cards/card-kinds.shared';
 import { safeColour } from '#server/css/colour.shared';
+import { shownSiteIcon } from '#server/site-icons/icon-src.shared';
 import { safeHref, safeImageSrc } from '#server/urls/url-policy.shared';
 
 export type TileKind = CardKind;
@@ -66,8 +67,16 @@ export function cardDisplayName(
   return shownCardName(card, label);
 }
 
-/** `label` names social types in the page's language (default names follow it too). */
-export function tileView(card: CardDto, returnTo: string, label: SocialTypeLabel): TileView {
+/**
+ * `label` names social types in the page's language (default names follow it too); `iconService` is the admin's
+ * external icon service ('' = site icons from our own origin, see server/site-icons/icon-src.shared.ts).
+ */
+export function tileView(
+  card: CardDto,
+  returnTo: string,
+  label: SocialTypeLabel,
+  iconService = '',
+): TileView {
   const back = `?returnTo=${encodeURIComponent(returnTo)}`;
   const kind: TileKind = cardKind(card);
   const data = parseData(card.cardData);
@@ -90,6 +99,7 @@ export function tileView(card: CardDto, returnTo: string, label: SocialTypeLabel
     const href = safeHref(card.siteUrl);
     return {
       ...base,
+      iconUrl: shownSiteIcon(card.iconUrl, card.siteUrl, iconService),
       href: href ?? '#',
       external: href !== null,
       description: card.siteDescription ?? '',

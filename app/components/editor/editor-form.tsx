@@ -6,10 +6,11 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { Form, useNavigation } from 'react-router';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormErrors } from '~/components/ui/field';
+import { AI_ANALYZE_FIELD } from '~/lib/site-ai';
 import { DefaultSubmit, SaveBar } from './editor-shell';
 
 /** conform set up the way every editor uses it: the page's zod schema checks in the browser on blur, then on input. */
@@ -24,7 +25,14 @@ export function useEditorForm<V extends Record<string, unknown>>(options: {
     id,
     defaultValue: defaultValue as never,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<V, string[], V>,
+    // A submit button that asks the server for suggestions (the site form's AI analysis) is not a save: the form
+    // goes to the action as it is.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formData.has(AI_ANALYZE_FIELD) ? z.any() : schema }) as Submission<
+        V,
+        string[],
+        V
+      >,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

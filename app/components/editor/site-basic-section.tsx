@@ -1,7 +1,9 @@
 import { getCollectionProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
+import { useNavigation } from 'react-router';
 import { Field } from '~/components/ui/field';
 import { inputProps } from '~/lib/conform';
+import { AI_ANALYZE_FIELD, type AiNotice } from '~/lib/site-ai';
 import { EditorSection } from './editor-shell';
 import { ColourField, FieldError, SwitchField } from './form-controls';
 import type { SiteFields, TagOption } from './site-form-types';
@@ -10,10 +12,13 @@ export function SiteBasicSection({
   fields,
   tags,
   cardId,
+  ai,
 }: {
   fields: SiteFields;
   tags: TagOption[];
   cardId?: string;
+  /** Set when AI is configured: the analyze buttons, and what the last analysis filled in. */
+  ai?: { notice?: AiNotice };
 }) {
   const { t } = useTranslation();
   const tagBoxes = getCollectionProps(fields.tagIds, {
@@ -38,6 +43,7 @@ export function SiteBasicSection({
         errors={fields.siteUrl.errors}
         autoComplete="off"
       />
+      {ai ? <AiAnalyze notice={ai.notice} /> : null}
       <Field
         label={t('editor.site.description')}
         {...inputProps(fields.siteDescription, { type: 'text' })}
@@ -95,5 +101,40 @@ export function SiteBasicSection({
         </p>
       ) : null}
     </EditorSection>
+  );
+}
+
+/** Two submit buttons (basic, full): the action answers the form with the AI's suggestions filled in. */
+function AiAnalyze({ notice }: { notice?: AiNotice }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().formData?.get(AI_ANALYZE_FIELD);
+  return (
+    <div className="ai-analyze">
+      <div className="ai-analyze-buttons">
+        {(['basic', 'full'] as const).map((scope) => (
+          <button
+            key={scope}
+            type="submit"
+            name={AI_ANALYZE_FIELD}
+            value={scope}
+            formNoValidate
+            className="button button-small"
+            disabled={Boolean(busy)}
+          >
+            {busy === scope
+              ? t('editor.site.aiAnalyzing')
+              : t(scope === 'basic' ? 'editor.site.aiAnalyze' : 'editor.site.aiAnalyzeFull')}
+          </button>
+        ))}
+      </div>
+      <p className="field-hint">{t('editor.site.aiAnalyzeHint')}</p>
+      {notice ? (
+        <p role="status" className="notice notice-success">
+          {t('editor.site.aiFilled')}{' '}
+          {notice.related ? t('editor.site.aiFilledRelated', { count: notice.related }) : null}{' '}
+          {notice.newTags.length ? t('editor.site.aiNewTags', { names: notice.newTags.join(', ') }) : null}
+        </p>
+      ) : null}
+    </div>
   );
 }

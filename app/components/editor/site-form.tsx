@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { SiteFormSchema, type SiteFormValue } from '~/lib/editor-schemas';
 import type { siteDefaults } from '~/lib/editor-values';
+import type { AiNotice } from '~/lib/site-ai';
 import { SectionIndex } from './editor-shell';
 import { EditorForm, useEditorForm } from './editor-form';
 import { ErrorSummary } from './error-summary';
@@ -28,16 +29,19 @@ export function SiteForm({
   tags,
   sites,
   cardId,
+  aiReady,
   returnTo,
   deleteHref,
   noteHref,
   submitLabel,
 }: {
   defaultValue: ReturnType<typeof siteDefaults>;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: (SubmissionResult<string[]> & { aiNotice?: AiNotice }) | undefined;
   tags: TagOption[];
   sites: SiteOption[];
   cardId?: string;
+  /** AI is configured: the analyze buttons are shown. */
+  aiReady?: boolean;
   returnTo: string;
   deleteHref?: string;
   noteHref: (noteId: string) => string;
@@ -77,7 +81,12 @@ export function SiteForm({
           sectionOf={(name) => t(`editor.site.${sectionOf(name)}`)}
         />
       ) : null}
-      <SiteBasicSection fields={fields} tags={tags} cardId={cardId} />
+      <SiteBasicSection
+        fields={fields}
+        tags={tags}
+        cardId={cardId}
+        ai={aiReady ? { notice: lastResult?.aiNotice } : undefined}
+      />
       <SiteUrlsSection form={form} fields={fields} />
       <SiteCheckSection fields={fields} />
       <SiteRelatedSection form={form} fields={fields} sites={others} />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, useActionData, useLoaderData } from 'react-router';
+import { aiConfigured } from '#server/ai/ai-config';
 import { listTags } from '#server/tags/tag.service';
 import { PreviewForm } from '~/components/bookmarks/preview-form';
 import { CsrfInput } from '~/components/csrf-input';
@@ -16,7 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(mat
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
-  return { tags: (await listTags(actor)).map((t) => ({ id: t.id, name: t.name })) };
+  return {
+    tags: (await listTags(actor)).map((t) => ({ id: t.id, name: t.name })),
+    aiReady: await aiConfigured(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Browser bookmarks in and out: upload -> preview (tags, duplicates) -> confirm; and the export download. */
 export default function BookmarksPage() {
   const { t } = useTranslation();
-  const { tags } = useLoaderData<typeof loader>();
+  const { tags, aiReady } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const preview = result && 'preview' in result ? result.preview : null;
   return (
@@ -36,6 +40,7 @@ export default function BookmarksPage() {
       {preview ? (
         <section className="panel" aria-labelledby="preview-heading">
           <h2 id="preview-heading">{t('bookmarks.previewTitle')}</h2>
+          {preview.format === 'ai' ? <p className="muted">{t('bookmarks.aiPreviewNote')}</p> : null}
           <PreviewForm
             rows={preview.rows}
             duplicates={preview.duplicates}
@@ -49,13 +54,23 @@ export default function BookmarksPage() {
           <p className="muted">{t('bookmarks.importHelp')}</p>
           <Form method="post" encType="multipart/form-data">
             <CsrfInput />
+            {aiReady ? (
+              // Before the file field: the server reads the fields sent ahead of the file.
+              <p>
+                <label className="checkbox">
+                  <input type="checkbox" name="ai" /> {t('bookmarks.useAi')}
+                </label>
+                <br />
+                <span className="muted">{t('bookmarks.useAiHint')}</span>
+              </p>
+            ) : null}
             <label>
               {t('bookmarks.file')}{' '}
               <input
                 type="file"
                 name="file"
                 required
-                accept=".html,.htm,.md,.markdown,.txt,text/html,text/plain"
+                accept=".html,.htm,.md,.markdown,.txt,.csv,.json,text/html,text/plain,text/csv,application/json"
               />
             </label>{' '}
             <button type="submit" className="button button-primary">

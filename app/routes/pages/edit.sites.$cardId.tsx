@@ -17,6 +17,9 @@ import {
 } from '~/lib/editor.server';
 import { siteDefaults, toSiteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
+import { requestInfo } from '~/lib/request-context.server';
+import { AI_ANALYZE_FIELD, analyzeIntoForm } from '~/lib/site-ai.server';
+import { aiConfigured } from '#server/ai/ai-config';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.sites.$cardId';
 
@@ -28,6 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const returnTo = returnToOf(request);
   return {
     ...(await siteFormLookups(actor)),
+    aiReady: await aiConfigured(),
     cardId: card.id,
     name: card.name,
     defaultValue: siteDefaults(card),
@@ -42,6 +46,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
   const current = await requireCard(actor, params.cardId, 'site');
+  if (formData.has(AI_ANALYZE_FIELD)) {
+    return analyzeIntoForm(actor, formData, requestInfo(context).locale, current.id);
+  }
   const submission = parseWithZod(formData, { schema: SiteFormSchema });
   if (submission.status !== 'success') return replyToForm(submission);
   const mapped = toSiteInput(submission.value, current.siteTodos);
@@ -69,6 +76,7 @@ export default function EditSitePage() {
         tags={data.tags}
         sites={data.sites}
         cardId={data.cardId}
+        aiReady={data.aiReady}
         returnTo={data.returnTo}
         deleteHref={data.deleteHref}
         noteHref={(id) => editorHref.note(id, data.selfPath)}

@@ -10,6 +10,9 @@ import { SiteFormSchema } from '~/lib/editor-schemas';
 import { pageTitle, replyToForm, returnToOf, siteFormLookups, saveAndReturn } from '~/lib/editor.server';
 import { siteDefaults, toSiteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
+import { requestInfo } from '~/lib/request-context.server';
+import { AI_ANALYZE_FIELD, analyzeIntoForm } from '~/lib/site-ai.server';
+import { aiConfigured } from '#server/ai/ai-config';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.sites.new';
 
@@ -23,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const preselect = lookups.tags.some((t) => t.id === tag) ? tag : null;
   return {
     ...lookups,
+    aiReady: await aiConfigured(),
     defaultValue: siteDefaults(null, preselect),
     returnTo: returnToOf(request),
     title: pageTitle(context, 'editor.site.newTitle'),
@@ -32,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
+  if (formData.has(AI_ANALYZE_FIELD)) return analyzeIntoForm(actor, formData, requestInfo(context).locale);
   const submission = parseWithZod(formData, { schema: SiteFormSchema });
   if (submission.status !== 'success') return replyToForm(submission);
   return saveAndReturn(request, formData, submission, {
@@ -44,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewSitePage() {
   const { t } = useTranslation();
-  const { tags, sites, defaultValue, returnTo } = useLoaderData<typeof loader>();
+  const { tags, sites, defaultValue, returnTo, aiReady } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <EditorPage
@@ -58,6 +63,7 @@ export default function NewSitePage() {
         lastResult={lastResult}
         tags={tags}
         sites={sites}
+        aiReady={aiReady}
         returnTo={returnTo}
         noteHref={(id) => editorHref.note(id, '/')}
         submitLabel={t('editor.create')}

@@ -8,6 +8,7 @@ import {
   offsetCursor,
   PAGE_SIZE,
 } from '#server/navigation/navigation.service';
+import { getSettings } from '#server/settings/settings.service';
 import { moveTag } from '#server/tags/tag.service';
 import { listOfflineCards } from '#server/online-check/online-check.service';
 import { BoardHeader } from '~/components/dashboard/board-header';
@@ -99,7 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     href: hrefWith(editBase, { tag: t.id, q: null, page: null }),
   }));
   const label = socialTypeLabels(info.locale);
-  const tiles = page.items.map((c) => tileView(c, returnTo, label));
+  const { siteIconService } = await getSettings();
+  const tiles = page.items.map((c) => tileView(c, returnTo, label, siteIconService));
   return {
     q,
     engine: readCookies(request).search_engine ?? 'site',
