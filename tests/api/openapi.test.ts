@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { handlersOf, operationsOf, type AreaDoc, type Operation } from '~/lib/openapi/describe';
 import { CARD, NOTE_CARD, SOCIAL_CARD, TAG, USER } from '~/lib/openapi/examples';
+import { PROGRESS_EXAMPLE_ID } from '~/lib/openapi/areas/data';
 import { AREAS } from '~/lib/openapi/openapi.server';
 import { buildOpenApi, pathParams } from '~/lib/openapi/build';
 import { admin, tokenClient } from '../factories';
@@ -141,6 +142,11 @@ describe('API reference: served', () => {
       payload: { email: 'a@b.test' },
     });
     const note = await client.post('/api/note-cards', { content: '- [ ] read' });
+    // A finished job for the progress routes' live check (a progress record is per user, whatever its kind).
+    const exported = await client.post('/api/user/data/export', undefined, {
+      headers: { 'x-progress-id': PROGRESS_EXAMPLE_ID },
+    });
+    expect(exported.status).toBe(200);
     Object.assign(real, {
       [TAG.id]: tag.json.item.id,
       [CARD.id]: card.json.item.id,

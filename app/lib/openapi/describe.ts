@@ -17,6 +17,8 @@ export interface Example {
   body?: unknown;
   /** A success body; must pass `response`. */
   response?: unknown;
+  /** The file curl uploads for a multipart route (`-F file=@./<file>`); picture.png unless given. */
+  file?: string;
 }
 
 export interface OperationDoc {

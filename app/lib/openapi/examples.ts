@@ -132,3 +132,21 @@ export const SETTINGS = {
   aiBaseUrl: 'https://api.openai.com/v1',
   aiModel: 'gpt-4o-mini',
 };
+
+export const BOOTSTRAP = {
+  tags: [TAG],
+  cards: [CARD],
+  sites: [CARD],
+  appearances: { light: THEME, dark: THEME },
+  settings: SETTINGS,
+};
+
+export const SNAPSHOT = {
+  id: 'snap-2b6e0c1a-5d4f-4e8a-9c3b-7f1e2d3c4b5a',
+  ownerId: USER.id,
+  label: 'v3',
+  createdAt: at,
+  tags: 4,
+  cards: 12,
+  reason: null,
+};

@@ -5,11 +5,14 @@ import { accountsArea } from './areas/accounts';
 import { adminArea } from './areas/admin';
 import { aiArea, notificationsArea } from './areas/ai-notifications';
 import { cardsArea } from './areas/cards';
+import { configArea, dataArea } from './areas/data';
 import { filesArea } from './areas/files';
 import { mcpArea } from './areas/mcp';
 import { navigationArea } from './areas/navigation';
+import { oauthArea } from './areas/oauth';
 import { settingsArea } from './areas/settings';
 import { siteCardsArea } from './areas/site-cards';
+import { snapshotsArea } from './areas/snapshots';
 import { tagsArea } from './areas/tags';
 import { buildOpenApi } from './build';
 import type { AreaDoc } from './describe';
@@ -20,8 +23,12 @@ export const AREAS: AreaDoc[] = [
   siteCardsArea,
   cardsArea,
   filesArea,
+  snapshotsArea,
+  dataArea,
   accountsArea,
+  oauthArea,
   adminArea,
+  configArea,
   settingsArea,
   aiArea,
   notificationsArea,

@@ -94,6 +94,7 @@ export function curlOf(op: Operation, origin: string): string {
   const qs = ex.query ? `?${new URLSearchParams(ex.query).toString()}` : '';
   const lines = [`curl${op.method === 'GET' ? '' : ` -X ${op.method}`} ${quote(origin + path + qs)}`];
   if (op.doc.produces?.type === 'text/event-stream') lines[0] = lines[0]!.replace('curl', 'curl -N');
+  if (op.doc.produces?.type === 'application/zip') lines.push('-OJ');
   if (op.doc.setsSession) lines.push('-c cookies.txt');
   if (op.doc.sessionOnly) lines.push('-b cookies.txt', `-H ${quote(`Origin: ${origin}`)}`);
   else if (op.auth && op.auth !== 'public') lines.push(`-H 'Authorization: Bearer sak_YOUR_TOKEN'`);
@@ -101,8 +102,11 @@ export function curlOf(op: Operation, origin: string): string {
     lines.push(`-H 'Accept: application/json, text/event-stream'`);
   }
   if (op.doc.multipart) {
-    for (const name of Object.keys(op.doc.multipart)) {
-      lines.push(name === 'file' ? `-F 'file=@./picture.png'` : `-F ${quote(`${name}=…`)}`);
+    // A field the example passes in the query (the route takes either) is not sent twice.
+    for (const name of Object.keys(op.doc.multipart).filter((n) => ex.query?.[n] === undefined)) {
+      lines.push(
+        name === 'file' ? `-F ${quote(`file=@./${ex.file ?? 'picture.png'}`)}` : `-F ${quote(`${name}=…`)}`,
+      );
     }
   } else if (ex.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${quote(JSON.stringify(ex.body))}`);

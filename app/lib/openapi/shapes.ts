@@ -167,6 +167,25 @@ export const FloatingButton = z.looseObject({
   editable: z.boolean(),
 });
 
+/** The editor's data: what GET /api/admin/bootstrap answers and the data ZIP routes answer after a change. */
+export const Bootstrap = z.looseObject({
+  tags: z.array(Tag),
+  cards: z.array(Card),
+  sites: z.array(Card),
+  appearances: Appearances,
+  settings: AppSettings,
+});
+
+export const Snapshot = z.looseObject({
+  id: z.string().describe('snap-<uuid>'),
+  ownerId: z.string(),
+  label: z.string().describe('v<N> by default'),
+  createdAt: iso,
+  tags: z.number().describe('how many tags it holds'),
+  cards: z.number().describe('how many cards it holds'),
+  reason: nullableText.describe('restore, import, reset, clear or mcp for an automatic snapshot, else null'),
+});
+
 /** `{item: X}`, the wrapper most single-object answers use. */
 export const itemOf = <T extends z.ZodType>(item: T) => z.object({ item });
 /** `{items: X[]}`. */
@@ -187,5 +206,6 @@ export const NAMED_SHAPES = {
   ThemeAppearance,
   AppSettings,
   FloatingButton,
+  Snapshot,
 } as const;
 for (const [title, schema] of Object.entries(NAMED_SHAPES)) z.globalRegistry.add(schema, { title });

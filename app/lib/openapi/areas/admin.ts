@@ -5,8 +5,8 @@ import * as tempPassword from '~/routes/api/admin.users.temporary-password';
 import * as users from '~/routes/api/admin.users';
 import * as setup from '~/routes/api/setup';
 import { describeArea, describeRoute } from '../describe';
-import { CARD, SETTINGS, TAG, THEME, USER } from '../examples';
-import { AppSettings, Appearances, Card, Ok, Tag, User } from '../shapes';
+import { BOOTSTRAP, USER } from '../examples';
+import { Bootstrap, Ok, User } from '../shapes';
 
 export const adminArea = describeArea(
   'Administration',
@@ -70,22 +70,8 @@ export const adminArea = describeArea(
     describeRoute('/api/admin/bootstrap', bootstrap, {
       GET: {
         summary: 'Everything the editor loads at once (your own space; any signed-in user)',
-        response: z.looseObject({
-          tags: z.array(Tag),
-          cards: z.array(Card),
-          sites: z.array(Card),
-          appearances: Appearances,
-          settings: AppSettings,
-        }),
-        example: {
-          response: {
-            tags: [TAG],
-            cards: [CARD],
-            sites: [CARD],
-            appearances: { light: THEME, dark: THEME },
-            settings: SETTINGS,
-          },
-        },
+        response: Bootstrap,
+        example: { response: BOOTSTRAP },
       },
     }),
   ],

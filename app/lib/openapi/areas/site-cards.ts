@@ -6,6 +6,7 @@ import * as exportHtml from '~/routes/api/site-cards.export';
 import * as memo from '~/routes/api/site-cards.memo';
 import * as reorderGlobal from '~/routes/api/site-cards.reorder-global';
 import * as sites from '~/routes/api/site-cards';
+import * as siteIcon from '~/routes/api/site-icons.$host';
 import { describeArea, describeRoute, type OperationDoc } from '../describe';
 import { CARD, TAG, UNDO_TOKEN } from '../examples';
 import { Card, Ok, Success, itemOf, itemsOf } from '../shapes';
@@ -18,7 +19,7 @@ const reorderDoc: OperationDoc = {
 
 export const siteCardsArea = describeArea(
   'Site cards',
-  'Website cards: create, change, delete, notes and todos, bookmark import and export, online checks.',
+  'Website cards: create, change, delete, notes and todos, bookmark import and export, online checks, icons.',
   [
     describeRoute('/api/site-cards', sites, {
       GET: {
@@ -128,6 +129,21 @@ export const siteCardsArea = describeArea(
           body: { cardId: CARD.id },
           response: { id: CARD.id, online: true, cached: false, siteIsOnline: true },
         },
+      },
+    }),
+    describeRoute('/api/site-icons/:host', siteIcon, {
+      GET: {
+        summary: 'A site’s icon, fetched once by the server and served from our origin',
+        description:
+          'host: a host name with an optional port. When the site has no icon (or none yet) the answer is a ' +
+          'transparent 1×1 PNG with X-Site-Icon: none. Only a signed-in user’s request makes the server fetch a ' +
+          'host it has never fetched (in the background); visitors get the blank for those.',
+        produces: {
+          type: 'image/*',
+          description: 'The icon (PNG, ICO, JPEG, GIF or WebP), cacheable for a week, with an ETag',
+        },
+        errors: [404],
+        example: { params: { host: 'developer.mozilla.org' } },
       },
     }),
   ],
