@@ -94,6 +94,7 @@ export function curlOf(op: Operation, origin: string): string {
   const qs = ex.query ? `?${new URLSearchParams(ex.query).toString()}` : '';
   const lines = [`curl${op.method === 'GET' ? '' : ` -X ${op.method}`} ${quote(origin + path + qs)}`];
   if (op.doc.produces?.type === 'text/event-stream') lines[0] = lines[0]!.replace('curl', 'curl -N');
+  if (op.status === 302) lines[0] = lines[0]!.replace('curl', 'curl -i'); // shows the Location header
   if (op.doc.produces?.type === 'application/zip') lines.push('-OJ');
   if (op.doc.setsSession) lines.push('-c cookies.txt');
   if (op.doc.sessionOnly) lines.push('-b cookies.txt', `-H ${quote(`Origin: ${origin}`)}`);

@@ -130,7 +130,10 @@ export const oauthArea = describeArea(
           'provider needs its required fields (400). The provider map at the top level is accepted too.',
         response: AdminView.extend({ ok: z.literal(true) }),
         example: {
-          body: { configs: { github: GITHUB }, baseUrl: 'https://nav.example.com' },
+          body: {
+            configs: { github: { ...GITHUB, clientSecret: 'b7e41c2f09d35a8e6f1c0de' } },
+            baseUrl: 'https://nav.example.com',
+          },
           response: { ok: true, configs: CONFIGS, baseUrl: 'https://nav.example.com' },
         },
       },
