@@ -19,6 +19,8 @@ export default [
   route('profile', 'routes/pages/profile.tsx'),
   route('bookmarks', 'routes/pages/bookmarks.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
+  route('settings/appearance', 'routes/pages/settings.appearance.tsx'),
+  route('settings/site', 'routes/pages/settings.site.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)
   route('edit', 'routes/pages/edit.tsx', [

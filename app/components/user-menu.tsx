@@ -34,6 +34,8 @@ export function UserMenu() {
         <nav aria-label={t('nav.mainMenu')} className="menu-links">
           <Link to="/profile">{t('nav.profile')}</Link>
           <Link to="/bookmarks">{t('nav.bookmarks')}</Link>
+          <Link to="/settings/appearance">{t('settings.nav.appearance')}</Link>
+          {user.role === 'admin' ? <Link to="/settings/site">{t('settings.nav.site')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
         </nav>
         <Form method="post" action="/logout" className="menu-section">

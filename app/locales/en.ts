@@ -1,4 +1,7 @@
+import settingsEn from './settings-en';
+
 const en = {
+  settings: settingsEn,
   app: {
     name: 'SakuraNav',
     tagline: 'Your web, neatly arranged.',

@@ -1,6 +1,9 @@
 import type { Messages } from './en';
 
+import settingsZh from './settings-zh';
+
 const zh: Messages = {
+  settings: settingsZh,
   app: {
     name: 'SakuraNav',
     tagline: '把常用网站，整整齐齐放在一起。',
