@@ -72,7 +72,17 @@ export function FloatingButtons() {
             onClick={b.id === 'quick-search' ? focusSearch : undefined}
             {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
               {ICONS[b.id] ?? ICONS.feedback}
             </svg>
           </a>

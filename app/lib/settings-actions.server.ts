@@ -11,6 +11,7 @@ import {
   saveAppearances,
   type ThemeAppearance,
 } from '#server/appearance/appearance.service';
+import { AssetModel } from '#server/assets/asset.model';
 import { readMultipartFile } from '#server/assets/upload';
 import { PICTURE_MAX_BYTES, finishPicture, uploadPicture } from '#server/assets/upload.service';
 import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
@@ -141,4 +142,13 @@ export function numberField(form: FormData, name: string): number | undefined {
   if (!raw) return undefined;
   const n = Number(raw);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/** mime types of the given assets (a wallpaper may be a video). */
+export async function typesOf(ids: string[]): Promise<Record<string, string>> {
+  if (!ids.length) return {};
+  const rows = await AssetModel.find({ _id: { $in: ids } })
+    .select({ mimeType: 1 })
+    .lean<{ _id: string; mimeType: string }[]>();
+  return Object.fromEntries(rows.map((r) => [r._id, r.mimeType]));
 }

@@ -7,7 +7,8 @@ const settingsEn = {
     themes: { light: 'Light theme', dark: 'Dark theme' },
     desktopWallpaper: 'Desktop wallpaper',
     mobileWallpaper: 'Phone wallpaper',
-    wallpaperHint: 'An image or a short video (MP4, WebM), up to 20 MB. The phone one falls back to the desktop one.',
+    wallpaperHint:
+      'An image or a short video (MP4, WebM), up to 20 MB. The phone one falls back to the desktop one.',
     none: 'None',
     upload: 'Upload',
     uploading: 'Uploading… {{percent}}%',

@@ -25,7 +25,13 @@ export function FloatingButtonsPanel({ buttons }: { buttons: FloatingButton[] })
               </label>
               <div className="field">
                 <label htmlFor={`fb-${b.id}-label`}>{t('settings.floating.label')}</label>
-                <input id={`fb-${b.id}-label`} name={`b${i}.label`} defaultValue={b.label} maxLength={20} required />
+                <input
+                  id={`fb-${b.id}-label`}
+                  name={`b${i}.label`}
+                  defaultValue={b.label}
+                  maxLength={20}
+                  required
+                />
               </div>
               {b.customData?.url !== undefined ? (
                 <div className="field">

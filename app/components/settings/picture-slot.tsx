@@ -91,7 +91,10 @@ export function PictureSlot(p: PictureSlotProps) {
         {shown?.video ? (
           <video src={shown.url} muted loop autoPlay playsInline aria-label={p.label} />
         ) : shown ? (
-          <img src={shown.url} alt={`${p.label} – ${preview ? t('settings.appearance.preview') : ''}`.trim()} />
+          <img
+            src={shown.url}
+            alt={`${p.label} – ${preview ? t('settings.appearance.preview') : ''}`.trim()}
+          />
         ) : (
           <span>{t('settings.appearance.none')}</span>
         )}

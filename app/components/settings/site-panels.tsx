@@ -35,7 +35,9 @@ export function SitePictures({
             hint={s.kind === 'favicon' ? t('settings.site.faviconHint') : t('settings.site.logoHint')}
             current={s.url ? { url: s.url, video: false } : null}
             kind={s.kind}
-            accept={s.kind === 'favicon' ? 'image/x-icon,image/vnd.microsoft.icon,image/png,.ico' : LOGO_ACCEPT}
+            accept={
+              s.kind === 'favicon' ? 'image/x-icon,image/vnd.microsoft.icon,image/png,.ico' : LOGO_ACCEPT
+            }
             maxBytes={s.kind === 'favicon' ? MB : 5 * MB}
             fields={{ slot: s.slot }}
             error={failure?.slot === s.slot ? failure.error : undefined}
@@ -46,7 +48,17 @@ export function SitePictures({
   );
 }
 
-function Check({ name, label, checked, hint }: { name: string; label: string; checked: boolean; hint?: string }) {
+function Check({
+  name,
+  label,
+  checked,
+  hint,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  hint?: string;
+}) {
   return (
     <div className="field">
       <label className="check">
@@ -58,7 +70,14 @@ function Check({ name, label, checked, hint }: { name: string; label: string; ch
   );
 }
 
-function Text(p: { name: string; label: string; value: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Text(
+  p: {
+    name: string;
+    label: string;
+    value: string;
+    hint?: string;
+  } & React.InputHTMLAttributes<HTMLInputElement>,
+) {
   const { name, label, value, hint, ...rest } = p;
   return (
     <div className="field">
@@ -96,12 +115,39 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
           <h2 id="general-heading">{t('settings.site.general')}</h2>
         </div>
         <div className="settings-grid">
-          <Text name="siteName" label={t('settings.site.siteName')} value={s.siteName} hint={t('settings.site.siteNameHint')} maxLength={30} required />
-          <Text name="socialTagDescription" label={t('settings.site.socialTagDescription')} value={s.socialTagDescription ?? ''} maxLength={100} />
-          <Text name="onlineCheckTime" label={t('settings.site.onlineCheckTime')} value={String(s.onlineCheckTime)} type="number" min={0} max={23} />
+          <Text
+            name="siteName"
+            label={t('settings.site.siteName')}
+            value={s.siteName}
+            hint={t('settings.site.siteNameHint')}
+            maxLength={30}
+            required
+          />
+          <Text
+            name="socialTagDescription"
+            label={t('settings.site.socialTagDescription')}
+            value={s.socialTagDescription ?? ''}
+            maxLength={100}
+          />
+          <Text
+            name="onlineCheckTime"
+            label={t('settings.site.onlineCheckTime')}
+            value={String(s.onlineCheckTime)}
+            type="number"
+            min={0}
+            max={23}
+          />
         </div>
-        <Check name="registrationEnabled" label={t('settings.site.registration')} checked={s.registrationEnabled} />
-        <Check name="onlineCheckEnabled" label={t('settings.site.onlineCheck')} checked={s.onlineCheckEnabled} />
+        <Check
+          name="registrationEnabled"
+          label={t('settings.site.registration')}
+          checked={s.registrationEnabled}
+        />
+        <Check
+          name="onlineCheckEnabled"
+          label={t('settings.site.onlineCheck')}
+          checked={s.onlineCheckEnabled}
+        />
       </section>
       <section className="panel settings-panel" id="ai" aria-labelledby="ai-heading">
         <div className="panel-header">
@@ -109,7 +155,14 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
         </div>
         <p className="muted">{t('settings.site.aiHint')}</p>
         <div className="settings-grid">
-          <Text name="aiBaseUrl" label={t('settings.site.aiBaseUrl')} value={s.aiBaseUrl} type="url" inputMode="url" placeholder="https://" />
+          <Text
+            name="aiBaseUrl"
+            label={t('settings.site.aiBaseUrl')}
+            value={s.aiBaseUrl}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+          />
           <Text name="aiModel" label={t('settings.site.aiModel')} value={s.aiModel} />
           <Text
             name="aiApiKey"

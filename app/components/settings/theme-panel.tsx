@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { FONT_PRESETS, type Theme } from '#server/appearance/appearance.model';
+import { FONT_PRESETS, type Theme } from '#server/appearance/appearance.shared';
 import type { ThemeAppearance } from '#server/appearance/appearance.service';
 import { CsrfInput } from '../csrf-input';
 import { PictureSlot } from './picture-slot';
 
-export const WALLPAPER_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/avif,image/bmp,video/mp4,video/webm';
+export const WALLPAPER_ACCEPT =
+  'image/png,image/jpeg,image/gif,image/webp,image/avif,image/bmp,video/mp4,video/webm';
 const WALLPAPER_MAX = 20 * 1024 * 1024;
 
 export interface ThemePanelProps {
@@ -75,7 +76,16 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
           </div>
           <div className="field">
             <label htmlFor={`${prefix}-size`}>{t('settings.appearance.fontSize')}</label>
-            <input id={`${prefix}-size`} name="fontSize" type="number" min={12} max={24} step={1} defaultValue={look.fontSize} required />
+            <input
+              id={`${prefix}-size`}
+              name="fontSize"
+              type="number"
+              min={12}
+              max={24}
+              step={1}
+              defaultValue={look.fontSize}
+              required
+            />
           </div>
           <div className="field">
             <label htmlFor={`${prefix}-color`}>{t('settings.appearance.textColor')}</label>
@@ -100,11 +110,25 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
           </div>
           <div className="field">
             <label htmlFor={`${prefix}-dfrost`}>{t('settings.appearance.desktopFrosted')}</label>
-            <input id={`${prefix}-dfrost`} name="desktopCardFrosted" type="number" min={0} max={100} defaultValue={look.desktopCardFrosted} />
+            <input
+              id={`${prefix}-dfrost`}
+              name="desktopCardFrosted"
+              type="number"
+              min={0}
+              max={100}
+              defaultValue={look.desktopCardFrosted}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${prefix}-mfrost`}>{t('settings.appearance.mobileFrosted')}</label>
-            <input id={`${prefix}-mfrost`} name="mobileCardFrosted" type="number" min={0} max={100} defaultValue={look.mobileCardFrosted} />
+            <input
+              id={`${prefix}-mfrost`}
+              name="mobileCardFrosted"
+              type="number"
+              min={0}
+              max={100}
+              defaultValue={look.mobileCardFrosted}
+            />
           </div>
         </div>
         {isAdmin ? (

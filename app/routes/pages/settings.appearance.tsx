@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { data, useActionData, useLoaderData } from 'react-router';
-import { THEMES } from '#server/appearance/appearance.model';
 import { appearanceAssetIds, type AppearanceDoc } from '#server/appearance/appearance.model';
+import { THEMES } from '#server/appearance/appearance.shared';
 import { appearancesOf } from '#server/appearance/appearance.service';
-import { AssetModel } from '#server/assets/asset.model';
 import { isAppError } from '#server/errors';
 import {
   DEFAULT_FLOATING_BUTTONS,
@@ -24,6 +23,7 @@ import {
   numberField,
   patchTheme,
   themeOf,
+  typesOf,
   uploadFromForm,
   type AppearanceSlot,
 } from '~/lib/settings-actions.server';
@@ -39,15 +39,6 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, 'settings.appearance.title') },
 ];
-
-/** mime types of the given assets (a wallpaper may be a video). */
-export async function typesOf(ids: string[]): Promise<Record<string, string>> {
-  if (!ids.length) return {};
-  const rows = await AssetModel.find({ _id: { $in: ids } })
-    .select({ mimeType: 1 })
-    .lean<{ _id: string; mimeType: string }[]>();
-  return Object.fromEntries(rows.map((r) => [r._id, r.mimeType]));
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
@@ -73,13 +64,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       request,
       actor,
       locale,
-      (f) => (f.slot && f.slot in APPEARANCE_SLOTS ? { slot: f.slot as AppearanceSlot, kind: 'wallpaper' } : null),
+      (f) =>
+        f.slot && f.slot in APPEARANCE_SLOTS ? { slot: f.slot as AppearanceSlot, kind: 'wallpaper' } : null,
       async (slot, assetId, f) => {
         theme = themeOf(f.theme);
         await patchTheme(actor, themeOf(f.theme), { [APPEARANCE_SLOTS[slot].field]: assetId });
       },
     );
-    return failed ?? done(request, `${HERE}#theme-${theme}`, { kind: 'success', key: 'settings.flash.uploaded' });
+    return (
+      failed ?? done(request, `${HERE}#theme-${theme}`, { kind: 'success', key: 'settings.flash.uploaded' })
+    );
   }
   const form = await readForm(request);
   const intent = String(form.get('intent') ?? '');
@@ -128,7 +122,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           });
         }
         await saveFloatingButtons(actor, { buttons });
-        return done(request, `${HERE}#floating-buttons`, { kind: 'success', key: 'settings.flash.buttonsSaved' });
+        return done(request, `${HERE}#floating-buttons`, {
+          kind: 'success',
+          key: 'settings.flash.buttonsSaved',
+        });
       }
       default:
         throw data({ code: 'bad_request' }, { status: 400 });
@@ -146,8 +143,7 @@ export default function AppearancePage() {
   const { t } = useTranslation();
   const { looks, types, isAdmin, buttons } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as
-    | { intent: string; slot?: string; theme?: string; error: string }
-    | undefined;
+    { intent: string; slot?: string; theme?: string; error: string } | undefined;
   return (
     <main id="main" className="container page settings-page">
       <header className="settings-hero">

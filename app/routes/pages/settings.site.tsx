@@ -1,11 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, useActionData, useLoaderData } from 'react-router';
 import { isAppError } from '#server/errors';
-import {
-  AppSettingsInput,
-  getAppSettings,
-  updateAppSettings,
-} from '#server/settings/app-settings.service';
+import { AppSettingsInput, getAppSettings, updateAppSettings } from '#server/settings/app-settings.service';
 import { SettingsNav } from '~/components/settings/settings-nav';
 import { SitePictures, SiteSettingsForm } from '~/components/settings/site-panels';
 import { pageTitle } from '~/lib/page-title';
@@ -29,7 +25,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: settingsCss },
 ];
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'settings.site.title') }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, 'settings.site.title') },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);
@@ -67,7 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       request,
       actor,
       locale,
-      (f) => (f.slot && f.slot in SITE_SLOTS ? { slot: f.slot as SiteSlot, kind: SITE_SLOTS[f.slot as SiteSlot].kind } : null),
+      (f) =>
+        f.slot && f.slot in SITE_SLOTS
+          ? { slot: f.slot as SiteSlot, kind: SITE_SLOTS[f.slot as SiteSlot].kind }
+          : null,
       (slot, assetId) => updateAppSettings(actor, { [SITE_SLOTS[slot].field]: assetId }),
     );
     return failed ?? done(request, `${HERE}#pictures`, { kind: 'success', key: 'settings.flash.uploaded' });
@@ -112,7 +113,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SiteSettingsPage() {
   const { t } = useTranslation();
   const { settings } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>() as { intent: string; slot?: string; error: string } | undefined;
+  const failure = useActionData<typeof action>() as
+    { intent: string; slot?: string; error: string } | undefined;
   return (
     <main id="main" className="container page settings-page">
       <header className="settings-hero">
