@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useSubmit } from 'react-router';
 import { useRootData } from '~/lib/root-data';
+import { uploadWithProgress } from '~/lib/upload-client';
 import { useErrorText } from '~/lib/use-error-text';
 import { CsrfInput } from '../csrf-input';
 
@@ -56,31 +57,25 @@ export function PictureSlot(p: PictureSlotProps) {
     const body = new FormData();
     body.append('kind', p.kind);
     body.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/assets/wallpaper?kind=${encodeURIComponent(p.kind)}`);
-    xhr.setRequestHeader('X-CSRF-Token', root?.csrfToken ?? '');
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (ev) => {
-      if (ev.lengthComputable) setProgress(Math.round((ev.loaded / ev.total) * 100));
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setClientError(t('settings.errors.network'));
-    };
-    xhr.onload = () => {
-      setProgress(null);
-      const res = xhr.response as { id?: string; error?: string } | null;
-      if (xhr.status >= 400 || !res?.id) {
-        setClientError(res?.error ?? t('settings.errors.network'));
-        return;
-      }
-      void submit(
-        { csrf: root?.csrfToken ?? '', intent: 'picture-set', assetId: res.id, ...p.fields },
-        { method: 'post', action: p.action, preventScrollReset: true },
-      );
-    };
     setProgress(0);
-    xhr.send(body);
+    uploadWithProgress<{ id: string }>(
+      `/api/assets/wallpaper?kind=${encodeURIComponent(p.kind)}`,
+      body,
+      root?.csrfToken ?? '',
+      setProgress,
+    ).then(
+      (res) => {
+        setProgress(null);
+        void submit(
+          { csrf: root?.csrfToken ?? '', intent: 'picture-set', assetId: res.id, ...p.fields },
+          { method: 'post', action: p.action, preventScrollReset: true },
+        );
+      },
+      (err: Error) => {
+        setProgress(null);
+        setClientError(err.message || t('settings.errors.network'));
+      },
+    );
   };
 
   const shown = preview ?? p.current;
