@@ -110,6 +110,14 @@ const INTENTS = [
   'delete-account',
   'pin',
   'card-down',
+  // settings pages and the note editor's files
+  'look',
+  'buttons',
+  'settings',
+  'picture-set',
+  'picture-remove',
+  'attachment-rename',
+  'attachment-delete',
 ];
 function fieldsFor(intent: string): Record<string, string> {
   return {
@@ -131,6 +139,15 @@ function fieldsFor(intent: string): Record<string, string> {
     'payload.url': 'https://evil.example',
     theme: 'dark',
     returnTo: '/',
+    slot: 'desktop',
+    fontPreset: 'serif',
+    fontSize: '20',
+    textColor: '#ff0000',
+    overlay: '10',
+    siteName: 'Hijacked',
+    'b0.id': 'scroll-top',
+    'b0.label': 'Hijacked',
+    filename: 'hijacked.txt',
   };
 }
 
@@ -138,7 +155,16 @@ describe('page routes and access tokens', () => {
   it('finds the page routes and their actions in the route table', () => {
     expect(pageRoutes.length).toBeGreaterThan(10);
     const withActions = pageRoutes.filter((r) => hasAction(r.file)).map((r) => r.path);
-    for (const p of ['admin/users', 'profile', 'undo', 'preferences', 'logout', 'edit/tags/new'])
+    for (const p of [
+      'admin/users',
+      'profile',
+      'undo',
+      'preferences',
+      'logout',
+      'edit/tags/new',
+      'settings/appearance',
+      'settings/site',
+    ])
       expect(withActions).toContain(p);
   });
 
@@ -171,7 +197,11 @@ describe('page routes and access tokens', () => {
     async () => {
       const withToken = new Client({ token: w.tokens.full });
       for (const r of pageRoutes.filter(
-        (p) => p.path === 'profile' || p.path.startsWith('edit') || p.path === 'admin/users',
+        (p) =>
+          p.path === 'profile' ||
+          p.path.startsWith('edit') ||
+          p.path.startsWith('settings/') ||
+          p.path === 'admin/users',
       )) {
         const url = urlOf(r.path, paramValue);
         const res = await withToken.get(url);
@@ -220,6 +250,20 @@ describe('the security review’s attack, replayed', () => {
     c.cookies.set('csrf_token', FORGED);
     const upload = await c.call('POST', '/profile', { rawBody: form });
     expect(upload.status).toBe(403);
+    // So are the settings pages' and the note editor's uploads.
+    for (const [url, fields] of [
+      ['/settings/appearance', { intent: 'upload', theme: 'light', slot: 'desktop' }],
+      ['/settings/site', { intent: 'upload', slot: 'favicon' }],
+      [`/edit/notes/${w.ids.note}`, { intent: 'attachment' }],
+      [`/edit/notes/${w.ids.note}`, { intent: 'image' }],
+    ] as const) {
+      const f = new FormData();
+      f.append('csrf', FORGED);
+      for (const [k, v] of Object.entries(fields)) f.append(k, v);
+      f.append('file', fileForm(PNG, 'a.png', 'image/png').get('file')!);
+      const res = await c.call('POST', url, { rawBody: f });
+      expect(res.status, `multipart POST ${url}`).toBe(403);
+    }
 
     expect(await fingerprint()).toBe(before);
     expect((await UserModel.findById(w.bobId).lean())?.role).toBe('user');
