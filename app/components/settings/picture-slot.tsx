@@ -39,6 +39,12 @@ export function PictureSlot(p: PictureSlotProps) {
   const [clientError, setClientError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
+  // Once the page shows the newly stored picture, the local preview has done its job.
+  const currentUrl = p.current?.url;
+  useEffect(() => {
+    setPreview(null);
+    if (fileRef.current) fileRef.current.value = '';
+  }, [currentUrl]);
 
   const onChoose = (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
