@@ -33,7 +33,11 @@ export function noteMarkdown(kind: 'image' | 'file', name: string, url: string):
 
 /** Puts text into a textarea at its cursor (on a line of its own) and tells the form it changed. */
 export function insertIntoTextarea(textarea: HTMLTextAreaElement, text: string): void {
-  const { value, selectionStart: start, selectionEnd: end } = textarea;
+  const { value } = textarea;
+  // At the cursor when the text has the focus (a paste), else at the end (the upload form's button has it).
+  const focused = document.activeElement === textarea;
+  const start = focused ? textarea.selectionStart : value.length;
+  const end = focused ? textarea.selectionEnd : value.length;
   const before = value.slice(0, start);
   const glue = before && !before.endsWith('\n') ? '\n' : '';
   const next = `${before}${glue}${text}\n${value.slice(end)}`;

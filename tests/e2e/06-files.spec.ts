@@ -62,6 +62,8 @@ async function shots(page: Page, info: TestInfo, name: string) {
     ['phone', 390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
+    // Full-page pictures from the top, so the sticky header sits where it belongs.
+    await page.mouse.wheel(0, -100_000);
     for (const s of ['light', 'dark'] as const) {
       await scheme(page, s);
       await screenshot(page, info, `${name}-${size}-${s}`);
@@ -169,7 +171,7 @@ test('note: a picture in the text and an attachment', async ({ page }, info) => 
   if (jsEnabled(info)) {
     // Put at the cursor, shown in the live preview, saved with the note.
     await expect(page.getByLabel('Text', { exact: true })).toHaveValue(
-      /!\[beach\.png\]\(\/api\/note-cards\/img\//,
+      /^Holiday plans\n!\[beach\.png\]\(\/api\/note-cards\/img\//,
     );
     await expect(page.locator('.note-preview img')).toBeVisible();
     await page.getByRole('button', { name: 'Save changes' }).click();
