@@ -75,6 +75,9 @@ describe('/settings/appearance', () => {
       ),
     );
     expect((await c.get(url)).status).toBe(200);
+    expect(profile.text).toContain(
+      '.tile{background:color-mix(in srgb,var(--surface) calc(100% - var(--look-frost) * 0.35%)',
+    );
 
     // A text file posing as a picture is refused with the page's message, nothing stored.
     const before = await AssetModel.countDocuments({});
@@ -153,6 +156,9 @@ describe('/settings/appearance', () => {
     expect(page.text).toContain('--text:#112233');
     expect(page.text).toContain('--look-font-size:18px');
     expect(page.text).toContain('Georgia');
+    expect(page.text).toContain('--look-frost:50;--look-frost-mobile:60');
+    // Frosted cards only over a wallpaper (none set yet).
+    expect(page.text).not.toContain('.tile{background:color-mix');
 
     const bad = await postForm(c, '/settings/appearance', {
       intent: 'look',

@@ -78,11 +78,13 @@ test.beforeEach(async ({ context }, info) => {
 });
 
 test('appearance: a wallpaper for each theme, applied in both themes', async ({ page }, info) => {
+  // Reachable from the header's user menu, also on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
   await open(page, info, '/');
-  // Reachable from the header's user menu.
   await page.locator('summary.user-chip').click();
   await page.getByRole('link', { name: 'Appearance' }).click();
   await expect(page).toHaveURL(/\/settings\/appearance$/);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await waitForHydration(page, info);
   await expect(page.getByRole('heading', { name: 'Appearance', level: 1 })).toBeVisible();
 
