@@ -34,22 +34,23 @@ export function PictureSlot(p: PictureSlotProps) {
   const root = useRootData();
   const submit = useSubmit();
   const id = useId();
-  const [preview, setPreview] = useState<{ url: string; video: boolean } | null>(null);
+  const [preview, setPreview] = useState<{ url: string; video: boolean; base: string | null } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview.url) : undefined), [preview]);
-  // Once the page shows the newly stored picture, the local preview has done its job.
-  const currentUrl = p.current?.url;
-  useEffect(() => {
-    setPreview(null);
-    if (fileRef.current) fileRef.current.value = '';
-  }, [currentUrl]);
+  // A chosen file is previewed until the page shows another stored picture (the one just uploaded).
+  const currentUrl = p.current?.url ?? null;
+  const livePreview = preview && preview.base === currentUrl ? preview : null;
 
   const onChoose = (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     setClientError(null);
-    setPreview(file ? { url: URL.createObjectURL(file), video: file.type.startsWith('video/') } : null);
+    setPreview(
+      file
+        ? { url: URL.createObjectURL(file), video: file.type.startsWith('video/'), base: currentUrl }
+        : null,
+    );
   };
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -72,6 +73,7 @@ export function PictureSlot(p: PictureSlotProps) {
     ).then(
       (res) => {
         setProgress(null);
+        if (fileRef.current) fileRef.current.value = '';
         void submit(
           { csrf: root?.csrfToken ?? '', intent: 'picture-set', assetId: res.id, ...p.fields },
           { method: 'post', action: p.action, preventScrollReset: true },
@@ -84,7 +86,7 @@ export function PictureSlot(p: PictureSlotProps) {
     );
   };
 
-  const shown = preview ?? p.current;
+  const shown = livePreview ?? p.current;
   const error = clientError ?? (p.error ? errorText(p.error) : null);
   return (
     <div className="picture-slot">
@@ -94,7 +96,7 @@ export function PictureSlot(p: PictureSlotProps) {
         ) : shown ? (
           <img
             src={shown.url}
-            alt={`${p.label} – ${preview ? t('settings.appearance.preview') : ''}`.trim()}
+            alt={`${p.label} – ${livePreview ? t('settings.appearance.preview') : ''}`.trim()}
           />
         ) : (
           <span>{t('settings.appearance.none')}</span>
