@@ -26,7 +26,7 @@ COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build
 COPY --chown=root:root package.json ./
 COPY --chown=root:root scripts/serve.mjs ./scripts/serve.mjs
-COPY --chown=root:root scripts/lib/http-app.mjs ./scripts/lib/http-app.mjs
+COPY --chown=root:root scripts/lib/http-app.mjs scripts/lib/rr-express.mjs ./scripts/lib/
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

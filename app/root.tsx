@@ -12,6 +12,8 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { pageLook } from '#server/appearance/page-look';
+import { getFloatingButtons } from '#server/settings/app-settings.service';
+import { assetUrl } from '#server/assets/asset.dto';
 import { getSettings } from '#server/settings/settings.service';
 import { findUserById } from '#server/users/user.lookup';
 import { isInitialized } from '#server/setup/setup.service';
@@ -19,6 +21,7 @@ import { ErrorPage } from '~/components/error-page';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { FlashToast } from '~/components/flash-toast';
+import { FloatingButtons } from '~/components/floating-buttons';
 import { DEFAULT_LOCALE, LOCALE_TAGS, getI18n, type Locale } from '~/lib/i18n';
 import { MUST_CHANGE_PASSWORD } from '~/lib/guards.server';
 import { useNonce } from '~/lib/nonce';
@@ -66,9 +69,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     csrfToken: info.csrfToken,
     flash: info.flash,
     siteName: settings.siteName,
+    // The site logos (either one stands in for the other) and the floating buttons, drawn on every page.
+    logos: logosOf(settings.lightLogoAssetId, settings.darkLogoAssetId),
+    floatingButtons: await getFloatingButtons(),
     look: await pageLook(actor),
     user,
   };
+}
+
+function logosOf(light: string | null, dark: string | null) {
+  if (!light && !dark) return null;
+  return { light: assetUrl((light ?? dark)!), dark: assetUrl((dark ?? light)!) };
 }
 
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -121,11 +132,12 @@ export default function App() {
   const matches = useMatches();
   const bare = matches.some((m) => (m.handle as RouteHandle | undefined)?.bareHeader);
   return (
-    <div className="app-shell">
+    <div className="app-shell" id="top">
       <SkipLink />
       {bare ? null : <SiteHeader />}
       <Outlet />
       <SiteFooter />
+      <FloatingButtons />
       {data?.flash ? <FlashToast flash={data.flash} csrfToken={data.csrfToken} /> : null}
     </div>
   );

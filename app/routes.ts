@@ -23,6 +23,8 @@ export default [
   route('admin/users', 'routes/pages/admin.users.tsx'),
   route('admin/oauth', 'routes/pages/admin.oauth.tsx'),
   route('docs/api', 'routes/pages/docs.api.tsx'),
+  route('settings/appearance', 'routes/pages/settings.appearance.tsx'),
+  route('settings/site', 'routes/pages/settings.site.tsx'),
 
   // editors (signed in; hydrated, and every form also works as a plain post)
   route('edit', 'routes/pages/edit.tsx', [

@@ -2,6 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { Readable, Transform } from 'node:stream';
 import { env } from './env';
 import { AppError } from './errors';
+import { transferGcHint } from './gc-hint';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -64,9 +65,11 @@ export async function ensureBucket(): Promise<void> {
 /** Counts bytes as they pass and fails the stream as soon as the limit is crossed. */
 export function byteLimit(maxBytes: number, onTooLarge: () => Error): Transform & { bytes: () => number } {
   let seen = 0;
+  const hint = transferGcHint();
   const t = new Transform({
     transform(chunk: Buffer, _enc, cb) {
       seen += chunk.length;
+      hint(chunk.length);
       if (seen > maxBytes) cb(onTooLarge());
       else cb(null, chunk);
     },
@@ -134,12 +137,14 @@ export interface StoredObject {
  */
 export function pullStream(source: Readable): ReadableStream<Uint8Array> {
   const it = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const hint = transferGcHint();
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const { value, done } = await it.next();
-        if (done) controller.close();
-        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+        if (done) return controller.close();
+        hint(value.length);
+        controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
       },
       async cancel() {
         await it.return?.();

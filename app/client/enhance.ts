@@ -262,7 +262,21 @@ function dropBrokenIcons() {
   }
 }
 
+/** The quick-search floating button focuses the search box when the page has one (its link only scrolls). */
+function quickSearch() {
+  const focus = (event?: Event) => {
+    const input = document.getElementById('dashboard-search');
+    if (!input) return;
+    event?.preventDefault();
+    input.scrollIntoView({ block: 'center' });
+    input.focus();
+  };
+  document.querySelector('[data-floating="quick-search"]')?.addEventListener('click', focus);
+  if (location.hash === '#dashboard-search') focus();
+}
+
 dropBrokenIcons();
+quickSearch();
 closeMenusOnOutsideClick();
 for (const toast of $all<HTMLElement>('[data-toast]')) autoDismiss(toast);
 infiniteScroll();

@@ -11,7 +11,14 @@ export function SiteHeader({ children }: { children?: React.ReactNode }) {
     <header className="site-header">
       <div className="container header-row">
         <Link to="/" className="brand">
-          <LogoMark />
+          {data?.logos ? (
+            <>
+              <img className="brand-logo brand-logo-light" src={data.logos.light} alt="" />
+              <img className="brand-logo brand-logo-dark" src={data.logos.dark} alt="" />
+            </>
+          ) : (
+            <LogoMark />
+          )}
           <span className="brand-name">{data?.siteName ?? 'SakuraNav'}</span>
         </Link>
         <div className="header-slot">{children}</div>

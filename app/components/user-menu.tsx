@@ -36,6 +36,8 @@ export function UserMenu() {
           <Link to="/bookmarks">{t('nav.bookmarks')}</Link>
           <Link to="/settings/history">{t('nav.history')}</Link>
           <Link to="/settings/data">{t('nav.data')}</Link>
+          <Link to="/settings/appearance">{t('settings.nav.appearance')}</Link>
+          {user.role === 'admin' ? <Link to="/settings/site">{t('settings.nav.site')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/oauth">{t('nav.oauth')}</Link> : null}
         </nav>

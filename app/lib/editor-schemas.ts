@@ -74,11 +74,11 @@ export function socialFormSchema(meta: SocialTypeMeta) {
     [meta.idField]: socialIdSchema(meta.idField, REQUIRED_MESSAGE),
   };
   if (meta.qr) payload.qrCodeUrl = QrCodeUrlSchema.optional();
-  return SocialCreateSchema.pick({ label: true, hint: true, iconBgColor: true }).extend({
+  return SocialCreateSchema.pick({ label: true, hint: true, iconUrl: true, iconBgColor: true }).extend({
     payload: z.object(payload),
   });
 }
 export type SocialFormValue = z.infer<ReturnType<typeof socialFormSchema>>;
 
-export const NoteFormSchema = NoteCreateSchema.pick({ title: true, content: true });
+export const NoteFormSchema = NoteCreateSchema.pick({ title: true, content: true, iconUrl: true });
 export type NoteFormValue = z.infer<typeof NoteFormSchema>;

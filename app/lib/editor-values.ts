@@ -137,12 +137,13 @@ export function cardDataOf(card: Pick<CardDto, 'cardData'>): Record<string, unkn
 }
 
 export function socialDefaults(card: CardDto | null, meta: SocialTypeMeta) {
-  if (!card) return { label: '', hint: '', iconBgColor: '', payload: { [meta.idField]: '' } };
+  if (!card) return { label: '', hint: '', iconUrl: '', iconBgColor: '', payload: { [meta.idField]: '' } };
   const payload = cardDataOf(card);
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   return {
     label: card.name,
     hint: card.socialHint ?? '',
+    iconUrl: card.iconUrl ?? '',
     iconBgColor: card.iconBgColor ?? '',
     payload: {
       [meta.idField]: text(payload[meta.idField]),
@@ -151,15 +152,13 @@ export function socialDefaults(card: CardDto | null, meta: SocialTypeMeta) {
   };
 }
 
-/**
- * Blank label, hint and colour go back to the type's own (the service fills them in). The form has no icon field,
- * so the icon is left as it is.
- */
-export function toSocialInput(value: SocialFormValue, meta: SocialTypeMeta): Omit<SocialCreate, 'iconUrl'> {
+/** Blank label, hint, icon and colour go back to the type's own (the service fills them in). */
+export function toSocialInput(value: SocialFormValue, meta: SocialTypeMeta): SocialCreate {
   return {
     cardType: meta.type,
     label: value.label ?? null,
     hint: value.hint ?? null,
+    iconUrl: value.iconUrl ?? null,
     iconBgColor: value.iconBgColor ?? null,
     payload: value.payload as SocialCreate['payload'],
   };
@@ -168,15 +167,15 @@ export function toSocialInput(value: SocialFormValue, meta: SocialTypeMeta): Omi
 // ---- notes ----
 
 /** The note's own title (blank when it has none; the card's name is then made from the text) and text. */
-export function noteDefaults(card: Pick<CardDto, 'cardData'> | null) {
+export function noteDefaults(card: Pick<CardDto, 'cardData' | 'iconUrl'> | null) {
   const data = card ? cardDataOf(card) : {};
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  return { title: text(data.title), content: text(data.content) };
+  return { title: text(data.title), content: text(data.content), iconUrl: card?.iconUrl ?? '' };
 }
 
-/** A blank title clears it (the card then shows the start of the text). */
-export function toNoteInput(value: NoteFormValue): Pick<NoteCreate, 'title' | 'content'> {
-  return { title: value.title ?? null, content: value.content };
+/** A blank title clears it (the card then shows the start of the text); a blank icon clears it too. */
+export function toNoteInput(value: NoteFormValue): Pick<NoteCreate, 'title' | 'content' | 'iconUrl'> {
+  return { title: value.title ?? null, content: value.content, iconUrl: value.iconUrl ?? null };
 }
 
 // ---- errors ----

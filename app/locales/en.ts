@@ -1,4 +1,9 @@
+import filesEn from './files-en';
+import settingsEn from './settings-en';
+
 const en = {
+  settings: settingsEn,
+  files: filesEn,
   app: {
     name: 'SakuraNav',
     tagline: 'Your web, neatly arranged.',

@@ -1,6 +1,11 @@
 import type { Messages } from './en';
 
+import filesZh from './files-zh';
+import settingsZh from './settings-zh';
+
 const zh: Messages = {
+  settings: settingsZh,
+  files: filesZh,
   app: {
     name: 'SakuraNav',
     tagline: '把常用网站，整整齐齐放在一起。',

@@ -39,7 +39,8 @@ function refuse(req, res, status, code, message) {
 }
 
 export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
-  const { createRequestHandler } = await import('@react-router/express');
+  // Our copy of @react-router/express: see rr-express.mjs for the one change.
+  const { createRequestHandler } = await import('./rr-express.mjs');
   const { default: compression } = await import('compression');
   const { default: express } = await import('express');
   const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href);

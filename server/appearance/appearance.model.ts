@@ -1,9 +1,9 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
 
-export const THEMES = ['light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
-export const FONT_PRESETS = ['grotesk', 'serif', 'balanced'] as const;
+import { FONT_PRESETS, THEMES, type Theme } from './appearance.shared';
+
+export { FONT_PRESETS, THEMES, type Theme };
 
 /** One owner's look for one theme (compat §2.11); `_id` is `<ownerId>:<theme>`. */
 export interface AppearanceDoc {

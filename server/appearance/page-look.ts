@@ -13,6 +13,14 @@ const FONTS: Record<string, string | null> = {
 const SAFE_URL = /^\/api\/assets\/asset-[0-9a-f-]{36}\/file$/;
 const cssUrl = (u: string | null) => (u && SAFE_URL.test(u) ? `url("${u}")` : 'none');
 
+const frost = (n: number) => Math.min(100, Math.max(0, Math.round(Number(n) || 0)));
+
+// Over a wallpaper, cards let it through as frosted glass: 0 is an opaque card, 100 a third see-through and blurred.
+const tiles = (v: string) =>
+  `.tile{background:color-mix(in srgb,var(--surface) calc(100% - var(${v}) * 0.35%),transparent);` +
+  `backdrop-filter:blur(calc(var(${v}) * 0.14px));-webkit-backdrop-filter:blur(calc(var(${v}) * 0.14px))}`;
+const FROSTED_TILES = `${tiles('--look-frost')}@media (max-width:640px){${tiles('--look-frost-mobile')}}`;
+
 function vars(a: ThemeAppearance): string {
   const out = [
     `--text:${/^#[0-9a-f]{6}$/i.test(a.textColor) ? a.textColor : 'inherit'}`,
@@ -20,6 +28,8 @@ function vars(a: ThemeAppearance): string {
     `--look-wallpaper:${cssUrl(a.desktopWallpaperUrl)}`,
     `--look-wallpaper-mobile:${cssUrl(a.mobileWallpaperUrl ?? a.desktopWallpaperUrl)}`,
     `--look-font-size:${Math.min(24, Math.max(12, Math.round(a.fontSize)))}px`,
+    `--look-frost:${frost(a.desktopCardFrosted)}`,
+    `--look-frost-mobile:${frost(a.mobileCardFrosted)}`,
   ];
   const font = FONTS[a.fontPreset];
   if (font) out.push(`--font-sans:${font}`);
@@ -39,6 +49,7 @@ export function lookCss(a: { light: ThemeAppearance; dark: ThemeAppearance }): s
     `:root[data-theme='dark']{${vars(a.dark)}}`,
     `body{font-size:var(--look-font-size)}`,
     any ? `body{${wallpaper}}` : '',
+    any ? FROSTED_TILES : '',
     any
       ? `@media (max-width:640px){body{background-image:linear-gradient(color-mix(in srgb,var(--bg) var(--look-overlay),transparent),color-mix(in srgb,var(--bg) var(--look-overlay),transparent)),var(--look-wallpaper-mobile)}}`
       : '',

@@ -114,6 +114,14 @@ const INTENTS = [
   'save',
   'test',
   'base',
+  // settings pages and the note editor's files
+  'look',
+  'buttons',
+  'settings',
+  'picture-set',
+  'picture-remove',
+  'attachment-rename',
+  'attachment-delete',
 ];
 function fieldsFor(intent: string): Record<string, string> {
   return {
@@ -139,6 +147,15 @@ function fieldsFor(intent: string): Record<string, string> {
     clientId: 'hijacked',
     clientSecret: 'hijacked-secret',
     baseUrl: 'https://evil.example',
+    slot: 'desktop',
+    fontPreset: 'serif',
+    fontSize: '20',
+    textColor: '#ff0000',
+    overlay: '10',
+    siteName: 'Hijacked',
+    'b0.id': 'scroll-top',
+    'b0.label': 'Hijacked',
+    filename: 'hijacked.txt',
   };
 }
 
@@ -154,6 +171,8 @@ describe('page routes and access tokens', () => {
       'preferences',
       'logout',
       'edit/tags/new',
+      'settings/appearance',
+      'settings/site',
     ])
       expect(withActions).toContain(p);
   });
@@ -187,7 +206,11 @@ describe('page routes and access tokens', () => {
     async () => {
       const withToken = new Client({ token: w.tokens.full });
       for (const r of pageRoutes.filter(
-        (p) => p.path === 'profile' || p.path.startsWith('edit') || p.path.startsWith('admin/'),
+        (p) =>
+          p.path === 'profile' ||
+          p.path.startsWith('edit') ||
+          p.path.startsWith('settings/') ||
+          p.path.startsWith('admin/'),
       )) {
         const url = urlOf(r.path, paramValue);
         const res = await withToken.get(url);
@@ -243,6 +266,20 @@ describe('the security review’s attack, replayed', () => {
     c.cookies.set('csrf_token', FORGED);
     const upload = await c.call('POST', '/profile', { rawBody: form });
     expect(upload.status).toBe(403);
+    // So are the settings pages' and the note editor's uploads.
+    for (const [url, fields] of [
+      ['/settings/appearance', { intent: 'upload', theme: 'light', slot: 'desktop' }],
+      ['/settings/site', { intent: 'upload', slot: 'favicon' }],
+      [`/edit/notes/${w.ids.note}`, { intent: 'attachment' }],
+      [`/edit/notes/${w.ids.note}`, { intent: 'image' }],
+    ] as const) {
+      const f = new FormData();
+      f.append('csrf', FORGED);
+      for (const [k, v] of Object.entries(fields)) f.append(k, v);
+      f.append('file', fileForm(PNG, 'a.png', 'image/png').get('file')!);
+      const res = await c.call('POST', url, { rawBody: f });
+      expect(res.status, `multipart POST ${url}`).toBe(403);
+    }
 
     expect(await fingerprint()).toBe(before);
     expect((await UserModel.findById(w.bobId).lean())?.role).toBe('user');

@@ -88,6 +88,10 @@ describe('Dockerfile', () => {
   it('copies everything the server needs at runtime', () => {
     expect(dockerfile).toContain('scripts/serve.mjs');
     expect(dockerfile).toContain('scripts/lib/http-app.mjs');
+    // Everything http-app.mjs imports from beside it.
+    const httpApp = readFileSync(path.join(root, 'scripts/lib/http-app.mjs'), 'utf8');
+    for (const [, local] of httpApp.matchAll(/import\(?\s*'\.\/([\w.-]+\.mjs)'/g))
+      expect(dockerfile, `the image lacks scripts/lib/${local}`).toContain(local);
     expect(dockerfile).toMatch(/COPY --from=build .*\/app\/build/);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
   });

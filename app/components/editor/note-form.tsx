@@ -6,6 +6,8 @@ import { inputProps, textareaProps } from '~/lib/conform';
 import { NoteFormSchema, type NoteFormValue } from '~/lib/editor-schemas';
 import type { noteDefaults } from '~/lib/editor-values';
 import { renderMarkdown } from '~/lib/markdown';
+import { useRootData } from '~/lib/root-data';
+import { insertIntoTextarea, noteMarkdown, uploadWithProgress } from '~/lib/upload-client';
 import { EyeIcon } from '../icons';
 import { EditorSection } from './editor-shell';
 import { EditorForm, useEditorForm } from './editor-form';
@@ -62,6 +64,7 @@ export function NoteForm({
     [content, urls],
   );
   const [linkTarget, setLinkTarget] = useState('');
+  const pasteUpload = usePastedPictures();
   const insertLink = () => {
     const site = sites.find((s) => s.id === linkTarget);
     if (!site) return;
@@ -83,6 +86,16 @@ export function NoteForm({
           errors={fields.title.errors}
           autoComplete="off"
         />
+        <Field
+          label={t('files.iconUrl')}
+          {...inputProps(fields.iconUrl, { type: 'text' })}
+          key={fields.iconUrl.key}
+          inputMode="url"
+          placeholder="https://"
+          hint={t('files.iconUrlHint')}
+          errors={fields.iconUrl.errors}
+          autoComplete="off"
+        />
         <TextareaField
           label={t('editor.note.content')}
           {...textareaProps(fields.content)}
@@ -90,6 +103,8 @@ export function NoteForm({
           className="note-content"
           rows={14}
           spellCheck
+          onPaste={pasteUpload.onPaste}
+          onDrop={pasteUpload.onDrop}
           hint={
             <>
               {t('editor.note.markdownHint')} {t('editor.note.linkHint')}{' '}
@@ -98,6 +113,11 @@ export function NoteForm({
           }
           errors={fields.content.errors}
         />
+        {pasteUpload.status ? (
+          <p className="field-hint" role="status">
+            {pasteUpload.status}
+          </p>
+        ) : null}
         {hydrated && sites.length ? (
           <div className="note-link-helper">
             <label htmlFor="note-link-site">{t('editor.note.insertLink')}</label>
@@ -136,4 +156,47 @@ export function NoteForm({
       </EditorSection>
     </EditorForm>
   );
+}
+
+/**
+ * Pictures pasted or dropped into the text are uploaded (POST /api/note-cards/upload-image) and their Markdown put
+ * at the cursor; the note is saved with the form as usual.
+ */
+function usePastedPictures() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const [status, setStatus] = useState<string | null>(null);
+  const upload = (textarea: HTMLTextAreaElement, files: File[]) => {
+    for (const file of files) {
+      const body = new FormData();
+      body.append('file', file);
+      setStatus(t('files.uploading', { percent: 0 }));
+      uploadWithProgress<{ url: string }>('/api/note-cards/upload-image', body, root?.csrfToken ?? '', (p) =>
+        setStatus(t('files.uploading', { percent: p })),
+      ).then(
+        (res) => {
+          setStatus(null);
+          insertIntoTextarea(textarea, noteMarkdown('image', file.name, res.url));
+        },
+        (err: Error) => setStatus(err.message || t('settings.errors.network')),
+      );
+    }
+  };
+  const pictures = (list: FileList | undefined | null) =>
+    [...(list ?? [])].filter((f) => f.type.startsWith('image/'));
+  return {
+    status,
+    onPaste: (e: React.ClipboardEvent<HTMLTextAreaElement>) => {
+      const files = pictures(e.clipboardData?.files);
+      if (!files.length) return;
+      e.preventDefault();
+      upload(e.currentTarget, files);
+    },
+    onDrop: (e: React.DragEvent<HTMLTextAreaElement>) => {
+      const files = pictures(e.dataTransfer?.files);
+      if (!files.length) return;
+      e.preventDefault();
+      upload(e.currentTarget, files);
+    },
+  };
 }

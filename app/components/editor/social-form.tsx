@@ -95,6 +95,16 @@ export function SocialForm({
           hint={t('editor.social.hintHint')}
           errors={fields.hint.errors}
         />
+        <Field
+          label={t('files.iconUrl')}
+          {...inputProps(fields.iconUrl, { type: 'text' })}
+          key={fields.iconUrl.key}
+          inputMode="url"
+          placeholder="https://"
+          hint={t('files.iconUrlHint')}
+          errors={fields.iconUrl.errors}
+          autoComplete="off"
+        />
         <ColourField
           label={t('editor.social.iconBgColor')}
           {...inputProps(fields.iconBgColor, { type: 'text' })}

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from 'react-router';
 import { NoteUpdateSchema } from '#server/cards/card.schema';
 import { updateNoteCard } from '#server/cards/note-card.service';
 import { EditorPage } from '~/components/editor/editor-shell';
+import { NoteFiles } from '~/components/editor/note-files';
 import { NoteForm } from '~/components/editor/note-form';
 import { editorHref } from '~/lib/editor-links';
 import { NoteFormSchema } from '~/lib/editor-schemas';
@@ -12,6 +13,9 @@ import { listSiteChoices } from '#server/cards/site-card.service';
 import { noteDefaults, toNoteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
+import { attachmentAction, noteUploadAction, type NoteFilesFailure } from '~/lib/note-files.server';
+import { requestInfo } from '~/lib/request-context.server';
+import { listAttachments } from '#server/assets/upload.service';
 import type { Route } from './+types/edit.notes.$cardId';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
@@ -21,9 +25,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const card = await requireCard(actor, params.cardId, 'note');
   const returnTo = returnToOf(request);
   return {
+    id: card.id,
     name: card.name,
     defaultValue: noteDefaults(card),
     sites: await listSiteChoices(actor),
+    attachments: (await listAttachments(actor, card.id)).items,
     returnTo,
     deleteHref: editorHref.deleteCard(card.id, returnTo),
     title: pageTitle(context, 'editor.note.editTitle', { name: card.name }),
@@ -32,8 +38,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = signedInUser(context);
-  const formData = await readForm(request);
+  const { locale } = requestInfo(context);
   const card = await requireCard(actor, params.cardId, 'note');
+  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
+    return noteUploadAction(request, actor, locale, { id: card.id, content: noteDefaults(card).content });
+  }
+  const formData = await readForm(request);
+  const files = await attachmentAction(request, actor, locale, formData);
+  if (files) return files;
   const submission = parseWithZod(formData, { schema: NoteFormSchema });
   if (submission.status !== 'success' || formData.get('intent') === 'preview') return replyToForm(submission);
   return saveAndReturn(request, formData, submission, {
@@ -47,7 +59,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditNotePage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const result = useActionData<typeof action>();
+  const filesFailure = isFilesFailure(result) ? result : null;
+  const lastResult = filesFailure ? undefined : (result as Exclude<typeof result, NoteFilesFailure>);
   return (
     <EditorPage
       kind={t('editor.kinds.note')}
@@ -62,6 +76,11 @@ export default function EditNotePage() {
         deleteHref={data.deleteHref}
         submitLabel={t('editor.save')}
       />
+      <NoteFiles attachments={data.attachments} noteId={data.id} error={filesFailure?.error} />
     </EditorPage>
   );
+}
+
+function isFilesFailure(value: unknown): value is NoteFilesFailure {
+  return (value as NoteFilesFailure | undefined)?.intent === 'note-files';
 }

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import type { FloatingButton } from '#server/settings/settings.model';
+import { CsrfInput } from '../csrf-input';
+
+/** The admin's floating buttons: which show, their labels and the feedback link (compat §2.13). */
+export function FloatingButtonsPanel({ buttons }: { buttons: FloatingButton[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="panel settings-panel" id="floating-buttons" aria-labelledby="floating-heading">
+      <div className="panel-header">
+        <h2 id="floating-heading">{t('settings.floating.title')}</h2>
+      </div>
+      <p className="muted">{t('settings.floating.intro')}</p>
+      <Form method="post" action="/settings/appearance" className="settings-form" preventScrollReset>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="buttons" />
+        <ul className="floating-config">
+          {buttons.map((b, i) => (
+            <li key={b.id}>
+              <input type="hidden" name={`b${i}.id`} value={b.id} />
+              <label className="check">
+                <input type="checkbox" name={`b${i}.enabled`} value="on" defaultChecked={b.enabled} />
+                <span>{t(`settings.floating.names.${b.id}`, { defaultValue: b.label })}</span>
+              </label>
+              <div className="field">
+                <label htmlFor={`fb-${b.id}-label`}>{t('settings.floating.label')}</label>
+                <input
+                  id={`fb-${b.id}-label`}
+                  name={`b${i}.label`}
+                  defaultValue={b.label}
+                  maxLength={20}
+                  required
+                />
+              </div>
+              {b.customData?.url !== undefined ? (
+                <div className="field">
+                  <label htmlFor={`fb-${b.id}-url`}>{t('settings.floating.feedbackUrl')}</label>
+                  <input
+                    id={`fb-${b.id}-url`}
+                    name={`b${i}.url`}
+                    type="url"
+                    inputMode="url"
+                    defaultValue={b.customData.url}
+                    maxLength={500}
+                  />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <div className="row">
+          <button type="submit" className="button button-primary">
+            {t('settings.floating.save')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import type { AppSettingsDto } from '#server/settings/settings.dto';
+import { CsrfInput } from '../csrf-input';
+import { PictureSlot } from './picture-slot';
+
+const MB = 1024 * 1024;
+const LOGO_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/avif';
+
+/** Site logos (one per theme) and the favicon. */
+export function SitePictures({
+  settings,
+  failure,
+}: {
+  settings: AppSettingsDto;
+  failure: { slot?: string; error: string } | null;
+}) {
+  const { t } = useTranslation();
+  const slots = [
+    { slot: 'lightLogo', url: settings.lightLogoUrl, label: t('settings.site.lightLogo'), kind: 'logo' },
+    { slot: 'darkLogo', url: settings.darkLogoUrl, label: t('settings.site.darkLogo'), kind: 'logo' },
+    { slot: 'favicon', url: settings.faviconUrl, label: t('settings.site.favicon'), kind: 'favicon' },
+  ];
+  return (
+    <section className="panel settings-panel" id="pictures" aria-labelledby="pictures-heading">
+      <div className="panel-header">
+        <h2 id="pictures-heading">{t('settings.site.identity')}</h2>
+      </div>
+      <div className="picture-grid picture-grid-3">
+        {slots.map((s) => (
+          <PictureSlot
+            key={s.slot}
+            action="/settings/site"
+            label={s.label}
+            hint={s.kind === 'favicon' ? t('settings.site.faviconHint') : t('settings.site.logoHint')}
+            current={s.url ? { url: s.url, video: false } : null}
+            kind={s.kind}
+            accept={
+              s.kind === 'favicon' ? 'image/x-icon,image/vnd.microsoft.icon,image/png,.ico' : LOGO_ACCEPT
+            }
+            maxBytes={s.kind === 'favicon' ? MB : 5 * MB}
+            fields={{ slot: s.slot }}
+            error={failure?.slot === s.slot ? failure.error : undefined}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Check({
+  name,
+  label,
+  checked,
+  hint,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  hint?: string;
+}) {
+  return (
+    <div className="field">
+      <label className="check">
+        <input type="checkbox" name={name} value="on" defaultChecked={checked} />
+        <span>{label}</span>
+      </label>
+      {hint ? <p className="field-hint">{hint}</p> : null}
+    </div>
+  );
+}
+
+function Text(
+  p: {
+    name: string;
+    label: string;
+    value: string;
+    hint?: string;
+  } & React.InputHTMLAttributes<HTMLInputElement>,
+) {
+  const { name, label, value, hint, ...rest } = p;
+  return (
+    <div className="field">
+      <label htmlFor={`site-${name}`}>{label}</label>
+      <input
+        id={`site-${name}`}
+        name={name}
+        defaultValue={value}
+        aria-describedby={hint ? `site-${name}-hint` : undefined}
+        {...rest}
+      />
+      {hint ? (
+        <p className="field-hint" id={`site-${name}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Site name, registration, online checks, AI provider (key masked) and outbound network policy. */
+export function SiteSettingsForm({ settings: s, error }: { settings: AppSettingsDto; error: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/settings/site" className="stack" preventScrollReset>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="settings" />
+      {error ? (
+        <div className="form-errors" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+      <section className="panel settings-panel" id="general" aria-labelledby="general-heading">
+        <div className="panel-header">
+          <h2 id="general-heading">{t('settings.site.general')}</h2>
+        </div>
+        <div className="settings-grid">
+          <Text
+            name="siteName"
+            label={t('settings.site.siteName')}
+            value={s.siteName}
+            hint={t('settings.site.siteNameHint')}
+            maxLength={30}
+            required
+          />
+          <Text
+            name="socialTagDescription"
+            label={t('settings.site.socialTagDescription')}
+            value={s.socialTagDescription ?? ''}
+            maxLength={100}
+          />
+          <Text
+            name="onlineCheckTime"
+            label={t('settings.site.onlineCheckTime')}
+            value={String(s.onlineCheckTime)}
+            type="number"
+            min={0}
+            max={23}
+          />
+        </div>
+        <Check
+          name="registrationEnabled"
+          label={t('settings.site.registration')}
+          checked={s.registrationEnabled}
+        />
+        <Check
+          name="onlineCheckEnabled"
+          label={t('settings.site.onlineCheck')}
+          checked={s.onlineCheckEnabled}
+        />
+      </section>
+      <section className="panel settings-panel" id="ai" aria-labelledby="ai-heading">
+        <div className="panel-header">
+          <h2 id="ai-heading">{t('settings.site.ai')}</h2>
+        </div>
+        <p className="muted">{t('settings.site.aiHint')}</p>
+        <div className="settings-grid">
+          <Text
+            name="aiBaseUrl"
+            label={t('settings.site.aiBaseUrl')}
+            value={s.aiBaseUrl}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+          />
+          <Text name="aiModel" label={t('settings.site.aiModel')} value={s.aiModel} />
+          <Text
+            name="aiApiKey"
+            label={t('settings.site.aiApiKey')}
+            value={s.aiApiKey}
+            type="password"
+            autoComplete="off"
+            hint={s.aiApiKeyMasked ? t('settings.site.aiKeyStored', { masked: s.aiApiKey }) : undefined}
+          />
+        </div>
+      </section>
+      <section className="panel settings-panel" id="network" aria-labelledby="network-heading">
+        <div className="panel-header">
+          <h2 id="network-heading">{t('settings.site.network')}</h2>
+        </div>
+        <Check
+          name="outboundAllowPrivate"
+          label={t('settings.site.allowPrivate')}
+          checked={s.outboundAllowPrivate}
+          hint={t('settings.site.allowPrivateHint')}
+        />
+        <div className="field">
+          <label htmlFor="site-allow-list">{t('settings.site.allowList')}</label>
+          <textarea
+            id="site-allow-list"
+            name="outboundAllowList"
+            rows={4}
+            defaultValue={s.outboundAllowList.join('\n')}
+            aria-describedby="site-allow-list-hint"
+          />
+          <p className="field-hint" id="site-allow-list-hint">
+            {t('settings.site.allowListHint')}
+          </p>
+        </div>
+      </section>
+      <div className="row">
+        <button type="submit" className="button button-primary">
+          {t('settings.site.save')}
+        </button>
+      </div>
+    </Form>
+  );
+}

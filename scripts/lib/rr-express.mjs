@@ -1,0 +1,107 @@
+// React Router's Express adapter (@react-router/express 7.18), with one change: the response body is written by a
+// loop that keeps nothing per chunk. The stock writer races every read against a promise that settles only when
+// the response fails, and each race leaves a reaction on that promise holding the chunk it resolved with, so a
+// download kept every chunk alive until it ended (a 100 MB attachment grew the server by ~80 MB; measured in
+// bench/files.mjs, see docs/decisions.md).
+/* global Headers, Request */
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { createRequestHandler as createHandler } from 'react-router';
+
+function headersOf(requestHeaders) {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(requestHeaders)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+function requestOf(req, res) {
+  const [, forwardedPort] = req.app?.enabled('trust proxy')
+    ? (req.get('X-Forwarded-Host')?.split(':') ?? [])
+    : [];
+  const [, hostPort] = req.get('host')?.split(':') ?? [];
+  const a = Number.parseInt(forwardedPort, 10);
+  const b = Number.parseInt(hostPort, 10);
+  const port = Number.isSafeInteger(a) ? a : Number.isSafeInteger(b) ? b : '';
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost';
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+  let controller = new AbortController();
+  const init = { method: req.method, headers: headersOf(req.headers), signal: controller.signal };
+  res.on('finish', () => (controller = null));
+  res.on('close', () => controller?.abort());
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new Request(url.href, init);
+}
+
+/**
+ * Writes a web stream to a Node response, waiting for `drain` when the socket is full. When the client goes away
+ * the stream is cancelled at once (a pending read ends), so server-sent events and S3 bodies are released.
+ */
+export async function writeBody(body, res) {
+  const reader = body.getReader();
+  let closed = false;
+  let wake = null;
+  const onClose = () => {
+    closed = true;
+    reader.cancel().catch(() => {});
+    wake?.();
+  };
+  res.on('close', onClose);
+  try {
+    for (;;) {
+      if (closed || res.destroyed) return;
+      const { done, value } = await reader.read();
+      if (closed || res.destroyed) return;
+      if (done) {
+        res.end();
+        return;
+      }
+      const more = res.write(value);
+      if (typeof res.flush === 'function') res.flush();
+      if (!more) {
+        await new Promise((resolve) => {
+          wake = resolve;
+          res.once('drain', resolve);
+        });
+        res.off('drain', wake);
+        wake = null;
+      }
+    }
+  } catch (err) {
+    reader.cancel(err).catch(() => {});
+    if (!res.destroyed) res.destroy(err);
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+async function send(res, response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeBody(response.body, res);
+  else res.end();
+}
+
+export function createRequestHandler({ build, getLoadContext, mode = process.env.NODE_ENV }) {
+  const handle = createHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const request = requestOf(req, res);
+      const response = await handle(request, await getLoadContext?.(req, res));
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
