@@ -48,7 +48,11 @@ export type AiFormResult = SubmissionResult<string[]> & { aiNotice?: AiNotice };
 
 /** A reply with only this error (not the errors of fields the user has not filled in yet). */
 function onlyError(payload: Payload, field: string, message: string, status: number) {
-  const result: AiFormResult = { status: 'error', initialValue: payload as never, error: { [field]: [message] } };
+  const result: AiFormResult = {
+    status: 'error',
+    initialValue: payload as never,
+    error: { [field]: [message] },
+  };
   return data(result, { status });
 }
 

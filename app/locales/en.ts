@@ -229,7 +229,8 @@ const en = {
     useAi: 'Let AI read the file',
     useAiHint:
       'For files the parser does not know (CSV, JSON, notes): the AI lists up to 100 sites from the start of the file and picks tags. Check the list before importing.',
-    aiPreviewNote: 'Read by AI: the tags it chose are shown as folders. Check names and addresses before importing.',
+    aiPreviewNote:
+      'Read by AI: the tags it chose are shown as folders. Check names and addresses before importing.',
     file: 'Bookmark file',
     preview: 'Preview',
     previewTitle: 'Check the bookmarks',

@@ -228,7 +228,8 @@ const zh: Messages = {
     importHelp:
       '从 Chrome、Firefox、Edge 或 Safari 导出书签（HTML 文件），或选择 Markdown / 纯文本链接列表。保存前会先预览。',
     useAi: '让 AI 读取文件',
-    useAiHint: '适用于解析器不认识的文件（CSV、JSON、笔记）：AI 从文件开头列出最多 100 个网站并选择标签。导入前请检查列表。',
+    useAiHint:
+      '适用于解析器不认识的文件（CSV、JSON、笔记）：AI 从文件开头列出最多 100 个网站并选择标签。导入前请检查列表。',
     aiPreviewNote: '由 AI 读取：它选择的标签显示为文件夹。导入前请检查名称和地址。',
     file: '书签文件',
     preview: '预览',
@@ -619,7 +620,8 @@ const zh: Messages = {
       aiAnalyze: 'AI 分析',
       aiAnalyzeFull: '完整分析',
       aiAnalyzing: '分析中…',
-      aiAnalyzeHint: '填写空的名称和简介并勾选匹配的标签；完整分析还会写入推荐语境并添加相关网站。保存前不会写入任何内容。',
+      aiAnalyzeHint:
+        '填写空的名称和简介并勾选匹配的标签；完整分析还会写入推荐语境并添加相关网站。保存前不会写入任何内容。',
       aiFilled: '已填入 AI 建议，请检查后保存。',
       aiFilledRelated: '已添加相关网站：{{count}} 个。',
       aiNewTags: '建议的新标签：{{names}}。',

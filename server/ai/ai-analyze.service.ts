@@ -15,7 +15,10 @@ import { candidates, describe } from './ai.service';
 const FULL_CANDIDATES_MAX = 200;
 const RELATED_MIN_SCORE = 0.7;
 
-const score = z.coerce.number().catch(0).transform((n) => Math.min(1, Math.max(0, n)));
+const score = z.coerce
+  .number()
+  .catch(0)
+  .transform((n) => Math.min(1, Math.max(0, n)));
 const text = (max: number) =>
   z
     .string()
@@ -25,8 +28,14 @@ const text = (max: number) =>
 const AnalyzeAnswer = z.object({
   title: text(80).default(''),
   description: text(200).default(''),
-  matchedTags: z.array(z.object({ id: z.coerce.string(), score: score.default(0) })).catch([]).default([]),
-  recommendedTags: z.array(z.object({ name: text(40), score: score.default(0) })).catch([]).default([]),
+  matchedTags: z
+    .array(z.object({ id: z.coerce.string(), score: score.default(0) }))
+    .catch([])
+    .default([]),
+  recommendedTags: z
+    .array(z.object({ name: text(40), score: score.default(0) }))
+    .catch([])
+    .default([]),
   siteRecommendContext: text(500).default(''),
   recommendations: z
     .array(z.object({ cardId: z.coerce.string(), reason: text(200).default(''), score: score.default(0) }))

@@ -46,7 +46,10 @@ const PROMPT =
   'names)}]}. Skip links that are not http or https; at most 100 items.';
 
 /** The sites the model finds in a file: http(s) only, each URL once, tag ids of the caller only, at most 100. */
-export async function aiImportBookmarks(actor: Actor, input: AiImportInput): Promise<{ items: AiImportItem[] }> {
+export async function aiImportBookmarks(
+  actor: Actor,
+  input: AiImportInput,
+): Promise<{ items: AiImportItem[] }> {
   const config = await resolveAiConfig(actor, input.draft);
   const tags = (await listTags(actor)).map((t) => ({ id: t.id, name: t.name }));
   const answer = await chatJson(
@@ -76,10 +79,9 @@ export async function aiImportBookmarks(actor: Actor, input: AiImportInput): Pro
       url: checked.value,
       description: raw.description,
       matchedTagIds: [...new Set(raw.matchedTagIds.filter((id) => tagIds.has(id)))],
-      recommendedTags: [...new Set(raw.recommendedTags.filter((n) => n && !tagNames.has(n.toLowerCase())))].slice(
-        0,
-        3,
-      ),
+      recommendedTags: [
+        ...new Set(raw.recommendedTags.filter((n) => n && !tagNames.has(n.toLowerCase()))),
+      ].slice(0, 3),
     });
   }
   return { items };

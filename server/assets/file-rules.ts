@@ -28,7 +28,10 @@ export const KIND_RULES: Record<AssetKind, StoreRules> = {
   'note-image': { maxBytes: 5 * MB, types: IMAGES_AND_BMP },
   'note-file': { maxBytes: 10 * MB, types: ANY_FILE },
   'note-attachment': { maxBytes: 100 * MB, types: ANY_FILE },
-  'site-icon': { maxBytes: MB / 4, types: ['image/png', 'image/x-icon', 'image/jpeg', 'image/gif', 'image/webp'] },
+  'site-icon': {
+    maxBytes: MB / 4,
+    types: ['image/png', 'image/x-icon', 'image/jpeg', 'image/gif', 'image/webp'],
+  },
 };
 
 /** Types a browser shows without running anything: served inline; everything else is a download. */

@@ -63,7 +63,8 @@ export async function updateAppSettings(actor: Actor, input: AppSettingsInput): 
     if (key === 'aiApiKey' && typeof value === 'string' && value.startsWith('****')) continue;
     (patch as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
   }
-  if (patch.siteIconService) patch.siteIconService = patch.siteIconService.replaceAll('%7Bdomain%7D', '{domain}');
+  if (patch.siteIconService)
+    patch.siteIconService = patch.siteIconService.replaceAll('%7Bdomain%7D', '{domain}');
   if (patch.aiBaseUrl) patch.aiBaseUrl = patch.aiBaseUrl.replace(/\/+$/, '');
   if (patch.outboundAllowList) {
     const list = patch.outboundAllowList.filter(Boolean);

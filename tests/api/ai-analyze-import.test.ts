@@ -25,7 +25,10 @@ async function userWithData(client: Client) {
   const tagId: string = (tag.item ?? tag).id;
   const ids: string[] = [];
   for (const n of ['Docs', 'Forum', 'Mail']) {
-    ids.push((await client.post('/api/site-cards', { name: n, siteUrl: `https://${n.toLowerCase()}.example` })).json.item.id);
+    ids.push(
+      (await client.post('/api/site-cards', { name: n, siteUrl: `https://${n.toLowerCase()}.example` })).json
+        .item.id,
+    );
   }
   return { tagId, ids };
 }
@@ -93,8 +96,9 @@ describe('AI analyze-site-card and import-bookmarks', () => {
     const a = await sessionClient(await createUser());
     const { ids } = await userWithData(a);
     const other = await sessionClient(await createUser({ username: 'bob' }));
-    const theirs = (await other.post('/api/site-cards', { name: 'Secret', siteUrl: 'https://secret.example' }))
-      .json.item.id;
+    const theirs = (
+      await other.post('/api/site-cards', { name: 'Secret', siteUrl: 'https://secret.example' })
+    ).json.item.id;
     const answer = {
       title: 'Docs',
       description: 'd',
@@ -265,7 +269,11 @@ describe('AI analyze-site-card and import-bookmarks', () => {
     const form = new FormData();
     form.append('csrf', a.csrf()!);
     form.append('ai', 'on');
-    form.append('file', new Blob(['name,url\nFresh,https://fresh.example\n'], { type: 'text/csv' }), 'list.csv');
+    form.append(
+      'file',
+      new Blob(['name,url\nFresh,https://fresh.example\n'], { type: 'text/csv' }),
+      'list.csv',
+    );
     const res = await a.post('/bookmarks', undefined, { rawBody: form });
     expect(res.status).toBe(200);
     expect(res.text).toContain('Fresh');
@@ -279,7 +287,9 @@ describe('AI analyze-site-card and import-bookmarks', () => {
     await configure();
     const a = await sessionClient(await createUser());
     const { ids } = await userWithData(a);
-    ai.replies.push(JSON.stringify({ reasoning: 'r', recommendations: [{ siteId: ids[2], reason: 'mail' }] }));
+    ai.replies.push(
+      JSON.stringify({ reasoning: 'r', recommendations: [{ siteId: ids[2], reason: 'mail' }] }),
+    );
     const res = await a.post('/api/ai/recommend', { keyword: 'mail' });
     expect(res.json.items.map((i: { site: { id: string } }) => i.site.id)).toEqual([ids[2]]);
     expect(res.json.recommendations).toEqual([

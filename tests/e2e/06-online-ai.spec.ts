@@ -30,19 +30,24 @@ test('a card turns offline on the dashboard after its site goes down', async ({ 
         siteOnlineCheckTimeout: 2,
       })
     ).item;
-    expect((await api(page.request, 'post', '/api/site-cards/check-online-single', { cardId: card.id })).online).toBe(
-      true,
-    );
+    expect(
+      (await api(page.request, 'post', '/api/site-cards/check-online-single', { cardId: card.id })).online,
+    ).toBe(true);
     await page.goto(`/?q=${encodeURIComponent(name)}`);
     await expect(tile(page, name).locator('[data-status]')).toHaveAttribute('data-status', 'online');
     // The tile's icon comes from our origin (the stand-in site declares none: the letter shows).
-    await expect(tile(page, name).locator('img')).toHaveAttribute('src', `/api/site-icons/127.0.0.1:${site.port}`);
+    await expect(tile(page, name).locator('img')).toHaveAttribute(
+      'src',
+      `/api/site-icons/127.0.0.1:${site.port}`,
+    );
 
     await site.close();
     // A URL's result is shared for 60 s per check settings; the owner tightens the timeout, a new setting the
     // cached answer does not cover, and checks again.
     await api(page.request, 'put', '/api/site-cards', { id: card.id, siteOnlineCheckTimeout: 1 });
-    const checked = await api(page.request, 'post', '/api/site-cards/check-online-single', { cardId: card.id });
+    const checked = await api(page.request, 'post', '/api/site-cards/check-online-single', {
+      cardId: card.id,
+    });
     expect(checked.online).toBe(false);
     await page.goto(`/?q=${encodeURIComponent(name)}`);
     await expect(tile(page, name).locator('[data-status]')).toHaveAttribute('data-status', 'offline');
@@ -101,7 +106,10 @@ test('AI recommend shows results from the local AI server', async ({ page, conte
   }
 });
 
-test('the site editor fills in the AI analysis, with and without JavaScript', async ({ page, context }, info) => {
+test('the site editor fills in the AI analysis, with and without JavaScript', async ({
+  page,
+  context,
+}, info) => {
   const ai = await startAiStandIn();
   try {
     await signInAs(context, info);
@@ -143,7 +151,10 @@ test('the site editor fills in the AI analysis, with and without JavaScript', as
 
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(/:\d+\/$/);
-    const cards = (await api(page.request, 'get', '/api/site-cards')).items as { name: string; tags: unknown[] }[];
+    const cards = (await api(page.request, 'get', '/api/site-cards')).items as {
+      name: string;
+      tags: unknown[];
+    }[];
     const made = cards.find((c) => c.name === `Analyzed ${info.project.name}`);
     expect(made?.tags).toHaveLength(1);
   } finally {
