@@ -31,6 +31,9 @@ import { createSnapshotLocked, findOwnSnapshot } from './snapshot.service';
 const BEAT_MS = 2_000;
 export const STALE_MS = 15_000;
 
+/** Owners whose restore runs in this process now: never taken over here, however late its heartbeat is. */
+const running = new Set<string>();
+
 type StepHook = (step: string) => void | Promise<void>;
 let stepHook: StepHook | undefined;
 /** Tests: called at each step of the roll-forward (the crash test kills the process at one). */
@@ -103,6 +106,7 @@ async function runJournal(
   inProcessQueue: boolean,
 ): Promise<void> {
   const ownerId = journal._id;
+  running.add(ownerId);
   const beat = setInterval(() => {
     RestoreJournalModel.updateOne(
       { _id: ownerId, runId: journal.runId, gen: journal.gen },
@@ -128,14 +132,18 @@ async function runJournal(
       await RestoreClaimModel.deleteOne({ _id: `${journal.runId}:${g}` });
   } finally {
     clearInterval(beat);
+    running.delete(ownerId);
   }
 }
 
 /**
- * Finishes an interrupted restore of one owner, if its journal is abandoned (no heartbeat for `staleMs`). A unique
- * claim per takeover makes sure only one process rolls it forward. Returns whether it did.
+ * Finishes an interrupted restore of one owner, if its journal is abandoned (no heartbeat for `staleMs`) and no
+ * restore of that owner runs in this process. A unique claim per takeover makes sure only one process rolls it
+ * forward. Returns whether it did.
  */
 export async function recoverRestore(ownerId: string, staleMs = STALE_MS): Promise<boolean> {
+  // This process is alive and finishing it (a busy event loop or database can delay its heartbeat past staleMs).
+  if (running.has(ownerId)) return false;
   const journal = await RestoreJournalModel.findById(ownerId).lean<RestoreJournalDoc>();
   if (!journal || Date.now() - journal.beatAt.getTime() < staleMs) return false;
   const gen = journal.gen + 1;

@@ -33,15 +33,31 @@ const DATE_FIELDS = new Set(['createdAt', 'updatedAt', 'siteOnlineCheckLastRun']
 /** Compressed bytes per chunk document (well below the 16 MB document limit). */
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
+/**
+ * A copy with its keys (and those of nested objects) in sorted order, `undefined` values left out as JSON does. A
+ * cached row's key order depends on how the copy got it (a full load gives the schema's order, a caught-up change
+ * the writer's object order): without this, equal spaces would give different JSON, hashes and restored documents.
+ */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined) out[key] = canonical(v);
+  }
+  return out;
+}
+
 function withoutOwner<T extends { ownerId: string }>(row: T): Ownerless<T> {
   const { ownerId: _owner, ...rest } = row;
-  return rest;
+  return canonical(rest) as Ownerless<T>;
 }
 
 const byId = <T extends { _id: string }>(a: T, b: T) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 const memberKey = (m: Membership) => `${m.tagId}:${m.cardId}`;
 
-/** The snapshot content of a space, in a stable order (so equal spaces give equal JSON). */
+/** The snapshot content of a space, in a stable order of rows and keys (so equal spaces give equal JSON). */
 export function spaceData(space: SpaceSnapshot): SnapshotData {
   const cardTags: Membership[] = [];
   for (const list of space.membershipsByTag.values())
