@@ -162,6 +162,9 @@ const en = {
     memo: 'Memo',
     todos: 'Todos',
     done: 'done',
+    checks: 'Recent checks',
+    checkUp: 'online',
+    checkDown: 'offline',
     loadFailed: 'Could not open the menu.',
   },
 

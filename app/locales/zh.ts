@@ -164,6 +164,9 @@ const zh: Messages = {
     memo: '备忘',
     todos: '待办',
     done: '已完成',
+    checks: '最近的检测',
+    checkUp: '在线',
+    checkDown: '离线',
     loadFailed: '无法打开菜单。',
   },
 

@@ -25,6 +25,7 @@ export function newCardDoc(
     siteOnlineCheckFailThreshold: 3,
     siteOnlineCheckFailCount: 0,
     siteOnlineCheckLastRun: null,
+    siteOnlineCheckHistory: [],
     siteOfflineNotify: true,
     siteAccessRules: null,
     siteIsPinned: false,

@@ -38,6 +38,8 @@ export interface CardDto {
   siteOnlineCheckFailThreshold: number;
   siteOnlineCheckFailCount: number;
   siteOnlineCheckLastRun: string | null;
+  /** The last online checks, oldest first (not in the older service's shape; visitors get []). */
+  siteOnlineCheckHistory: { at: string; online: boolean; reason: string | null }[];
   siteOfflineNotify: boolean;
   siteAccessRules: CardDoc['siteAccessRules'];
   siteIsPinned: boolean;
@@ -105,6 +107,11 @@ export function toCard(doc: CardDoc, space: SpaceSnapshot): CardDto {
     siteOnlineCheckFailThreshold: doc.siteOnlineCheckFailThreshold,
     siteOnlineCheckFailCount: doc.siteOnlineCheckFailCount,
     siteOnlineCheckLastRun: doc.siteOnlineCheckLastRun ? doc.siteOnlineCheckLastRun.toISOString() : null,
+    siteOnlineCheckHistory: (doc.siteOnlineCheckHistory ?? []).map((e) => ({
+      at: new Date(e.at).toISOString(),
+      online: e.online,
+      reason: e.reason ?? null,
+    })),
     siteOfflineNotify: doc.siteOfflineNotify,
     siteAccessRules: doc.siteAccessRules,
     siteIsPinned: doc.siteIsPinned,

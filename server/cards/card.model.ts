@@ -18,6 +18,13 @@ export interface AccessRuleUrl {
 }
 
 /** One collection for site, social and note cards, like the older service (`cardType` null = site). */
+/** One online check of a card: when (epoch ms), what it found, and why it counted as offline. */
+export interface CheckEntry {
+  at: number;
+  online: boolean;
+  reason?: string;
+}
+
 export interface CardDoc {
   _id: string;
   ownerId: string;
@@ -36,6 +43,8 @@ export interface CardDoc {
   siteOnlineCheckFailThreshold: number;
   siteOnlineCheckFailCount: number;
   siteOnlineCheckLastRun: Date | null;
+  /** The last online checks, oldest first (older documents lack it). */
+  siteOnlineCheckHistory?: CheckEntry[];
   siteOfflineNotify: boolean;
   siteAccessRules: { urls: AccessRuleUrl[] } | null;
   siteIsPinned: boolean;
@@ -76,6 +85,7 @@ const CardSchema = new Schema<CardDoc>(
     siteOnlineCheckFailThreshold: { type: Number, default: 3 },
     siteOnlineCheckFailCount: { type: Number, default: 0 },
     siteOnlineCheckLastRun: { type: Date, default: null },
+    siteOnlineCheckHistory: { type: Schema.Types.Mixed, default: [] },
     siteOfflineNotify: { type: Boolean, default: true },
     siteAccessRules: { type: Schema.Types.Mixed, default: null },
     siteIsPinned: { type: Boolean, default: false },

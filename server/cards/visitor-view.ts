@@ -86,6 +86,7 @@ export function toVisitorCard(doc: CardDoc, space: SpaceSnapshot): CardDto {
     siteOnlineCheckFailThreshold: 3,
     siteOnlineCheckFailCount: 0,
     siteOnlineCheckLastRun: null,
+    siteOnlineCheckHistory: [],
     siteOfflineNotify: false,
     siteAccessRules: null,
     siteIsPinned: doc.siteIsPinned,

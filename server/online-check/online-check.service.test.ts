@@ -8,7 +8,14 @@ import { actorOf, createUser } from '../../tests/factories';
 import { resetDatabase } from '../../tests/setup/db';
 import { siteHandler, startStandIn, type StandIn } from '../../tests/servers/http-server';
 import { headRev } from '../spaces/space.cache';
-import { checkCardOnline, checkMyCards, onCardWentOffline, recordResult } from './online-check.service';
+import { getSiteCardView } from '../cards/card-view.service';
+import {
+  CHECK_HISTORY,
+  checkCardOnline,
+  checkMyCards,
+  onCardWentOffline,
+  recordResult,
+} from './online-check.service';
 import { runDueChecks, slotStart } from './scheduler';
 import { clearProbeCache } from './url-cache';
 
@@ -47,6 +54,30 @@ describe('online checks', () => {
     const second = await checkCardOnline(actor, down.id);
     expect(second).toMatchObject({ online: false, siteIsOnline: false });
     expect((await status(down.id)).siteOnlineCheckFailCount).toBe(2);
+    // Each check is kept in the card's short history, oldest first, with why it failed.
+    expect((await status(down.id)).siteOnlineCheckHistory).toEqual([
+      { at: expect.any(Number), online: false, reason: 'HTTP 500' },
+      { at: expect.any(Number), online: false, reason: 'HTTP 500' },
+    ]);
+    expect((await status(up.id)).siteOnlineCheckHistory).toEqual([{ at: expect.any(Number), online: true }]);
+  });
+
+  it('keeps the last CHECK_HISTORY checks of a card, oldest first', async () => {
+    const { actor, card, status } = await setup();
+    const up = await card('/ok');
+    for (let i = 0; i < CHECK_HISTORY + 2; i++) {
+      clearProbeCache();
+      await checkCardOnline(actor, up.id);
+    }
+    const history = (await status(up.id)).siteOnlineCheckHistory!;
+    expect(history).toHaveLength(CHECK_HISTORY);
+    expect(history.map((e) => e.at)).toEqual([...history.map((e) => e.at)].sort((a, b) => a - b));
+    const view = await getSiteCardView(actor, up.id);
+    expect(view!.card.siteOnlineCheckHistory.at(-1)).toEqual({
+      at: new Date(history.at(-1)!.at).toISOString(),
+      online: true,
+      reason: null,
+    });
   });
 
   it('keyword mode needs the keyword in the page', async () => {

@@ -3,7 +3,7 @@
 // failures in a row turn it offline. Results are written through writeSpace like every other card change.
 import type { Actor } from '../actor';
 import type { CardDto } from '../cards/card.dto';
-import type { CardDoc } from '../cards/card.model';
+import type { CardDoc, CheckEntry } from '../cards/card.model';
 import { requireCard } from '../cards/card.store';
 import { listAllCards } from '../cards/card-view.service';
 import { cardKind } from '../cards/card-kinds.shared';
@@ -51,8 +51,16 @@ export function isCheckable(card: CardDoc): boolean {
 
 /** The card's new status fields after one probe result. */
 export function nextStatus(card: CardDoc, result: ProbeResult, at: Date): Partial<CardDoc> {
+  const entry: CheckEntry = { at: at.getTime(), online: result.online };
+  if (!result.online && result.reason) entry.reason = result.reason.slice(0, 120);
+  const siteOnlineCheckHistory = [...(card.siteOnlineCheckHistory ?? []), entry].slice(-CHECK_HISTORY);
   if (result.online) {
-    return { siteIsOnline: true, siteOnlineCheckFailCount: 0, siteOnlineCheckLastRun: at };
+    return {
+      siteIsOnline: true,
+      siteOnlineCheckFailCount: 0,
+      siteOnlineCheckLastRun: at,
+      siteOnlineCheckHistory,
+    };
   }
   const fails = (card.siteOnlineCheckFailCount ?? 0) + 1;
   const threshold = Math.min(10, Math.max(1, card.siteOnlineCheckFailThreshold || 1));
@@ -60,8 +68,12 @@ export function nextStatus(card: CardDoc, result: ProbeResult, at: Date): Partia
     siteIsOnline: fails >= threshold ? false : card.siteIsOnline,
     siteOnlineCheckFailCount: fails,
     siteOnlineCheckLastRun: at,
+    siteOnlineCheckHistory,
   };
 }
+
+/** Checks kept per card (the card's menu and page show them). */
+export const CHECK_HISTORY = 10;
 
 interface PendingResult {
   cardId: string;

@@ -47,6 +47,15 @@ describe('online check API', () => {
     const dead = (await a.get('/?status=offline')).text;
     expect(dead).toContain(`data-card-id="${down.id}"`);
     expect(dead).not.toContain(`data-card-id="${up.id}"`);
+
+    // Each card keeps its recent checks; its page (the card menu without JavaScript) lists them for the owner.
+    expect(byName.Down.siteOnlineCheckHistory).toEqual([
+      { at: expect.stringMatching(/^\d{4}-/), online: false, reason: 'HTTP 500' },
+      { at: expect.stringMatching(/^\d{4}-/), online: false, reason: 'HTTP 500' },
+    ]);
+    const page = (await a.get(`/card/${down.id}`)).text;
+    expect(page).toContain('Recent checks');
+    expect(page).toMatch(/<li class="is-down">.*?HTTP 500/);
   });
 
   it('refuses a missing id, a card of another user, and anonymous callers', async () => {

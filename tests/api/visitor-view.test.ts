@@ -22,6 +22,7 @@ const VISITOR_CARD: Record<string, unknown> = {
   siteOnlineCheckFailThreshold: 3,
   siteOnlineCheckFailCount: 0,
   siteOnlineCheckLastRun: null,
+  siteOnlineCheckHistory: [],
   siteOfflineNotify: false,
   siteAccessRules: null,
   siteIsPinned: true,

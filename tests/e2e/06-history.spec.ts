@@ -40,7 +40,10 @@ test('version history: take a snapshot, change data, restore it; rename and dele
   await signInAs(context, info);
   await page.goto('/');
   await page.locator('summary.user-chip').click();
-  await page.getByRole('link', { name: 'Version history' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Version history' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Version history', level: 1 })).toBeVisible();
   await waitForHydration(page, info);
 

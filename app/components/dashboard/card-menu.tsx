@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { SiteCardView } from '#server/cards/card-view.service';
 import { safeHref } from '#server/urls/url-policy.shared';
+import { formatDateTime } from '~/lib/format';
 import { CopyIcon, EditIcon, LinkIcon, PinIcon } from '../icons';
 
 /** What a site card's menu shows; every address has been through the URL policy. */
@@ -16,6 +17,8 @@ export interface CardMenuData {
   related: { id: string; name: string; url: string }[];
   memo: string;
   todos: { text: string; done: boolean }[];
+  /** The owner's last online checks, newest first. */
+  checks: { at: string; online: boolean; reason: string | null }[];
   editHref: string;
 }
 
@@ -47,6 +50,7 @@ export function cardMenuData({ card, owner }: SiteCardView, returnTo: string): C
     related,
     memo: owner ? card.siteNotes : '',
     todos: owner ? card.siteTodos.map((t) => ({ text: t.text, done: t.completed })) : [],
+    checks: owner ? [...card.siteOnlineCheckHistory].reverse() : [],
     editHref: `/edit/sites/${encodeURIComponent(card.id)}?returnTo=${encodeURIComponent(returnTo)}`,
   };
 }
@@ -166,6 +170,20 @@ export function CardMenu({
               <li key={i} className={todo.done ? 'is-done' : undefined}>
                 <span aria-hidden="true">{todo.done ? '☑' : '☐'}</span> <span>{todo.text}</span>
                 {todo.done ? <span className="visually-hidden"> ({t('cardMenu.done')})</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {d.checks.length ? (
+        <div className="card-menu-section">
+          <h2 className="menu-heading">{t('cardMenu.checks')}</h2>
+          <ul className="card-menu-list card-menu-checks">
+            {d.checks.map((c) => (
+              <li key={c.at} className={c.online ? 'is-up' : 'is-down'}>
+                <span aria-hidden="true" className="check-dot" />
+                <span>{formatDateTime(c.at)}</span>
+                <span>{c.online ? t('cardMenu.checkUp') : (c.reason ?? t('cardMenu.checkDown'))}</span>
               </li>
             ))}
           </ul>

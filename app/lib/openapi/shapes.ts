@@ -37,6 +37,10 @@ export const Card = z.looseObject({
   iconUrl: nullableText,
   iconBgColor: nullableText,
   siteIsOnline: z.boolean().nullable(),
+  siteOnlineCheckHistory: z
+    .array(z.object({ at: iso, online: z.boolean(), reason: nullableText }))
+    .optional()
+    .describe('the last online checks, oldest first (the owner only; visitors get [])'),
   siteIsPinned: z.boolean(),
   globalSortOrder: z.number(),
   cardType: nullableText.describe('null for a website; a social type or "note"'),

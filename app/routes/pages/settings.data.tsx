@@ -36,9 +36,9 @@ export default function DataPage() {
   return (
     <main id="main" className="container page data-page">
       <h1>{t('data.title')}</h1>
+      <p className="muted">{t('data.summary', { cards, tags })}</p>
       <p className="muted">
-        {t('data.summary', { cards, tags })} {t('data.undoHint')}{' '}
-        <a href="/settings/history">{t('nav.history')}</a>
+        {t('data.undoHint')} <a href="/settings/history">{t('nav.history')}</a>.
       </p>
       {error ? (
         <p role="alert" className="form-error">
