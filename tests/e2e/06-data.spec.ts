@@ -35,10 +35,13 @@ test('a user exports their data, clears it, imports it back, and resets it (then
   const file = info.outputPath('export.zip');
   await download.saveAs(file);
 
-  // clear (needs the confirmation)
-  await page.getByLabel('Yes, remove all my tags and cards').check();
+  // clear (needs the confirmation); the clear takes a snapshot first, which may take a while on a busy machine
+  await page.waitForLoadState('networkidle');
+  const confirmClear = page.getByLabel('Yes, remove all my tags and cards');
+  await confirmClear.check();
+  await expect(confirmClear).toBeChecked();
   await page.getByRole('button', { name: 'Clear my data' }).click();
-  await expect(page.getByText('All your tags and cards were removed.')).toBeVisible();
+  await expect(page.getByText('All your tags and cards were removed.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('You have 0 cards and 0 tags.')).toBeVisible();
 
   // import: check the file, see what it holds, confirm
