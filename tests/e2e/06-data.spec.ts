@@ -1,6 +1,18 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, screenshot, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
+
+/**
+ * Ticks a confirmation box once the page has settled (the previous action's reload re-renders the forms), and
+ * makes sure it is ticked: a required box left empty stops the submit without a word to the test.
+ */
+async function confirm(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  const box = page.getByLabel(label);
+  await box.check();
+  await expect(box).toBeChecked();
+}
 
 test('a user exports their data, clears it, imports it back, and resets it (then restores it)', async ({
   page,
@@ -36,10 +48,7 @@ test('a user exports their data, clears it, imports it back, and resets it (then
   await download.saveAs(file);
 
   // clear (needs the confirmation); the clear takes a snapshot first, which may take a while on a busy machine
-  await page.waitForLoadState('networkidle');
-  const confirmClear = page.getByLabel('Yes, remove all my tags and cards');
-  await confirmClear.check();
-  await expect(confirmClear).toBeChecked();
+  await confirm(page, 'Yes, remove all my tags and cards');
   await page.getByRole('button', { name: 'Clear my data' }).click();
   await expect(page.getByText('All your tags and cards were removed.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('You have 0 cards and 0 tags.')).toBeVisible();
@@ -50,22 +59,24 @@ test('a user exports their data, clears it, imports it back, and resets it (then
   await page.getByRole('button', { name: 'Check the file' }).click();
   await expect(page.getByText(/^\d+ cards, \d+ tags and \d+ files\.$/)).toBeVisible();
   await screenshot(page, info, 'data-import-confirm');
-  await page.getByLabel('I understand this changes my dashboard').check();
+  await confirm(page, 'I understand this changes my dashboard');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByText(/^Imported: \d+ cards and \d+ tags\.$/)).toBeVisible();
+  await expect(page.getByText(/^Imported: \d+ cards and \d+ tags\.$/)).toBeVisible({ timeout: 30_000 });
   await expect(summary).toHaveText(before!);
 
   // reset to the starter data, then put the exported data back for the specs that follow
-  await page.getByLabel('Yes, replace my tags and cards').check();
+  await confirm(page, 'Yes, replace my tags and cards');
   await page.getByRole('button', { name: 'Reset my data' }).click();
-  await expect(page.getByText('Your dashboard was reset to the starter data.')).toBeVisible();
+  await expect(page.getByText('Your dashboard was reset to the starter data.')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('You have 12 cards and 3 tags.')).toBeVisible();
   await waitForHydration(page, info);
   await page.getByLabel('Archive', { exact: true }).setInputFiles(file);
   await page.getByRole('button', { name: 'Check the file' }).click();
-  await page.getByLabel('I understand this changes my dashboard').check();
+  await confirm(page, 'I understand this changes my dashboard');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(summary).toHaveText(before!);
+  await expect(summary).toHaveText(before!, { timeout: 30_000 });
 });
 
 test('a file that is not a data archive is refused with a message', async ({ page, context }, info) => {
