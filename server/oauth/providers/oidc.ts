@@ -2,10 +2,13 @@
 // the discovery document, authorization code flow with PKCE (S256), the user from the userinfo endpoint.
 import { OAuthFailure, providerJson, str } from '../oauth.http';
 import type { ProviderConfig } from '../oauth.schema';
+import { verifiedIdToken } from './oidc-id-token';
 import type { Endpoints, ProviderDef } from './types';
 
 interface Discovery extends Endpoints {
   authMethods: string[];
+  issuer: string;
+  jwksUri: string | undefined;
 }
 
 // Discovery documents change rarely; a short cache spares the provider one request per sign-in.
@@ -25,7 +28,8 @@ async function discover(cfg: ProviderConfig): Promise<Discovery> {
   const { status, body } = await providerJson(url);
   const authorize = str(body, 'authorization_endpoint');
   const token = str(body, 'token_endpoint');
-  if (status !== 200 || !authorize || !token) {
+  const issuer = str(body, 'issuer');
+  if (status !== 200 || !authorize || !token || !issuer) {
     throw new OAuthFailure('provider', `No OpenID Connect discovery document at ${url} (HTTP ${status})`);
   }
   const methods = body.token_endpoint_auth_methods_supported;
@@ -34,6 +38,8 @@ async function discover(cfg: ProviderConfig): Promise<Discovery> {
     token,
     userinfo: str(body, 'userinfo_endpoint') ?? undefined,
     authMethods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : [],
+    issuer,
+    jwksUri: str(body, 'jwks_uri') ?? undefined,
   };
   cache.set(url, { at: Date.now(), value });
   return value;
@@ -47,17 +53,6 @@ async function tokenRequest(cfg: ProviderConfig, d: Discovery, form: Record<stri
   if (postOnly) return providerJson(d.token, { form: { ...form, client_id: id, client_secret: secret } });
   const basic = Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64');
   return providerJson(d.token, { form, headers: { authorization: `Basic ${basic}` } });
-}
-
-/** The claims of an ID token received straight from the token endpoint (TLS vouches for it; OIDC Core 3.1.3.7). */
-function idTokenClaims(token: string | null): Record<string, unknown> {
-  const payload = token?.split('.')[1];
-  if (!payload) return {};
-  try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
 }
 
 export const oidc: ProviderDef = {
@@ -83,7 +78,16 @@ export const oidc: ProviderDef = {
   },
   async profile({ cfg, tokens }) {
     const d = await discover(cfg);
-    let claims = idTokenClaims(str(tokens, 'id_token'));
+    const idToken = str(tokens, 'id_token');
+    // Without the openid scope there is no ID token: the user is then whoever the userinfo endpoint names.
+    let claims = idToken
+      ? await verifiedIdToken(idToken, {
+          issuer: d.issuer,
+          jwksUri: d.jwksUri,
+          clientId: cfg.clientId ?? '',
+          clientSecret: cfg.clientSecret ?? '',
+        })
+      : {};
     if (d.userinfo) {
       const { status, body } = await providerJson(d.userinfo, {
         headers: { authorization: `Bearer ${str(tokens, 'access_token')}` },
