@@ -92,6 +92,8 @@ interface RouteHandle {
   hydrate?: boolean;
   /** Hide the shared header (pages with their own, e.g. the dashboard). */
   bareHeader?: boolean;
+  /** No floating buttons (set-up and sign-in: there is nothing to search or go back to yet). */
+  noFloatingButtons?: boolean;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -131,13 +133,14 @@ export default function App() {
   const data = useRootData();
   const matches = useMatches();
   const bare = matches.some((m) => (m.handle as RouteHandle | undefined)?.bareHeader);
+  const noFloating = matches.some((m) => (m.handle as RouteHandle | undefined)?.noFloatingButtons);
   return (
     <div className="app-shell" id="top">
       <SkipLink />
       {bare ? null : <SiteHeader />}
       <Outlet />
       <SiteFooter />
-      <FloatingButtons />
+      <FloatingButtons hidden={noFloating} />
       {data?.flash ? <FlashToast flash={data.flash} csrfToken={data.csrfToken} /> : null}
     </div>
   );

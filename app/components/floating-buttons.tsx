@@ -38,9 +38,10 @@ function hrefOf(b: FloatingButton, signedIn: boolean): string | null {
  * (the dashboard's search box), version history and the feedback link. Built-in labels follow the page's
  * language unless the admin renamed them.
  */
-export function FloatingButtons() {
+export function FloatingButtons({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation();
   const data = useRootData();
+  if (hidden) return null;
   const buttons = data?.floatingButtons ?? [];
   const shown = buttons
     .filter((b) => b.enabled)
@@ -56,6 +57,25 @@ export function FloatingButtons() {
   };
   return (
     <nav className="floating-buttons" aria-label={t('settings.floating.region')}>
+      {shown.length > 1 ? (
+        // On phones the buttons fold behind one toggle (a checkbox, so it works without JavaScript) so that a stack
+        // of them does not cover the page; wider screens show them all and never see the toggle.
+        <>
+          <input
+            type="checkbox"
+            id="floating-more"
+            className="floating-more-toggle"
+            aria-label={t('settings.floating.more')}
+          />
+          <label htmlFor="floating-more" className="floating-button floating-more" aria-hidden="true">
+            <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+              <circle cx="5" cy="12" r="2" />
+              <circle cx="12" cy="12" r="2" />
+              <circle cx="19" cy="12" r="2" />
+            </svg>
+          </label>
+        </>
+      ) : null}
       {shown.map(({ b, href }) => {
         const defaultName = t(`settings.floating.names.${b.id}`, { defaultValue: b.label });
         const builtin = ['回到顶部', '快速搜索', '版本历史', '反馈问题'].includes(b.label);

@@ -39,6 +39,7 @@ const settingsEn = {
       feedback: 'Report a problem',
     },
     region: 'Page shortcuts',
+    more: 'Show page shortcuts',
   },
   site: {
     title: 'Site settings',

@@ -39,6 +39,7 @@ const settingsZh: typeof settingsEn = {
       feedback: '反馈问题',
     },
     region: '页面快捷按钮',
+    more: '显示页面快捷按钮',
   },
   site: {
     title: '站点设置',

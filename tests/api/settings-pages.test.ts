@@ -6,7 +6,7 @@ import { AssetModel } from '#server/assets/asset.model';
 import { SettingsModel } from '#server/settings/settings.model';
 import { admin, createUser, sessionClient } from '../factories';
 import { resetDatabase } from '../setup/db';
-import type { Client } from '../setup/client';
+import { Client } from '../setup/client';
 import { PNG } from './account-helpers';
 
 async function postForm(c: Client, path: string, fields: Record<string, string>) {
@@ -178,6 +178,8 @@ describe('/settings/appearance', () => {
     const home = await client.get('/');
     expect(home.text).toContain('data-floating="scroll-top"');
     expect(home.text).toContain('href="/settings/history"');
+    // Set-up and sign-in pages have nothing to search or go back to: no buttons there.
+    expect((await new Client().get('/login')).text).not.toContain('data-floating=');
     const res = await postForm(client, '/settings/appearance', {
       intent: 'buttons',
       'b0.id': 'scroll-top',
@@ -199,8 +201,8 @@ describe('/settings/appearance', () => {
     expect(page.text).toContain('href="https://example.org/feedback"');
     expect(page.text).toContain('aria-label="Tell us"');
     // Visitors see them too, without the history link.
-    const { Client: C } = await import('../setup/client');
-    const visitor = await new C().get('/login');
+    const visitor = await new Client().get('/docs/api');
+    expect(visitor.status).toBe(200);
     expect(visitor.text).toContain('data-floating="scroll-top"');
     expect(visitor.text).not.toContain('/settings/history');
     // Only the admin may change them.

@@ -131,6 +131,16 @@ test('appearance: a wallpaper for each theme, applied in both themes', async ({ 
   await expect(page.locator('body')).toHaveCSS('background-image', new RegExp(ids.light!));
   await expect(page.locator('[data-floating="scroll-top"]')).toBeVisible();
   await shots(page, info, 'home-wallpaper');
+
+  // On a phone the buttons fold behind one toggle (a checkbox: it works without JavaScript too).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator('[data-floating="scroll-top"]')).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Show page shortcuts' }).check();
+  await expect(page.locator('[data-floating="snapshot-history"]')).toBeVisible();
+  await shots(page, info, 'home-floating-open-phone');
+  await page.locator('[data-floating="snapshot-history"]').click();
+  await expect(page).toHaveURL(/\/settings\/history$/);
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('site settings: name and favicon', async ({ page }, info) => {

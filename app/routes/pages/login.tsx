@@ -93,6 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+export const handle = { noFloatingButtons: true };
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const { mode, registrationEnabled, redirectTo, signedInAs, providers, oauthError } =

@@ -38,6 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+export const handle = { noFloatingButtons: true };
+
 export default function SetupPage() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
