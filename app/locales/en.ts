@@ -562,7 +562,8 @@ const en = {
       tempHelp:
         'Give it to them privately; it is shown only this once. Their sessions were ended, and they must choose their own password when they sign in.',
       title: 'All users',
-      count: '{{count}} users',
+      count_one: '{{count}} user',
+      count_other: '{{count}} users',
       user: 'User',
       role: 'Role',
       created: 'Created',
