@@ -123,7 +123,8 @@ async function writeResults(ownerId: string): Promise<void> {
         for (const item of batch) item.fail(err);
       }
       // Status writes take at most about half of the owner's write queue (and of the database): saves go between.
-      if (list.length) await new Promise((r) => setTimeout(r, Math.min(performance.now() - started, REST_MAX_MS)));
+      if (list.length)
+        await new Promise((r) => setTimeout(r, Math.min(performance.now() - started, REST_MAX_MS)));
     }
   } finally {
     writing.delete(ownerId);

@@ -59,7 +59,14 @@ describe('writing a data space', () => {
       return { result: undefined };
     });
     const restore = writeSpace(user._id, async () => {
-      await CardModel.create(newCardDoc({ ownerId: user._id, name: 'Written', siteUrl: 'https://w.example.com', globalSortOrder: 5 }));
+      await CardModel.create(
+        newCardDoc({
+          ownerId: user._id,
+          name: 'Written',
+          siteUrl: 'https://w.example.com',
+          globalSortOrder: 5,
+        }),
+      );
       return { result: undefined, written: 'reload' as const };
     });
     const clear = writeSpace(user._id, (space) => ({
