@@ -3,6 +3,7 @@ import { resolveToken } from '../tokens/token.service';
 import { cachedAuth } from './auth-cache';
 import { sha256Hex } from './crypto';
 import { findUserById } from '../users/user.lookup';
+import type { UserDoc } from '../users/user.model';
 import { SESSION_COOKIE } from './cookies';
 import { readCookies } from './request';
 import type { SessionDoc } from './session.model';
@@ -81,6 +82,11 @@ async function resolve(request: Request): Promise<AuthResult> {
   return fromSessionCookie(request);
 }
 
+/** The caller: a verified user, with what the credential adds. */
+function actorFor(user: UserDoc, credential: Pick<Actor, 'via'> & Partial<Actor>): Actor {
+  return { userId: user._id, username: user.username, role: user.role, ...credential };
+}
+
 async function fromToken(secret: string): Promise<AuthResult> {
   const found = await cachedAuth(`t:${sha256Hex(secret)}`, () => verifyToken(secret));
   return found ? { ...found, actor: { ...found.actor! } } : { ...NONE, badToken: true };
@@ -93,14 +99,7 @@ async function verifyToken(secret: string): Promise<{ value: AuthResult; validUn
   return {
     value: {
       ...NONE,
-      actor: {
-        userId: user._id,
-        username: user.username,
-        role: user.role,
-        via: 'token',
-        tokenId: token.tokenId,
-        readOnly: token.readOnly,
-      },
+      actor: actorFor(user, { via: 'token', tokenId: token.tokenId, readOnly: token.readOnly }),
     },
     validUntil: token.expiresAt?.getTime(),
   };
@@ -128,14 +127,11 @@ async function verifySession(
   return {
     value: {
       ...NONE,
-      actor: {
-        userId: user._id,
-        username: user.username,
-        role: user.role,
+      actor: actorFor(user, {
         via: 'session',
         sessionId: session._id,
         impersonatedBy: session.impersonatedBy ?? undefined,
-      },
+      }),
       session,
       sessionToken,
     },

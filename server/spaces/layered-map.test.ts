@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LayeredMap, draftCopy } from './layered-map';
+import { draftCopy, type LayeredMap } from './layered-map';
 
 /** Random sets and deletes on a LayeredMap (copied now and then) and on a plain Map give the same contents. */
 describe('LayeredMap', () => {
