@@ -100,7 +100,7 @@ machine. Command: \`npm run bench -- writes\` (bench/writes.mjs). \`POST /api/si
 Goal: 8 clients ≥ 250 creates/s, flat as the space grows; one client ≥ 91/s. Online checks: ${
         CHECKS
           ? 'on (default settings: each card is checked after its save and by the scheduled checks)'
-          : 'off (the admin setting; \`BENCH_ONLINE_CHECKS=on\` keeps them on, see docs/decisions.md §46)'
+          : 'off (the admin setting; `BENCH_ONLINE_CHECKS=on` keeps them on, see docs/decisions.md §46)'
       }.
 
 | Clients | Space size | Creates/s | p50 ms |
