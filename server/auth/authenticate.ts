@@ -1,6 +1,9 @@
 import type { Actor } from '../actor';
 import { resolveToken } from '../tokens/token.service';
+import { cachedAuth } from './auth-cache';
+import { sha256Hex } from './crypto';
 import { findUserById } from '../users/user.lookup';
+import type { UserDoc } from '../users/user.model';
 import { SESSION_COOKIE } from './cookies';
 import { readCookies } from './request';
 import type { SessionDoc } from './session.model';
@@ -79,47 +82,60 @@ async function resolve(request: Request): Promise<AuthResult> {
   return fromSessionCookie(request);
 }
 
+/** The caller: a verified user, with what the credential adds. */
+function actorFor(user: UserDoc, credential: Pick<Actor, 'via'> & Partial<Actor>): Actor {
+  return { userId: user._id, username: user.username, role: user.role, ...credential };
+}
+
 async function fromToken(secret: string): Promise<AuthResult> {
+  const found = await cachedAuth(`t:${sha256Hex(secret)}`, () => verifyToken(secret));
+  return found ? { ...found, actor: { ...found.actor! } } : { ...NONE, badToken: true };
+}
+
+async function verifyToken(secret: string): Promise<{ value: AuthResult; validUntil?: number } | null> {
   const token = await resolveToken(secret);
   const user = token ? await findUserById(token.userId) : null;
-  if (!token || !user) return { ...NONE, badToken: true };
+  if (!token || !user) return null;
   return {
-    ...NONE,
-    actor: {
-      userId: user._id,
-      username: user.username,
-      role: user.role,
-      via: 'token',
-      tokenId: token.tokenId,
-      readOnly: token.readOnly,
+    value: {
+      ...NONE,
+      actor: actorFor(user, { via: 'token', tokenId: token.tokenId, readOnly: token.readOnly }),
     },
+    validUntil: token.expiresAt?.getTime(),
   };
 }
 
 async function fromSessionCookie(request: Request): Promise<AuthResult> {
   const sessionToken = readCookies(request)[SESSION_COOKIE];
   if (!sessionToken) return NONE;
+  const found = await cachedAuth(`s:${sha256Hex(sessionToken)}`, () => verifySession(sessionToken));
+  return found ? { ...found, actor: { ...found.actor! } } : NONE;
+}
+
+async function verifySession(
+  sessionToken: string,
+): Promise<{ value: AuthResult; validUntil: number } | null> {
   const session = await resolveSession(sessionToken);
-  if (!session) return NONE;
+  if (!session) return null;
   const user = await findUserById(session.userId);
-  if (!user) return NONE;
+  if (!user) return null;
   if (session.impersonatedBy && !(await openerStillAdmin(session.impersonatedBy))) {
     // An administrator's look into another account ends the moment they stop being an administrator.
     await endSession(sessionToken);
-    return NONE;
+    return null;
   }
   return {
-    ...NONE,
-    actor: {
-      userId: user._id,
-      username: user.username,
-      role: user.role,
-      via: 'session',
-      sessionId: session._id,
-      impersonatedBy: session.impersonatedBy ?? undefined,
+    value: {
+      ...NONE,
+      actor: actorFor(user, {
+        via: 'session',
+        sessionId: session._id,
+        impersonatedBy: session.impersonatedBy ?? undefined,
+      }),
+      session,
+      sessionToken,
     },
-    session,
-    sessionToken,
+    validUntil: session.expiresAt.getTime(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { forgetAuthOnWrites } from './auth-cache';
 
 export interface SessionDoc {
   /** SHA-256 of the cookie value: a leaked database holds no usable session ids. */
@@ -32,5 +33,8 @@ const SessionSchema = new Schema<SessionDoc>(
   },
   { versionKey: false },
 );
+
+// Verified credentials are cached for a moment (auth-cache.ts): every change to them empties that cache.
+forgetAuthOnWrites(SessionSchema);
 
 export const SessionModel = defineModel<SessionDoc>('Session', SessionSchema);

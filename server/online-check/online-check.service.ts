@@ -86,14 +86,20 @@ interface PendingResult {
 /** Results waiting for their owner's next write, and the owners whose write is under way. */
 const pending = new Map<string, PendingResult[]>();
 const writing = new Set<string>();
-/** Results written in one unit of work at most. */
-const WRITE_BATCH_MAX = 200;
+/**
+ * Results written in one unit of work at most. Each is an update by `_id`, which FerretDB v1 answers by decoding
+ * every card of the collection (about 150 ms at 5,000 cards on a busy machine, docs/decisions.md §24), so a large
+ * batch would hold the owner's write queue, and the saves waiting in it, for seconds.
+ */
+export const WRITE_BATCH_MAX = 8;
+/** After a batch, while more results wait, the writer rests as long as the batch took (at most this long). */
+const REST_MAX_MS = 2000;
 
 /**
  * Writes a probe result to the card (if it still exists with the same URL) and tells listeners of a transition.
  * Results are group-committed per owner: while one write of an owner's results is under way, the results that
- * arrive meanwhile wait and go in the next write together, so a batch of checks costs a few units of work instead
- * of one per card, and a lone check is written at once.
+ * arrive meanwhile wait and go in the next writes together (WRITE_BATCH_MAX at a time, with a rest between), so a
+ * batch of checks costs a few units of work instead of one per card, and a lone check is written at once.
  */
 export function recordResult(ownerId: string, cardId: string, url: string, result: ProbeResult) {
   return new Promise<CardDoc | null>((done, fail) => {
@@ -109,12 +115,16 @@ async function writeResults(ownerId: string): Promise<void> {
   try {
     for (let list = pending.get(ownerId); list?.length; list = pending.get(ownerId)) {
       const batch = list.splice(0, WRITE_BATCH_MAX);
+      const started = performance.now();
       try {
         const cards = await writeBatch(ownerId, batch);
         batch.forEach((item, i) => item.done(cards[i]!));
       } catch (err) {
         for (const item of batch) item.fail(err);
       }
+      // Status writes take at most about half of the owner's write queue (and of the database): saves go between.
+      if (list.length)
+        await new Promise((r) => setTimeout(r, Math.min(performance.now() - started, REST_MAX_MS)));
     }
   } finally {
     writing.delete(ownerId);

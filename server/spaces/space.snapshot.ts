@@ -1,13 +1,14 @@
 // One data space (a user's tags, cards, tag memberships and relations) at one revision, held in memory.
 //
 // A published snapshot never changes: readers may keep using it across awaits. Writers get a private draft (a
-// shallow copy made once per unit of work), apply their changes to it in place in O(size of the change), and the
+// copy made once per unit of work, layered-map.ts), apply their changes to it in place in O(size of the change), and the
 // draft is published as the next revision. Derived values (sorted lists, search results) are memoised outside the
 // snapshot under a byte budget (space.memo.ts), keyed by a serial that changes with every applied change.
 import type { CardDoc, RelationDoc } from '../cards/card.model';
 import type { TagDoc } from '../tags/tag.model';
 import { membershipKey, type Membership, type SpaceChange } from './space.change';
 import { MEMBERSHIP_BYTES, RELATION_BYTES, cardBytes, tagBytes } from './space.bytes';
+import { draftCopy } from './layered-map';
 import { forgetMemo, memoGet, memoSet, type MemoKind } from './space.memo';
 
 export { cardBytes } from './space.bytes';
@@ -116,15 +117,15 @@ export class SpaceSnapshot {
     return this.relationsById.values();
   }
 
-  /** A private, changeable copy for a unit of work (O(n) shallow copies, once per unit). */
+  /** A private, changeable copy for a unit of work (the maps that grow with the cards are layered-map.ts). */
   toDraft(): SpaceSnapshot {
     const d = Object.create(SpaceSnapshot.prototype) as SpaceSnapshot;
     Object.assign(d, this);
     d.serial = ++serials;
     d.tagsById = new Map(this.tagsById);
     d.tags = [...this.tags];
-    d.cards = new Map(this.cards);
-    d.membershipsByCard = new Map(this.membershipsByCard);
+    d.cards = draftCopy(this.cards);
+    d.membershipsByCard = draftCopy(this.membershipsByCard);
     d.membershipsByTag = new Map(this.membershipsByTag);
     d.relationsBySource = new Map(this.relationsBySource);
     d.relationsById = new Map(this.relationsById);

@@ -8,6 +8,8 @@ import { createSiteCard, createSiteCards, updateSiteCard } from '../cards/site-c
 import { env } from '../env';
 import { setQuotas } from '../settings/settings.service';
 import { getSpace, setSpaceCacheBudget, spaceCacheInfo, spaceStats } from './space.cache';
+import { writeSpace } from './space.write';
+import { newCardDoc } from '../cards/card.defaults';
 
 const site = (name: string, extra: Record<string, unknown> = {}) =>
   SiteCreateSchema.parse({ name, siteUrl: `https://${name.toLowerCase()}.example.com`, ...extra });
@@ -44,6 +46,38 @@ describe('writing a data space', () => {
     const orders = made.map((c) => c.globalSortOrder);
     expect(new Set(orders).size).toBe(8);
     expect(spaceState(await getSpace(user._id))).toEqual(await dbState(user._id));
+  });
+
+  it('units queued behind one that wrote to the database itself plan on what it wrote', async () => {
+    const { user, actor } = await someone();
+    await createSiteCard(actor, site('Known'));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // A slow unit keeps the queue busy, so the next two wait and would run as one group.
+    const first = writeSpace(user._id, async () => {
+      await held;
+      return { result: undefined };
+    });
+    const restore = writeSpace(user._id, async () => {
+      await CardModel.create(
+        newCardDoc({
+          ownerId: user._id,
+          name: 'Written',
+          siteUrl: 'https://w.example.com',
+          globalSortOrder: 5,
+        }),
+      );
+      return { result: undefined, written: 'reload' as const };
+    });
+    const clear = writeSpace(user._id, (space) => ({
+      change: { deleteCards: [...space.cards.keys()] },
+      result: space.size,
+    }));
+    release();
+    await Promise.all([first, restore]);
+    expect((await clear).result).toBe(2);
+    expect(await CardModel.countDocuments({ ownerId: user._id })).toBe(0);
+    expect((await getSpace(user._id)).size).toBe(0);
   });
 
   it('creates many cards in one unit of work, in input order', async () => {

@@ -69,21 +69,28 @@ async function drain(ownerId: string) {
   const queue = queues.get(ownerId)!;
   while (queue.length) {
     const group = queue.splice(0, MAX_GROUP);
-    await runGroup(ownerId, group).catch((err: unknown) => {
-      for (const job of group) job.reject(err);
-    });
+    // Units a group could not plan on its draft go first in the next group.
+    queue.unshift(...(await runGroup(ownerId, group)));
   }
   queues.delete(ownerId);
 }
 
-async function runGroup(ownerId: string, group: Job[]) {
+/** Runs the units of a group on one draft and commits them; answers the units left for the next group. */
+async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
   const t0 = performance.now();
-  const base = await getSpace(ownerId);
+  let base: SpaceSnapshot;
+  try {
+    base = await getSpace(ownerId);
+  } catch (err) {
+    for (const job of group) job.reject(err);
+    return [];
+  }
   const draft = base.toDraft();
   const changes: SpaceChange[] = [];
   const done: { job: Job; result: unknown }[] = [];
   let reload = false;
-  for (const job of group) {
+  let left: Job[] = [];
+  for (const [i, job] of group.entries()) {
     try {
       const planned = await inUnit.run(ownerId, () => job.plan(draft));
       if (planned.change) {
@@ -98,7 +105,31 @@ async function runGroup(ownerId: string, group: Job[]) {
       if (!isAppError(err)) reload = true;
       job.reject(err);
     }
+    // After a unit that wrote to the database itself, the draft no longer shows the database: the units after it
+    // plan on the reloaded space in the next group (a clear planned here would miss what was just written).
+    if (reload) {
+      left = group.slice(i + 1);
+      break;
+    }
   }
+  try {
+    await commitGroup(ownerId, base, draft, changes, reload, done, t0, group.length - left.length);
+  } catch (err) {
+    for (const { job } of done) job.reject(err);
+  }
+  return left;
+}
+
+async function commitGroup(
+  ownerId: string,
+  base: SpaceSnapshot,
+  draft: SpaceSnapshot,
+  changes: SpaceChange[],
+  reload: boolean,
+  done: { job: Job; result: unknown }[],
+  t0: number,
+  units: number,
+) {
   if (!changes.length && !reload) {
     for (const { job, result } of done) job.resolve({ result, space: base });
     return;
@@ -120,7 +151,7 @@ async function runGroup(ownerId: string, group: Job[]) {
   logger.debug('space', 'committed', {
     ownerId,
     rev,
-    units: group.length,
+    units,
     exact: rev === base.rev + 1 && exact,
     writeMs: Math.round(t1 - t0),
     commitMs: Math.round(performance.now() - t1),

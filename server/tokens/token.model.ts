@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { forgetAuthOnWrites } from '../auth/auth-cache';
 
 export interface TokenDoc {
   /** SHA-256 hex of the token: the token itself is shown once and never stored. */
@@ -29,5 +30,8 @@ const TokenSchema = new Schema<TokenDoc>(
   },
   { versionKey: false },
 );
+
+// Verified credentials are cached for a moment (auth-cache.ts): every change to them empties that cache.
+forgetAuthOnWrites(TokenSchema);
 
 export const TokenModel = defineModel<TokenDoc>('Token', TokenSchema);

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { forgetAuthOnWrites } from '../auth/auth-cache';
 import type { Role } from '../actor';
 
 export interface UserDoc {
@@ -36,5 +37,8 @@ const UserSchema = new Schema<UserDoc>(
   },
   { timestamps: true, versionKey: false },
 );
+
+// Verified credentials are cached for a moment (auth-cache.ts): every change to them empties that cache.
+forgetAuthOnWrites(UserSchema);
 
 export const UserModel = defineModel<UserDoc>('User', UserSchema);

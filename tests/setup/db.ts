@@ -3,6 +3,7 @@ import { connectDb } from '#server/db';
 import { spaceCacheCopies } from '#server/spaces/space.cache';
 import { invalidateSettingsCache } from '#server/settings/settings.service';
 import { forgetInitializedForTests } from '#server/setup/setup.service';
+import { forgetAuth } from '#server/auth/auth-cache';
 
 /**
  * Empties this worker's database but keeps indexes. Space revisions are bumped rather than removed, so no cached
@@ -19,5 +20,6 @@ export async function resetDatabase(): Promise<void> {
   // Both copies of the read model (the source's and the built app's) start empty.
   for (const copy of spaceCacheCopies()) copy.forget();
   invalidateSettingsCache();
+  forgetAuth();
   forgetInitializedForTests();
 }
