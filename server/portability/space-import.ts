@@ -17,6 +17,7 @@ import { deleteObjects, putObject, storageKeys } from '../storage';
 import { assetIdOfEntry, assetRefs, type SpaceData } from './archive-format';
 import { planImport, type ImportCounts, type ImportMode } from './import-plan';
 import { appearanceFromRow, rowId } from './rows';
+import { removeLeftovers } from './space-settle';
 import type { Progress } from './progress';
 import type { SafeZip } from './zip-read';
 
@@ -122,6 +123,8 @@ export async function importSpace(
       return { change: mergeChanges(planned.change, todos), result: planned };
     });
     committed = true;
+    // A clean or overwrite import replaces the space: the database holds exactly what the written space names.
+    if (options.mode !== 'incremental') await removeLeftovers(ownerId, `${options.mode} import`);
     // Files only what this import wrote uses are kept (incremental skips leave theirs unused).
     const appearances = await appearancesToWrite(ownerId, data, options.mode, options.sitesOnly, ids);
     const used = new Set<string>();
