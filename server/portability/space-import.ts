@@ -15,6 +15,7 @@ import { assertQuota } from '../spaces/quota';
 import { writeSpace } from '../spaces/space.write';
 import { deleteObjects, putObject, storageKeys } from '../storage';
 import { assetIdOfEntry, assetRefs, type SpaceData } from './archive-format';
+import { importChannels } from './channels';
 import { planImport, type ImportCounts, type ImportMode } from './import-plan';
 import { appearanceFromRow, rowId } from './rows';
 import { removeLeftovers } from './space-settle';
@@ -141,6 +142,7 @@ export async function importSpace(
     if (keep.length) await AssetModel.insertMany(keep, { ordered: false });
     await deleteObjects(drop).catch(() => {});
     for (const row of appearances) await AppearanceModel.replaceOne({ _id: row._id }, row, { upsert: true });
+    if (!options.sitesOnly) await importChannels(ownerId, data.notificationChannels, options.mode);
     return plan.counts;
   } catch (err) {
     if (!committed && stored.length) {

@@ -25,7 +25,11 @@ function namedIds(space: SpaceSnapshot): [string, IdModel, Set<string>][] {
       CardTagModel as unknown as IdModel,
       new Set([...space.membershipsByCard.values()].flat().map(membershipKey)),
     ],
-    ['card_relations', RelationModel as unknown as IdModel, new Set([...space.relations()].map((r) => r._id))],
+    [
+      'card_relations',
+      RelationModel as unknown as IdModel,
+      new Set([...space.relations()].map((r) => r._id)),
+    ],
   ];
 }
 
