@@ -1,6 +1,5 @@
 // Data archives beyond the space: notification channels (user and configuration ZIPs), avatars (configuration ZIP),
 // and the after-check of every wholesale write (clear, reset, clean and overwrite import: docs/decisions.md §46).
-import yauzl from 'yauzl';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newCardDoc } from '#server/cards/card.defaults';
 import { CardModel, CardTagModel } from '#server/cards/card.model';
@@ -14,29 +13,7 @@ import type { Client } from '../setup/client';
 import { admin, createUser, sessionClient } from '../factories';
 import { fileForm } from './account-helpers';
 import { PNG_HEAD } from './file-helpers';
-import { download, importZip, populate, userArchive } from './zip-helpers';
-
-async function jsonEntries(zip: Buffer): Promise<Map<string, Buffer>> {
-  const z = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
-  const out = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    z.on('entry', (e: yauzl.Entry) =>
-      z.openReadStream(e, (err, s) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        s.on('data', (c: Buffer) => chunks.push(c));
-        s.on('end', () => {
-          out.set(e.fileName, Buffer.concat(chunks));
-          z.readEntry();
-        });
-      }),
-    );
-    z.on('end', () => resolve());
-    z.on('error', reject);
-    z.readEntry();
-  });
-  return out;
-}
+import { download, entriesOf, importZip, owner, populate, userArchive } from './zip-helpers';
 
 const HOOK = 'https://hooks.example.test/bot/send?key=user-own-token-123';
 
@@ -59,22 +36,16 @@ async function channels(c: Client) {
     .sort((a, b) => String(a.name).localeCompare(String(b.name)));
 }
 
-async function alice() {
-  await admin();
-  const user = await createUser({ username: 'alice' });
-  return { user, c: await sessionClient(user) };
-}
-
 describe('notification channels in data archives', () => {
   beforeEach(resetDatabase);
 
   it('are exported (URL as entered, no owner) and come back in every mode', async () => {
-    const { user, c } = await alice();
+    const { user, c } = await owner();
     await addChannels(c);
     const before = await channels(c);
     expect(before).toHaveLength(2);
     const zip = (await download(c, '/api/user/data/export')).body;
-    const data = JSON.parse((await jsonEntries(zip)).get('data.json')!.toString());
+    const data = JSON.parse((await entriesOf(zip)).get('data.json')!.toString());
     expect(data.notificationChannels).toHaveLength(2);
     expect(data.notificationChannels[0]).toMatchObject({
       name: 'Bot',
@@ -86,7 +57,7 @@ describe('notification channels in data archives', () => {
     expect(JSON.stringify(data)).not.toContain(user._id);
     // A sites-only archive has none.
     const sites = (await download(c, '/api/user/data/export?scope=sites-only')).body;
-    expect(JSON.parse((await jsonEntries(sites)).get('data.json')!.toString())).not.toHaveProperty(
+    expect(JSON.parse((await entriesOf(sites)).get('data.json')!.toString())).not.toHaveProperty(
       'notificationChannels',
     );
 
@@ -108,7 +79,7 @@ describe('notification channels in data archives', () => {
   });
 
   it('an archive without channels (the older format) leaves them; bad rows are skipped', async () => {
-    const { c } = await alice();
+    const { c } = await owner();
     await addChannels(c);
     const before = await channels(c);
     const older = userArchive({ tags: [], cards: [], card_tags: [], card_relations: [] });
@@ -174,14 +145,14 @@ describe('avatars in the configuration archive', () => {
     expect(set.status, set.text).toBe(200);
 
     const zip = (await download(client, '/api/config/export')).body;
-    const files = await jsonEntries(zip);
+    const files = await entriesOf(zip);
     const manifest = JSON.parse(files.get('manifest.json')!.toString());
     const entry = manifest.users.find((u: { id: string }) => u.id === user._id);
     expect(entry.avatarAssetId).toBe(set.json.id);
     expect(files.get(`${entry.folder}avatar/${set.json.id}.png`)!.equals(picture)).toBe(true);
     expect(manifest.users.find((u: { id: string }) => u.id !== user._id).avatarAssetId).toBeNull();
     // The per-user archive moves a data space, not the account: no avatar in it.
-    const own = await jsonEntries((await download(c, '/api/user/data/export')).body);
+    const own = await entriesOf((await download(c, '/api/user/data/export')).body);
     expect([...own.keys()].some((n) => n.includes(set.json.id))).toBe(false);
 
     expect((await c.delete('/api/user/avatar')).status).toBe(200);
@@ -234,7 +205,7 @@ describe('a wholesale write leaves exactly the written space in the database', (
 
   for (const op of ['reset', 'clean import', 'overwrite import', 'clear'] as const) {
     it(`${op}: documents the cached copy did not know are deleted, and every copy reloads`, async () => {
-      const { user, c } = await alice();
+      const { user, c } = await owner();
       await populate(c);
       const zip = (await download(c, '/api/user/data/export')).body;
       expect((await c.get('/api/site-cards')).status).toBe(200); // the app has the space cached
