@@ -126,8 +126,11 @@ export function planSiteCards(
   space: SpaceSnapshot,
   ownerId: string,
   items: SiteCreate[],
+  /** A change planned before the cards (new tags they use): applied to the working copy, not returned. */
+  before?: SpaceChange,
 ): { change: SpaceChange; created: CardDoc[] } {
   const work = space.toDraft();
+  if (before) work.apply(before);
   const created: CardDoc[] = [];
   const changes: SpaceChange[] = [];
   for (const input of items) {

@@ -38,6 +38,8 @@ export interface SpaceData {
   card_relations: Row[];
   appearances?: Row[];
   assets?: Row[];
+  /** The owner's notification channels (server/portability/channels.ts); absent in older exports. */
+  notificationChannels?: Row[];
 }
 
 /** Reads and checks `manifest.json` (signature, version). */
@@ -85,6 +87,8 @@ export async function readSignedData(zip: SafeZip, entry: string, signature: unk
     card_relations: asRows(parsed.card_relations ?? parsed.site_relations),
     appearances: parsed.appearances === undefined ? undefined : asRows(parsed.appearances),
     assets: asRows(parsed.assets),
+    notificationChannels:
+      parsed.notificationChannels === undefined ? undefined : asRows(parsed.notificationChannels),
   };
 }
 

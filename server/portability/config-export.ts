@@ -4,6 +4,7 @@
 //   global/assets/<id><ext>       the site logos and favicon
 //   users/<n>/data.json           user n's space in the per-user format (rows of compat §6.2)
 //   users/<n>/assets/<id><ext>    user n's files
+//   users/<n>/avatar/<id><ext>    user n's avatar picture, if any
 //   manifest.json                 written last: signature, version, scope "config", the users (id, username,
 //                                 role, nickname, folder, dataSignature) and the settings' signature
 // Users' data and files are produced one user at a time while the ZIP streams out.
@@ -34,6 +35,8 @@ export interface ConfigUserEntry {
   createdAt: string;
   folder: string;
   dataSignature: string;
+  /** The user's avatar picture, stored as `<folder>avatar/<id><ext>` (absent: none). */
+  avatarAssetId?: string | null;
 }
 
 /** Every user's data and files plus the global settings, as a ZIP that streams while it is written. */
@@ -50,10 +53,10 @@ export async function exportConfig(actor: Actor, progress?: Progress): Promise<R
     : [];
   // File records of every user (metadata only) are needed up front: yazl takes every entry before end().
   const files = new Map<string, AssetDoc[]>();
-  for (const a of await AssetModel.find({ kind: { $ne: 'avatar' } })
-    .sort({ _id: 1 })
-    .lean<AssetDoc[]>()) {
-    files.set(a.ownerId, [...(files.get(a.ownerId) ?? []), a]);
+  const avatars = new Map<string, AssetDoc>();
+  for (const a of await AssetModel.find({}).sort({ _id: 1 }).lean<AssetDoc[]>()) {
+    if (a.kind === 'avatar') avatars.set(a._id, a);
+    else files.set(a.ownerId, [...(files.get(a.ownerId) ?? []), a]);
   }
   const entries: ConfigUserEntry[] = [];
   const zip = new yazl.ZipFile();
@@ -62,6 +65,9 @@ export async function exportConfig(actor: Actor, progress?: Progress): Promise<R
   progress?.phase('users', users.length);
   users.forEach((user, n) => {
     const folder = `users/${n}/`;
+    // The account's avatar travels with the account (the per-user archive, a data space, has none).
+    const avatar = user.avatarAssetId ? avatars.get(user.avatarAssetId) : undefined;
+    const own = avatar && avatar.ownerId === user._id ? avatar : undefined;
     // The user's rows are collected only when yazl reaches this entry, so one space at a time is in memory.
     zip.addReadStreamLazy(`${folder}data.json`, (cb) => {
       collectSpace(user._id, { sitesOnly: false, allFiles: true }).then(
@@ -76,6 +82,7 @@ export async function exportConfig(actor: Actor, progress?: Progress): Promise<R
             createdAt: new Date(user.createdAt).toISOString(),
             folder,
             dataSignature: signData(json),
+            avatarAssetId: own?._id ?? null,
           });
           progress?.step();
           cb(null, Readable.from([Buffer.from(json)]));
@@ -84,6 +91,7 @@ export async function exportConfig(actor: Actor, progress?: Progress): Promise<R
       );
     });
     addAssets(zip, files.get(user._id) ?? [], `${folder}assets/`);
+    if (own) addAssets(zip, [own], `${folder}avatar/`);
   });
   // The manifest is the last entry: by the time yazl reaches it every signature is known.
   zip.addReadStreamLazy('manifest.json', (cb) => {

@@ -17,6 +17,7 @@ import { beforeReplacingSpace } from './before-change';
 import type { ConfigUserEntry, PortableSettings } from './config-export';
 import type { ImportMode } from './import-plan';
 import type { Progress } from './progress';
+import { importAvatar } from './config-avatar';
 import { importSpace, storeFiles } from './space-import';
 import { resetSpace } from './user-data.service';
 import { CONFIG_ZIP_LIMITS, SafeZip, refuse, type Spooled } from './zip-read';
@@ -130,6 +131,7 @@ export async function importConfig(actor: Actor, file: Spooled, mode: ImportMode
     let accounts = 0;
     let tags = 0;
     let cards = 0;
+    let avatars = 0;
     for (const u of users) {
       const data = await readSignedData(zip, `${u.folder}data.json`, u.dataSignature);
       const local = await localUser(u);
@@ -142,6 +144,7 @@ export async function importConfig(actor: Actor, file: Spooled, mode: ImportMode
       });
       tags += counts.tags;
       cards += counts.cards;
+      if (await importAvatar(zip, u, local.id, mode)) avatars++;
       progress?.step();
     }
     let settingsApplied = false;
@@ -163,6 +166,7 @@ export async function importConfig(actor: Actor, file: Spooled, mode: ImportMode
       tags,
       cards,
       sites: cards,
+      avatars,
       settings: settingsApplied,
     };
   } finally {

@@ -9,6 +9,7 @@ import { AssetModel, type AssetDoc } from '../assets/asset.model';
 import { cardKind } from '../cards/card-kinds.shared';
 import { getSpace } from '../spaces/space.cache';
 import { getObject, pullStream } from '../storage';
+import { channelRows } from './channels';
 import { assetEntryName, assetRefs, type SpaceData } from './archive-format';
 import { appearanceRow, assetRow, cardRow, membershipRow, relationRow, tagRow } from './rows';
 
@@ -45,6 +46,7 @@ export async function collectSpace(
     card_relations: relations.map(relationRow),
   };
   if (appearances.length) data.appearances = appearances.map(appearanceRow);
+  if (!options.sitesOnly) data.notificationChannels = await channelRows(ownerId);
 
   // Files: every asset a row refers to, the attachments of exported notes and the appearance pictures.
   const refs = new Set<string>();

@@ -15,8 +15,10 @@ import { assertQuota } from '../spaces/quota';
 import { writeSpace } from '../spaces/space.write';
 import { deleteObjects, putObject, storageKeys } from '../storage';
 import { assetIdOfEntry, assetRefs, type SpaceData } from './archive-format';
+import { importChannels } from './channels';
 import { planImport, type ImportCounts, type ImportMode } from './import-plan';
 import { appearanceFromRow, rowId } from './rows';
+import { removeLeftovers } from './space-settle';
 import type { Progress } from './progress';
 import type { SafeZip } from './zip-read';
 
@@ -122,6 +124,8 @@ export async function importSpace(
       return { change: mergeChanges(planned.change, todos), result: planned };
     });
     committed = true;
+    // A clean or overwrite import replaces the space: the database holds exactly what the written space names.
+    if (options.mode !== 'incremental') await removeLeftovers(ownerId, `${options.mode} import`);
     // Files only what this import wrote uses are kept (incremental skips leave theirs unused).
     const appearances = await appearancesToWrite(ownerId, data, options.mode, options.sitesOnly, ids);
     const used = new Set<string>();
@@ -138,6 +142,7 @@ export async function importSpace(
     if (keep.length) await AssetModel.insertMany(keep, { ordered: false });
     await deleteObjects(drop).catch(() => {});
     for (const row of appearances) await AppearanceModel.replaceOne({ _id: row._id }, row, { upsert: true });
+    if (!options.sitesOnly) await importChannels(ownerId, data.notificationChannels, options.mode);
     return plan.counts;
   } catch (err) {
     if (!committed && stored.length) {

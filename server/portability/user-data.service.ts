@@ -3,20 +3,18 @@ import { open } from 'node:fs/promises';
 import yazl from 'yazl';
 import { ADMIN_ID, type Actor } from '../actor';
 import { planNoteTodos } from '../cards/note-todos';
-import { CardModel } from '../cards/card.model';
 import { badRequest } from '../errors';
-import { logger } from '../logger';
 import { getBootstrap } from '../navigation/bootstrap.service';
 import { starterData, type SeedLocale } from '../setup/seed';
-import { TagModel } from '../tags/tag.model';
 import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
-import { copyOfSpace, deleteSpace } from '../spaces/space.service';
+import { copyOfSpace } from '../spaces/space.service';
 import { writeSpace } from '../spaces/space.write';
 import { FORMAT_VERSION, SIGNATURE, readManifest, readSignedData, signData } from './archive-format';
 import { beforeReplacingSpace } from './before-change';
 import { IMPORT_MODES, type ImportCounts, type ImportMode } from './import-plan';
 import type { Progress } from './progress';
 import { addAssets, collectSpace, stamp, zipResponse } from './space-export';
+import { removeLeftovers } from './space-settle';
 import { importSpace } from './space-import';
 import { SafeZip, USER_ZIP_LIMITS, looksLikeZip, refuse, type Spooled } from './zip-read';
 
@@ -164,13 +162,8 @@ export async function clearUserData(actor: Actor): Promise<{ tags: number; cards
     change: emptySpaceChange(space),
     result: { tags: space.tags.length, cards: space.size },
   }));
-  // A clear leaves nothing behind. An e2e run under heavy load once found 4 cards still stored after it (cause not
-  // found; docs/decisions.md §45): whatever is left goes by owner, and every copy reloads.
-  const owner = { ownerId: actor.userId };
-  if ((await CardModel.exists(owner)) || (await TagModel.exists(owner))) {
-    logger.warn('data', 'clear left documents behind; deleting by owner', owner);
-    await deleteSpace(actor.userId);
-  }
+  // A clear leaves nothing behind (docs/decisions.md §45, §47).
+  await removeLeftovers(actor.userId, 'clear');
   return result;
 }
 
@@ -213,6 +206,7 @@ export async function resetSpace(
       result: { tags: fresh.upsertTags?.length ?? 0, cards: fresh.upsertCards?.length ?? 0 },
     };
   });
+  await removeLeftovers(ownerId, 'reset');
   return result;
 }
 

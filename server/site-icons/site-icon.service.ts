@@ -8,6 +8,7 @@ import type { Actor } from '../actor';
 import { assetResponse } from '../assets/asset.serve';
 import { deleteOwnedAssets, findAsset } from '../assets/asset.service';
 import { AssetModel, type AssetDoc } from '../assets/asset.model';
+import { isDuplicateKeyError } from '../db';
 import { notFound } from '../errors';
 import { logger } from '../logger';
 import { putObject, storageKeys } from '../storage';
@@ -46,31 +47,58 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function store(host: string): Promise<SiteIconDoc> {
+/** Fetches a host's icon and stores its bytes as a `site-icon` asset (null when the site has none). */
+async function fetchAndStore(host: string): Promise<AssetDoc | null> {
   const icon = await fetchSiteIcon(host);
-  let asset: AssetDoc | null = null;
-  if (icon) {
-    const id = `asset-${randomUUID()}`;
-    const key = storageKeys.asset(SITE_ICON_OWNER, id);
-    await putObject(key, icon.bytes, { contentType: icon.mimeType });
-    asset = {
-      _id: id,
-      ownerId: SITE_ICON_OWNER,
-      kind: 'site-icon',
-      key,
-      mimeType: icon.mimeType,
-      size: icon.bytes.length,
-      originalName: null,
-      noteId: null,
-      detachedAt: null,
-      createdAt: new Date(),
-    };
-    await AssetModel.create(asset);
-  }
+  if (!icon) return null;
+  const id = `asset-${randomUUID()}`;
+  const key = storageKeys.asset(SITE_ICON_OWNER, id);
+  await putObject(key, icon.bytes, { contentType: icon.mimeType });
+  const asset: AssetDoc = {
+    _id: id,
+    ownerId: SITE_ICON_OWNER,
+    kind: 'site-icon',
+    key,
+    mimeType: icon.mimeType,
+    size: icon.bytes.length,
+    originalName: null,
+    noteId: null,
+    detachedAt: null,
+    createdAt: new Date(),
+  };
+  await AssetModel.create(asset);
+  return asset;
+}
+
+/**
+ * Fetches and records a host's icon. The record is keyed by the host: a first fetch inserts it (a duplicate key
+ * means another request or instance recorded it first, and that record stands); a refresh updates it by `_id` only
+ * if it is still the one `before` read (else another refresh won). The loser deletes the file it stored. No upsert:
+ * FerretDB v1 answered concurrent upserts of one record with SQLITE_BUSY (docs/decisions.md §48).
+ */
+export async function storeSiteIcon(host: string, before: SiteIconDoc | null): Promise<SiteIconDoc> {
+  const asset = await fetchAndStore(host);
   const doc: SiteIconDoc = { _id: host, assetId: asset?._id ?? null, fetchedAt: new Date() };
-  const before = await SiteIconModel.findOneAndReplace({ _id: host }, doc, {
-    upsert: true,
-  }).lean<SiteIconDoc>();
+  let won: boolean;
+  if (!before) {
+    won = await SiteIconModel.collection.insertOne(doc as never).then(
+      () => true,
+      (err: unknown) => {
+        if (isDuplicateKeyError(err)) return false;
+        throw err;
+      },
+    );
+  } else {
+    const res = await SiteIconModel.updateOne(
+      { _id: host, fetchedAt: before.fetchedAt },
+      { $set: { assetId: doc.assetId, fetchedAt: doc.fetchedAt } },
+    );
+    won = res.matchedCount === 1;
+  }
+  if (!won) {
+    if (asset) await deleteOwnedAssets(SITE_ICON_OWNER, [asset._id]);
+    return (await SiteIconModel.findById(host).lean<SiteIconDoc>()) ?? doc;
+  }
   if (before?.assetId && before.assetId !== doc.assetId) {
     await deleteOwnedAssets(SITE_ICON_OWNER, [before.assetId]);
   }
@@ -78,18 +106,18 @@ async function store(host: string): Promise<SiteIconDoc> {
 }
 
 /** Fetches and stores a host's icon (one fetch per host at a time in this process); null when too many wait. */
-export function refreshSiteIcon(host: string): Promise<SiteIconDoc> | null {
+export function refreshSiteIcon(host: string, before: SiteIconDoc | null): Promise<SiteIconDoc> | null {
   let job = inFlight.get(host);
   if (!job) {
     if (queue.length >= QUEUE_MAX) return null;
-    job = slot(() => store(host)).finally(() => inFlight.delete(host));
+    job = slot(() => storeSiteIcon(host, before)).finally(() => inFlight.delete(host));
     inFlight.set(host, job);
   }
   return job;
 }
 
-function refreshInBackground(host: string): void {
-  refreshSiteIcon(host)?.catch((err: unknown) =>
+function refreshInBackground(host: string, before: SiteIconDoc | null): void {
+  refreshSiteIcon(host, before)?.catch((err: unknown) =>
     logger.warn('site-icons', 'icon fetch failed', { host, error: String(err) }),
   );
 }
@@ -126,11 +154,11 @@ export async function siteIconResponse(
     // Never fetched: the page gets the letter now and the icon from the next view on. Not waiting keeps a page of
     // new hosts from holding the browser's few connections to us.
     if (!actor) return none('public, max-age=300');
-    refreshInBackground(host);
+    refreshInBackground(host, null);
     return none('no-store');
   }
   // Old: answer with what is stored; the new icon is there for the next request.
-  if (stale(doc, Date.now())) refreshInBackground(host);
+  if (stale(doc, Date.now())) refreshInBackground(host, doc);
   const asset = doc.assetId ? await findAsset(doc.assetId, ['site-icon']) : null;
   if (!asset) return none();
   const res = await assetResponse(request, asset);

@@ -1,39 +1,9 @@
-import yauzl from 'yauzl';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadSpaceFromDb as getSpace } from '#server/spaces/space.cache';
 import { PNG_HEAD } from './file-helpers';
 import { resetDatabase } from '../setup/db';
 import { admin, createUser, sessionClient, tokenClient } from '../factories';
-import { download, dump, importZip, populate, userArchive } from './zip-helpers';
-
-async function entriesOf(zip: Buffer): Promise<Map<string, Buffer>> {
-  const z = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
-  const out = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    z.on('entry', (e: yauzl.Entry) => {
-      z.openReadStream(e, (err, s) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        s.on('data', (c: Buffer) => chunks.push(c));
-        s.on('error', reject);
-        s.on('end', () => {
-          out.set(e.fileName, Buffer.concat(chunks));
-          z.readEntry();
-        });
-      });
-    });
-    z.on('end', () => resolve());
-    z.on('error', reject);
-    z.readEntry();
-  });
-  return out;
-}
-
-async function owner() {
-  await admin();
-  const user = await createUser({ username: 'alice' });
-  return { user, c: await sessionClient(user) };
-}
+import { download, dump, entriesOf, importZip, owner, populate, userArchive } from './zip-helpers';
 
 describe('per-user data ZIP', () => {
   beforeEach(resetDatabase);

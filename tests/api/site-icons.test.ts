@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AssetModel } from '#server/assets/asset.model';
 import { SiteIconModel } from '#server/site-icons/site-icon.model';
+import { storeSiteIcon } from '#server/site-icons/site-icon.service';
 import { appUrl } from '../setup/app';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
@@ -158,6 +159,36 @@ describe('site icons from our own origin', () => {
     expect(sites.declared!.requests).toHaveLength(0);
     expect((await download(c, '/api/site-icons/evil.example%2Fpath')).status).toBe(404);
     expect((await download(c, '/api/site-icons/a_b..c')).status).toBe(404);
+  });
+
+  it('records one icon when many ask at once (page requests, and stores as several instances run them)', async () => {
+    // Many first views at once: every answer is the blank (or the icon), none an error.
+    const views = await Promise.all(Array.from({ length: 8 }, () => download(c, iconPath('declared'))));
+    expect(views.map((v) => v.status)).toEqual(Array(8).fill(200));
+    // Stores as separate instances would run them (no in-process de-duplication): one record wins, the others
+    // keep it and delete the file they stored.
+    const firsts = await Promise.all(
+      Array.from({ length: 6 }, () => storeSiteIcon(host('faviconOnly'), null)),
+    );
+    expect(new Set(firsts.map((d) => d.assetId)).size).toBe(1);
+    expect(firsts[0]!.assetId).not.toBeNull();
+    for (let i = 0; i < 200 && !(await SiteIconModel.exists({ _id: host('declared') })); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await SiteIconModel.countDocuments({})).toBe(2);
+    expect(await AssetModel.countDocuments({ kind: 'site-icon' })).toBe(2);
+    // Concurrent refreshes of the same old record: one replaces it, its file is the only one left.
+    const before = (await SiteIconModel.findById(host('faviconOnly')).lean())!;
+    const refreshed = await Promise.all(
+      Array.from({ length: 5 }, () => storeSiteIcon(host('faviconOnly'), before)),
+    );
+    const now = (await SiteIconModel.findById(host('faviconOnly')).lean())!;
+    expect(now.assetId).not.toBe(before.assetId);
+    expect(new Set(refreshed.map((d) => d.assetId))).toEqual(new Set([now.assetId]));
+    expect(await AssetModel.countDocuments({ kind: 'site-icon' })).toBe(2);
+    expect(await AssetModel.exists({ _id: before.assetId })).toBeNull();
+    const served = await download(c, iconPath('faviconOnly'));
+    expect(served.bytes.equals(ICO)).toBe(true);
   });
 
   it('refreshes an old icon in the background and deletes the replaced file', async () => {

@@ -2,12 +2,14 @@
 // populated with every kind of data and file, and a canonical dump of a space (ids replaced by positions, files by
 // their content hash) to compare before and after.
 import { createHash } from 'node:crypto';
+import yauzl from 'yauzl';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { AssetModel, type AssetDoc } from '#server/assets/asset.model';
 import { AppearanceModel } from '#server/appearance/appearance.model';
 import { loadSpaceFromDb } from '#server/spaces/space.cache';
 import { getObject, listObjects } from '#server/storage';
 import { signData } from '#server/portability/archive-format';
+import { admin, createUser, sessionClient } from '../factories';
 import { appUrl } from '../setup/app';
 import type { Client } from '../setup/client';
 import { fileForm } from './account-helpers';
@@ -223,4 +225,35 @@ export async function everything(ownerId: string) {
     rows: await AssetModel.countDocuments({ ownerId }),
     objects: (await listObjects(`users/${ownerId}/`)).map((o) => o.key).sort(),
   };
+}
+
+/** Every entry of a ZIP by name. */
+export async function entriesOf(zip: Buffer): Promise<Map<string, Buffer>> {
+  const z = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
+  const out = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    z.on('entry', (e: yauzl.Entry) => {
+      z.openReadStream(e, (err, s) => {
+        if (err) return reject(err);
+        const chunks: Buffer[] = [];
+        s.on('data', (c: Buffer) => chunks.push(c));
+        s.on('error', reject);
+        s.on('end', () => {
+          out.set(e.fileName, Buffer.concat(chunks));
+          z.readEntry();
+        });
+      });
+    });
+    z.on('end', () => resolve());
+    z.on('error', reject);
+    z.readEntry();
+  });
+  return out;
+}
+
+/** The administrator and a user alice with a session. */
+export async function owner() {
+  await admin();
+  const user = await createUser({ username: 'alice' });
+  return { user, c: await sessionClient(user) };
 }

@@ -205,7 +205,8 @@ export const configArea = describeArea(
         summary: 'Import a configuration ZIP: each archived user’s data into the matching or a new account',
         description:
           'Users match by id, else username, else a new account without a password is created. Settings are ' +
-          `replaced in clean and overwrite (the AI key stays). ${REFUSALS} ${PROGRESS_NOTE}`,
+          'replaced in clean and overwrite (the AI key stays). Avatars and notification channels come back with ' +
+          `each user (clean and overwrite replace them, incremental only adds). ${REFUSALS} ${PROGRESS_NOTE}`,
         multipart: IMPORT_FIELDS,
         query: z.object({ mode: Mode }),
         response: z.object({
@@ -215,6 +216,7 @@ export const configArea = describeArea(
           tags: z.number(),
           cards: z.number(),
           sites: z.number(),
+          avatars: z.number().describe('accounts whose avatar picture the archive set'),
           settings: z.boolean().describe('whether the settings were applied'),
         }),
         example: {
@@ -227,6 +229,7 @@ export const configArea = describeArea(
             tags: 11,
             cards: 40,
             sites: 40,
+            avatars: 2,
             settings: true,
           },
         },

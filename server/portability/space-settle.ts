@@ -1,0 +1,60 @@
+// After a wholesale write of a space (clear, reset, a clean or overwrite import; also from the configuration
+// archive), the database must hold exactly what the written space holds. The unit of work deletes and inserts by the
+// `_id`s the cached copy names; a document it does not know (written behind the cache's back, or a delete the
+// database reported but did not apply: docs/decisions.md §45) would otherwise survive and reappear at the next full
+// load. This is the one place that checks: it reads the owner's ids from the database, deletes those the space does
+// not name, and makes every copy reload.
+import { CardModel, CardTagModel, RelationModel } from '../cards/card.model';
+import { logger } from '../logger';
+import { membershipKey, type SpaceSnapshot } from '../spaces/space.snapshot';
+import { writeSpace } from '../spaces/space.write';
+import { TagModel } from '../tags/tag.model';
+
+interface IdModel {
+  find(filter: object): { select(p: object): { lean<T>(): PromiseLike<T> } };
+  deleteMany(filter: object): PromiseLike<unknown>;
+}
+
+/** Each collection of a space with the `_id`s the cached copy names in it. */
+function namedIds(space: SpaceSnapshot): [string, IdModel, Set<string>][] {
+  return [
+    ['cards', CardModel as unknown as IdModel, new Set(space.cards.keys())],
+    ['tags', TagModel as unknown as IdModel, new Set(space.tags.map((t) => t._id))],
+    [
+      'card_tags',
+      CardTagModel as unknown as IdModel,
+      new Set([...space.membershipsByCard.values()].flat().map(membershipKey)),
+    ],
+    [
+      'card_relations',
+      RelationModel as unknown as IdModel,
+      new Set([...space.relations()].map((r) => r._id)),
+    ],
+  ];
+}
+
+/**
+ * Deletes the owner's stored documents that the cached space does not name, as one unit of work of that space (so
+ * this process's writes to it wait); if there were any, every copy reloads. Returns how many were deleted.
+ */
+export async function removeLeftovers(ownerId: string, after: string): Promise<number> {
+  const { result } = await writeSpace(ownerId, async (space) => {
+    let removed = 0;
+    const found: Record<string, number> = {};
+    for (const [name, model, named] of namedIds(space)) {
+      const stored = await model.find({ ownerId }).select({ _id: 1 }).lean<{ _id: string }[]>();
+      const extra = stored.map((d) => d._id).filter((id) => !named.has(id));
+      if (!extra.length) continue;
+      await model.deleteMany({ ownerId, _id: { $in: extra } });
+      found[name] = extra.length;
+      removed += extra.length;
+    }
+    if (!removed) return { result: 0 };
+    logger.warn('data', `${after} left documents the space does not name; deleted by owner`, {
+      ownerId,
+      ...found,
+    });
+    return { result: removed, written: 'reload' as const };
+  });
+  return result;
+}
