@@ -1,5 +1,12 @@
 import { SessionModel, type SessionDoc } from './session.model';
+import { lookupCache } from '../lookup-cache';
 import { randomHex, randomToken, sha256Hex } from './crypto';
+
+/**
+ * Sessions read on every request, briefly cached (server/lookup-cache.ts). Every write to sessions is in this
+ * module and invalidates; a session ended through another instance is refused here within CACHE_TTL_MS.
+ */
+const sessionCache = lookupCache<SessionDoc>();
 
 const DAY = 24 * 60 * 60 * 1000;
 /** "Remember me": a persistent cookie and a fixed 30-day life. */
@@ -44,10 +51,11 @@ export async function createSession(userId: string, meta: SessionMeta): Promise<
 export async function resolveSession(token: string | undefined | null): Promise<SessionDoc | null> {
   if (!token || token.length < 20 || token.length > 100) return null;
   const id = sha256Hex(token);
-  const session = await SessionModel.findById(id).lean<SessionDoc>();
+  const session = await sessionCache.get(id, () => SessionModel.findById(id).lean<SessionDoc>());
   if (!session) return null;
   const now = Date.now();
   if (session.expiresAt.getTime() <= now) {
+    sessionCache.forget(id);
     await SessionModel.deleteOne({ _id: id });
     return null;
   }
@@ -58,14 +66,19 @@ export async function resolveSession(token: string | undefined | null): Promise<
       update.expiresAt = new Date(Math.min(now + BROWSER_TTL_MS, cap));
     }
     // Best effort: a failed touch must not fail the request.
-    void SessionModel.updateOne({ _id: id }, { $set: update }).catch(() => {});
+    sessionCache.forget(id);
+    void SessionModel.updateOne({ _id: id }, { $set: update })
+      .then(() => sessionCache.forget(id))
+      .catch(() => {});
   }
   return session;
 }
 
 export async function endSession(token: string | undefined | null): Promise<void> {
   if (!token) return;
+  sessionCache.forget(sha256Hex(token));
   await SessionModel.deleteOne({ _id: sha256Hex(token) });
+  sessionCache.forget(sha256Hex(token));
 }
 
 /** Ends every session of a user, optionally keeping one (the caller's). */
@@ -75,7 +88,9 @@ export async function endUserSessions(
 ): Promise<number> {
   const filter: Record<string, unknown> = { userId };
   if (options.exceptSessionId) filter._id = { $ne: options.exceptSessionId };
+  sessionCache.clear();
   const res = await SessionModel.deleteMany(filter);
+  sessionCache.clear();
   return res.deletedCount ?? 0;
 }
 
@@ -112,7 +127,9 @@ export async function listUserSessions(userId: string, currentSessionId?: string
 }
 
 export async function endSessionByPublicId(userId: string, publicId: string): Promise<boolean> {
+  sessionCache.clear();
   const res = await SessionModel.deleteOne({ userId, publicId });
+  sessionCache.clear();
   return (res.deletedCount ?? 0) > 0;
 }
 

@@ -232,8 +232,11 @@ async function reloadInBackground(ownerId: string) {
 /** The current read model of a space (reading it counts as use for the cache's eviction order). */
 export async function getSpace(ownerId: string): Promise<SpaceSnapshot> {
   const entry = cache().get(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
-  if (entry && Date.now() - entry.checkedAt < RECHECK_MS) return entry.snapshot;
-  return refresh(ownerId);
+  const age = entry ? Date.now() - entry.checkedAt : Infinity;
+  // Half-way through the recheck interval a read starts the next check without waiting for it, so a space read
+  // steadily is checked off the request path; a copy checked longer than RECHECK_MS ago is never served.
+  if (age >= RECHECK_MS / 2 && age < RECHECK_MS) void refresh(ownerId).catch(() => markSpaceStale(ownerId));
+  return age < RECHECK_MS ? entry!.snapshot : refresh(ownerId);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { normaliseUsername } from './user.schema';
-import { UserModel, type UserDoc } from './user.model';
+import { UserModel, userCache, type UserDoc } from './user.model';
 
+/** A user by id; read on every authenticated request, so briefly cached (server/lookup-cache.ts). */
 export async function findUserById(id: string): Promise<UserDoc | null> {
-  return UserModel.findById(id).lean<UserDoc>();
+  return userCache.get(id, () => UserModel.findById(id).lean<UserDoc>());
 }
 
 export async function findUserByUsername(username: string): Promise<UserDoc | null> {

@@ -1,4 +1,5 @@
 import { Schema } from 'mongoose';
+import { lookupCache } from '../lookup-cache';
 import { defineModel } from '../db';
 import type { Role } from '../actor';
 
@@ -36,5 +37,23 @@ const UserSchema = new Schema<UserDoc>(
   },
   { timestamps: true, versionKey: false },
 );
+
+/** Users read by `_id` on every request (server/users/user.lookup.ts); any write to users empties it. */
+export const userCache = lookupCache<UserDoc>();
+for (const op of [
+  'updateOne',
+  'updateMany',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndUpdate',
+  'findOneAndDelete',
+  'findOneAndReplace',
+  'replaceOne',
+] as const) {
+  // Before and after: a read that overlaps the write cannot fill the cache with what the write replaced.
+  UserSchema.pre(op, () => userCache.clear());
+  UserSchema.post(op, () => userCache.clear());
+}
+UserSchema.post('save', () => userCache.clear());
 
 export const UserModel = defineModel<UserDoc>('User', UserSchema);
