@@ -59,7 +59,7 @@ export const EnvSchema = z.object({
   /** Check a site card online right after it is saved with a new URL (off in unit tests, which opt in). */
   ONLINE_CHECK_ON_SAVE: bool.default(true),
   DB_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  /** How long settings and similar rarely-changing records are trusted before being read again. */
+  /** How long settings, sessions and users (server/lookup-cache.ts) are trusted before being read again. */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** How long a visitor's page is shared with other visitors (0: every request renders its own). */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
