@@ -99,7 +99,13 @@ describe('space images', () => {
     await flushSpaceImages();
     // Written outside the units of work (as a restore or a bulk tool does), then committed as a rewrite.
     await CardModel.insertMany([
-      newCardDoc({ _id: 'site-rewritten', ownerId, name: 'Rewritten', siteUrl: 'https://r.example.com', globalSortOrder: 99 }),
+      newCardDoc({
+        _id: 'site-rewritten',
+        ownerId,
+        name: 'Rewritten',
+        siteUrl: 'https://r.example.com',
+        globalSortOrder: 99,
+      }),
     ]);
     await commitReload(ownerId);
     let cold = await coldRead(ownerId);
@@ -135,7 +141,8 @@ describe('space images', () => {
     await resetDatabase();
     const again = await createUser({ id: 'user-image-reused' });
     const actor = actorOf(again);
-    for (let i = 0; (await getSpace(again._id)).rev <= imageRev; i++) await createSiteCard(actor, site(`New${i}`));
+    for (let i = 0; (await getSpace(again._id)).rev <= imageRev; i++)
+      await createSiteCard(actor, site(`New${i}`));
     const refused = imageStats.refused;
     const cold = await coldRead(again._id);
     expect(imageStats.refused - refused).toBe(1);
