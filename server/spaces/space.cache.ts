@@ -47,7 +47,7 @@ interface Entry {
 /** Counters a test or benchmark can read; one set per copy of this module (the built app has its own). */
 export const spaceStats = {
   loads: 0,
-  /** Cold spaces read from their image instead of loaded (then caught up). */
+  /** Cold spaces read from a usable image (then caught up, or loaded if the records after it say so). */
   fromImage: 0,
   catchUps: 0,
   recordsApplied: 0,
