@@ -1,5 +1,9 @@
 // Many users on the embedded database: 100 users x 1,000 cards. A user's first list request after a restart (the
-// space is loaded from FerretDB) and warm p95, with the app's RSS against the cache budget.
+// space is read from its image and caught up) and warm p95, with the app's RSS against the cache budget.
+// BENCH_IMAGES=0 seeds without images (every first request is a full load); BENCH_CPU_PROF=1 writes a CPU profile
+// of the app to .tmp/bench/many-users-prof.
+import path from 'node:path';
+import { ROOT } from '../scripts/lib/tools.mjs';
 import {
   benchServices,
   log,
@@ -24,10 +28,19 @@ export async function run() {
     await setupAdmin(first.url);
     await first.stop();
     const started = Date.now();
+    // The seeder writes each space's image as the app does after commits (storage settings from the services).
+    Object.assign(process.env, services.env);
     const seeded = runSeed('seed-users.ts', services.env.MONGODB_URI, USERS, CARDS);
     const sessions = JSON.parse(seeded.trim().split('\n').at(-1));
     log(`seeded ${USERS} x ${CARDS} cards in ${Math.round((Date.now() - started) / 1000)} s`);
-    const app = await startApp(services.env, { SPACE_CACHE_BYTES: String(BUDGET) });
+    const prof = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench/many-users-prof')}`]
+      : [];
+    const app = await startApp(
+      services.env,
+      { SPACE_CACHE_BYTES: String(BUDGET) },
+      { nodeArgs: prof, signal: 'SIGINT' },
+    );
     try {
       const list = async (s) => {
         const res = await fetch(`${app.url}/api/navigation/cards`, { headers: { cookie: s.cookie } });
@@ -61,9 +74,13 @@ Command: \`npm run bench -- many-users\` (bench/many-users.mjs). Goals: first re
 | Warm \`GET /api/navigation/cards\` of those users, p50 / p95 / p99 | ${warm.p50} / ${warm.p95} / ${warm.p99} ms |
 | App RSS afterwards / space cache budget | ${rss} MB / ${BUDGET / 1024 / 1024} MB |
 
-The first request loads the user's space. FerretDB v1 (SQLite) answers any filter other than \`_id\` equality by
-decoding every document of the collection in Go, and even an \`_id\` lookup scans the table (docs/decisions.md,
-"Cold spaces on FerretDB v1"): the cost follows the size of the whole collection, not of the user's space.`,
+The first request reads the user's space from its image (\`space-images/<owner>\` in object storage, one key
+lookup whatever the other users store) and catches it up from the change records after the image's revision
+(docs/decisions.md, "Space images"); the seeder wrote each image as the app does after a space's commits
+(\`BENCH_IMAGES=0\` seeds none: then every first request loads from FerretDB, whose filters decode every row of
+the collection, see "Cold spaces on FerretDB v1"). Warm requests find the session and the user in short caches
+and check the space's revision off the request path ("Warm reads without round trips"). Before both (2026-11-23,
+load 15.7): first requests 165, 95 and 112 s, warm p50 / p95 / p99 193 / 595 / 805 ms, RSS 129 MB.`,
       );
     } finally {
       await app.stop();

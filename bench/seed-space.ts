@@ -5,7 +5,8 @@ import { CardModel, CardTagModel, membershipId, type CardDoc } from '../server/c
 import { insertManyChunked } from '../server/db';
 import { commitReload } from '../server/spaces/space.write';
 import { slugify } from '../server/tags/slug';
-import { TagModel } from '../server/tags/tag.model';
+import { TagModel, type TagDoc } from '../server/tags/tag.model';
+import type { Membership } from '../server/spaces/space.change';
 
 type CardFields = Pick<CardDoc, '_id' | 'name' | 'siteUrl' | 'globalSortOrder'> & Partial<CardDoc>;
 
@@ -13,21 +14,20 @@ export async function seedSpace(
   ownerId: string,
   tagList: { _id: string; name: string; order: number }[],
   cardList: CardFields[],
-): Promise<void> {
+): Promise<{ tags: TagDoc[]; cards: CardDoc[]; memberships: Membership[] }> {
   const now = new Date();
-  await TagModel.insertMany(
-    tagList.map((t) => ({
-      ...t,
-      ownerId,
-      slug: slugify(t.name, t._id),
-      isHidden: false,
-      logoUrl: null,
-      logoBgColor: null,
-      description: null,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
+  const tags: TagDoc[] = tagList.map((t) => ({
+    ...t,
+    ownerId,
+    slug: slugify(t.name, t._id),
+    isHidden: false,
+    logoUrl: null,
+    logoBgColor: null,
+    description: null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await TagModel.insertMany(tags);
   const cards = cardList.map((c) => newCardDoc({ ...c, ownerId }));
   const memberships = cards.map((card, i) => {
     const tagId = tagList[i % tagList.length]!._id;
@@ -36,4 +36,5 @@ export async function seedSpace(
   await insertManyChunked(CardModel, cards);
   await insertManyChunked(CardTagModel, memberships);
   await commitReload(ownerId);
+  return { tags, cards, memberships };
 }

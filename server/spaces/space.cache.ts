@@ -17,13 +17,15 @@ import {
 import { env } from '../env';
 import { logger } from '../logger';
 import { TagModel, type TagDoc } from '../tags/tag.model';
-import { SpaceChangeModel, changeId, decodeChange, type SpaceChangeDoc } from './space-change.model';
-import { SpaceModel, type SpaceDoc } from './space.model';
+import { decodeChange } from './space-change.model';
+import { findRecord, headRev, readHint } from './space.head';
 import { forgetMemo } from './space.memo';
 import { refetch } from './space.refetch';
+import { forgetSpaceImages, readSpaceImage, scheduleImage } from './space.image';
 import { SpaceSnapshot } from './space.snapshot';
 
 export { SpaceSnapshot, compareText, mergeChanges } from './space.snapshot';
+export { headRev } from './space.head';
 export type { Membership, SpaceChange } from './space.snapshot';
 
 /** Revisions checked this recently are trusted without another round trip (bursts of reads share one check). */
@@ -45,6 +47,8 @@ interface Entry {
 /** Counters a test or benchmark can read; one set per copy of this module (the built app has its own). */
 export const spaceStats = {
   loads: 0,
+  /** Cold spaces read from a usable image (then caught up, or loaded if the records after it say so). */
+  fromImage: 0,
   catchUps: 0,
   recordsApplied: 0,
   refetched: 0,
@@ -111,22 +115,6 @@ function remember(snapshot: SpaceSnapshot, checkedAt = Date.now()): void {
   }
   if (oversized?.snapshot.ownerId === snapshot.ownerId) oversized = undefined;
   cache().set(snapshot.ownerId, entry);
-}
-
-/** The space's revision as last written to its space document (a lower bound of the newest change record). */
-async function readHint(ownerId: string): Promise<SpaceDoc | null> {
-  return SpaceModel.findById(ownerId).lean<SpaceDoc>();
-}
-
-function findRecord(ownerId: string, rev: number): Promise<SpaceChangeDoc | null> {
-  return SpaceChangeModel.findById(changeId(ownerId, rev)).lean<SpaceChangeDoc>();
-}
-
-/** The newest revision: the space document's, then forward along the change records. */
-export async function headRev(ownerId: string): Promise<number> {
-  let rev = (await readHint(ownerId))?.rev ?? 0;
-  while (await findRecord(ownerId, rev + 1)) rev++;
-  return rev;
 }
 
 type LoadHook = (ownerId: string) => Promise<void>;
@@ -204,14 +192,23 @@ async function catchUp(entry: Entry): Promise<SpaceSnapshot | string> {
   return draft.freeze(snapshot.rev + records.length);
 }
 
+/** A cold space from its image (space.image.ts), to be caught up like any copy that is behind. */
+async function fromImage(ownerId: string): Promise<Entry | undefined> {
+  for (const hook of loadHooks) await hook(ownerId);
+  const snapshot = await readSpaceImage(ownerId);
+  if (snapshot) spaceStats.fromImage++;
+  return snapshot ? { snapshot, checkedAt: 0 } : undefined;
+}
+
 function refresh(ownerId: string): Promise<SpaceSnapshot> {
   let p = refreshing.get(ownerId);
   if (!p) {
     p = (async () => {
-      const entry = peek(ownerId);
+      const entry = peek(ownerId) ?? (await fromImage(ownerId));
       const caught = entry ? await catchUp(entry) : 'not cached';
       const snapshot = typeof caught === 'string' ? await fullLoad(ownerId, true, caught) : caught;
       remember(snapshot);
+      if (typeof caught === 'string') scheduleImage(ownerId, () => peek(ownerId)?.snapshot);
       const now = peek(ownerId);
       if (now && now.snapshot.rev === snapshot.rev) now.checkedAt = Date.now();
       if (Date.now() - snapshot.loadedAt > MAX_AGE_MS) void reloadInBackground(ownerId);
@@ -235,8 +232,11 @@ async function reloadInBackground(ownerId: string) {
 /** The current read model of a space (reading it counts as use for the cache's eviction order). */
 export async function getSpace(ownerId: string): Promise<SpaceSnapshot> {
   const entry = cache().get(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
-  if (entry && Date.now() - entry.checkedAt < RECHECK_MS) return entry.snapshot;
-  return refresh(ownerId);
+  const age = entry ? Date.now() - entry.checkedAt : Infinity;
+  // Half-way through the recheck interval a read starts the next check without waiting for it, so a space read
+  // steadily is checked off the request path; a copy checked longer than RECHECK_MS ago is never served.
+  if (age >= RECHECK_MS / 2 && age < RECHECK_MS) void refresh(ownerId).catch(() => markSpaceStale(ownerId));
+  return age < RECHECK_MS ? entry!.snapshot : refresh(ownerId);
 }
 
 /**
@@ -251,6 +251,7 @@ export function publishSpace(snapshot: SpaceSnapshot): void {
   }
   spaceStats.patches++;
   remember(snapshot);
+  scheduleImage(snapshot.ownerId, () => peek(snapshot.ownerId)?.snapshot);
 }
 
 /** Makes the next read of a space check for changes (a writer committed something it could not patch in). */
@@ -267,6 +268,7 @@ export function forgetSpace(ownerId?: string): void {
   } else {
     cache().clear();
     oversized = undefined;
+    forgetSpaceImages();
   }
 }
 

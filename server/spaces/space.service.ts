@@ -4,7 +4,9 @@ import { newCardDoc } from '../cards/card.defaults';
 import { planNoteTodos } from '../cards/note-todos';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { forgetSpace, getSpace, mergeChanges, type Membership, type SpaceSnapshot } from './space.cache';
+import { deleteSpaceImage } from './space.image';
 import { commitReload, writeSpace } from './space.write';
+import { logger } from '../logger';
 
 /**
  * Copies a space's tags, cards and tag memberships into another (empty) space with fresh ids: a new user starts
@@ -91,4 +93,8 @@ export async function deleteSpace(ownerId: string): Promise<void> {
   ]);
   await commitReload(ownerId);
   forgetSpace(ownerId);
+  // The reload record already keeps the image from being used; this frees its storage.
+  await deleteSpaceImage(ownerId).catch((err: unknown) =>
+    logger.warn('space', 'could not delete a space image', { ownerId, error: String(err) }),
+  );
 }
