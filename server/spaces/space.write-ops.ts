@@ -46,7 +46,12 @@ function opsFor(
 /** Chunks of one collection's writes in flight at once: FerretDB answers each chunk after a round trip. */
 const CHUNKS_IN_FLIGHT = 4;
 
-/** One round of bulk writes per collection (chunked); false when an insert found the document already there. */
+/**
+ * One round of bulk writes per collection (chunked); false when an insert found the document already there.
+ * The documents are complete and typed already (built by the services from the snapshot: `newCardDoc` and the
+ * like), so they go to the driver as they are: mongoose's casting of every inserted document was most of the
+ * app's CPU in a bulk import (docs/decisions.md §50) and would only copy them.
+ */
 async function bulk(model: Model<any>, ops: Op[]): Promise<boolean> {
   let clean = true;
   let next = 0;
@@ -54,7 +59,10 @@ async function bulk(model: Model<any>, ops: Op[]): Promise<boolean> {
     for (let i = next; i < ops.length; i = next) {
       next += BULK_CHUNK;
       try {
-        await model.bulkWrite(ops.slice(i, i + BULK_CHUNK) as never, { ordered: false });
+        await model.collection.bulkWrite(ops.slice(i, i + BULK_CHUNK) as never, {
+          ordered: false,
+          ignoreUndefined: true,
+        });
       } catch (err) {
         const writeErrors = (err as { writeErrors?: unknown[] }).writeErrors;
         if (!isDuplicateKeyError(err) && !writeErrors?.every(isDuplicateKeyError)) throw err;
