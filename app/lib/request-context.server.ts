@@ -131,16 +131,11 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   // Visitors' home page: one render serves everyone with the same key for a moment (app/lib/page-cache.server.ts).
   if (!actor && !flash && isCacheablePage(request)) {
     const { rev } = await getSpace(ADMIN_ID);
-    const key = pageCacheKey(request, [
-      info.locale,
-      theme,
-      cookies.search_engine ?? '',
-      rev,
-      visitorPagesEpoch(),
-    ]);
+    const variant = pageCacheKey(request, [info.locale, theme, cookies.search_engine ?? '']);
     context.set(requestInfoContext, { ...info, csrfToken: CSRF_MARK });
     context.set(pageCacheRender, { nonce: NONCE_MARK });
-    return withHeaders(await cachedPage(key, csrfToken, () => next()), setCookies);
+    const version = `${rev}:${visitorPagesEpoch()}`;
+    return withHeaders(await cachedPage(variant, version, csrfToken, () => next()), setCookies);
   }
   return withHeaders(await next(), setCookies);
 };
