@@ -152,18 +152,22 @@ export async function cachedPage(
   csrfToken: string,
   render: () => Promise<Response>,
 ): Promise<Response> {
-  const entry = pages().get(variant);
-  const current = entry?.version === version ? entry : undefined;
-  if (current && Date.now() - current.at < env().PAGE_CACHE_MS) {
-    return personalise(current.page, csrfToken, 'hit');
-  }
-  const id = `${variant}\u0000${version}`;
-  if (current && rendering.has(id)) return personalise(current.page, csrfToken, 'stale');
-  const { page: pending, mine } = renderOnce(id, render, (page) =>
+  const served = cachedPageHit(variant, version, csrfToken);
+  if (served) return served;
+  const { page: pending, mine } = renderOnce(`${variant}\u0000${version}`, render, (page) =>
     pages().set(variant, { page, version, at: Date.now() }),
   );
   const page = await pending;
   // Not the same for everyone (an error page, a cookie of its own): render this request's own.
   if (!mine && !shareable(page)) return personalise(await snapshot(await render()), csrfToken, 'miss');
   return personalise(page, csrfToken, mine ? 'miss' : 'hit');
+}
+
+/** The page if it can be served without rendering (fresh, or old while another request renders it), else null. */
+export function cachedPageHit(variant: string, version: string, csrfToken: string): Response | null {
+  const entry = pages().get(variant);
+  if (entry?.version !== version) return null;
+  if (Date.now() - entry.at < env().PAGE_CACHE_MS) return personalise(entry.page, csrfToken, 'hit');
+  if (rendering.has(`${variant}\u0000${version}`)) return personalise(entry.page, csrfToken, 'stale');
+  return null;
 }

@@ -76,6 +76,13 @@ describe('visitor page cache', () => {
     expect((await visitor.get('/')).text).not.toContain('Freshly added site');
     const shared = await visitor.get('/');
     expect(shared.headers.get('x-page-cache')).toBe('hit');
+    // Served before React Router runs, a shared page carries the headers a rendered one does.
+    const rendered = await new Client().get('/?rendered=1');
+    expect(rendered.headers.get('x-page-cache')).toBe('miss');
+    const names = (h: Headers) =>
+      [...h.keys()].filter((k) => !['date', 'x-page-cache', 'set-cookie'].includes(k)).sort();
+    expect(names(shared.headers)).toEqual(names(rendered.headers));
+    expect(shared.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
     const created = await owner.post('/api/site-cards', {
       name: 'Freshly added site',
       siteUrl: 'https://fresh.example',
