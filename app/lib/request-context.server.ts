@@ -94,7 +94,19 @@ interface Prepared {
   flash: Awaited<ReturnType<typeof readFlash>>;
 }
 
-async function prepare(request: Request): Promise<Prepared> {
+// Once per request: `sharedPageHit` prepares a request first, and what it does not answer reaches the middleware.
+const prepared = new WeakMap<Request, Promise<Prepared>>();
+
+function prepare(request: Request): Promise<Prepared> {
+  let p = prepared.get(request);
+  if (!p) {
+    p = prepareOnce(request);
+    prepared.set(request, p);
+  }
+  return p;
+}
+
+async function prepareOnce(request: Request): Promise<Prepared> {
   const cookies = readCookies(request);
   const setCookies: string[] = [];
   let csrfToken = cookies[CSRF_COOKIE];
@@ -137,11 +149,11 @@ async function sharedPageKey(request: Request, { info, cookies, flash }: Prepare
  */
 export async function sharedPageHit(request: Request): Promise<Response | null> {
   if (!isCacheablePage(request) || channelOf(request) !== 'page') return null;
-  const prepared = await prepare(request);
-  const key = await sharedPageKey(request, prepared);
+  const ready = await prepare(request);
+  const key = await sharedPageKey(request, ready);
   if (!key || !(await isInitialized())) return null;
-  const page = cachedPageHit(key.variant, key.version, prepared.info.csrfToken);
-  return page && withHeaders(page, prepared.setCookies);
+  const page = cachedPageHit(key.variant, key.version, ready.info.csrfToken);
+  return page && withHeaders(page, ready.setCookies);
 }
 
 /** Resolves who is asking and how they want pages shown; runs once per request before any loader or action. */
@@ -151,8 +163,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     // Resource routes do their own authentication; they only get the common headers.
     return withHeaders(await next(), []);
   }
-  const prepared = await prepare(request);
-  const { info, setCookies } = prepared;
+  const ready = await prepare(request);
+  const { info, setCookies } = ready;
   context.set(requestInfoContext, info);
 
   // Pages are for browsers: an access token gives no rights here, and a change sent with one is refused before any
@@ -168,7 +180,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     throw redirect('/setup');
   }
   // Visitors' home page: one render serves everyone with the same key (app/lib/page-cache.server.ts).
-  const key = await sharedPageKey(request, prepared);
+  const key = await sharedPageKey(request, ready);
   if (key) {
     context.set(requestInfoContext, { ...info, csrfToken: CSRF_MARK });
     context.set(pageCacheRender, { nonce: NONCE_MARK });
