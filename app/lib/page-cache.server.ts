@@ -1,12 +1,12 @@
-// A short-lived cache of the home page as visitors (not signed in) see it. Rendering the dashboard is the main
-// cost of `GET /` (React and i18next, see bench/RESULTS.md "Home page under load"); visitors all see the same
-// page for the same address, language, theme and search engine, so one render serves every visitor for a moment.
+// A cache of the home page as visitors (not signed in) see it. Rendering the dashboard is the main cost of `GET /`
+// (React and i18next, see bench/RESULTS.md "Home page under load"); visitors all see the same page for the same
+// address, language, theme and search engine (the variant), so one render serves every visitor.
 //
 // The two values that must differ per response are rendered as marks and replaced on the way out: the CSP nonce
 // (a fresh one per response, in the header and every inline script) and the visitor's CSRF token (their own, from
-// their cookie). A page is served at most PAGE_CACHE_MS old (1 s by default, 0 turns the cache off); a write to
-// the public space in this process changes its revision, which is part of the key, so it shows at once.
-// docs/decisions.md "Visitor pages: a one-second cache".
+// their cookie). A page carries its version (the public space's revision, the settings epoch) and is never served
+// for another one; it is rendered again once older than PAGE_CACHE_MS (1 s by default, 0 turns the cache off), while
+// the previous one is served. docs/decisions.md "Visitor pages: a shared cache".
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { createContext, type RouterContextProvider } from 'react-router';
