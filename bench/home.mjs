@@ -74,6 +74,8 @@ and 231 MB before; 478 and 294 req/s, p99 583 and 1,098 ms, peak RSS 297 and 209
 Sequential \`GET /\` back to back (150 requests each, load average 15-18), p50 / p95: signed-in owner 189 / 423
 and 114 / 285 ms before, 76 / 156 and 135 / 371 ms after; visitor 10.2 / 51 and 9.6 / 38 ms before, 7.5 / 28 and
 7.2 / 38 ms after (\`npm run bench -- navigation\` runs at load 15-17 swung by 2x either way).
+At a quieter moment (load average 3.6-4.2, 10 s each, back to back): before 353 req/s, p99 407 ms, peak RSS 299 MB;
+after 519 req/s, p99 330 ms, peak RSS 243 MB; after with --optimize-for-size 529 req/s, p99 444 ms, peak RSS 163 MB.
 Before any cache, on
 2026-11-25 at load average 5.8 and with the CPU profiler on: 122 req/s, p50 387 ms, p99 688 ms, peak RSS 423 MB;
 the profile was React rendering (31 %), i18next (9 %) and garbage collection (14 %).`,
