@@ -63,8 +63,20 @@ Command: \`npm run bench -- home\` (bench/home.mjs). Goal at 50 connections: ≥
 | App RSS before the load (after 50 warm-up requests) | ${idle} MB |
 | App peak RSS during the 50-connection load (sampled every 100 ms) | ${peak} MB |
 
-Visitors' pages are rendered once and shared for up to \`PAGE_CACHE_MS\` (1 s; docs/decisions.md "Visitor pages:
-a one-second cache"); the app runs with \`APP_NODE_FLAGS\` (scripts/lib/http-app.mjs). Before the cache, on
+Visitors' pages are rendered once and shared: a page of the current version is answered before React Router runs,
+and once older than \`PAGE_CACHE_MS\` (1 s) one request renders it again while the others get the previous one
+(docs/decisions.md "Visitor pages: a shared cache"); the app runs with \`APP_NODE_FLAGS\` (scripts/lib/http-app.mjs).
+The figures swing with the machine's load (other work shares its 2 cores), so changes are compared back to back.
+With the one-second cache alone, on 2026-11-25 at load average 17.2: 649 req/s, p50 36 ms, p99 618 ms, peak RSS
+293 MB (idle 200 MB). Back to back with that version (a harness alternating the two builds on one seeded
+database, 10 s at 50 connections each; load average 9-11): 188 and 260 req/s, p99 719 and 918 ms, peak RSS 233
+and 231 MB before; 478 and 294 req/s, p99 583 and 1,098 ms, peak RSS 297 and 209 MB after.
+Sequential \`GET /\` back to back (150 requests each, load average 15-18), p50 / p95: signed-in owner 189 / 423
+and 114 / 285 ms before, 76 / 156 and 135 / 371 ms after; visitor 10.2 / 51 and 9.6 / 38 ms before, 7.5 / 28 and
+7.2 / 38 ms after (\`npm run bench -- navigation\` runs at load 15-17 swung by 2x either way).
+At a quieter moment (load average 3.6-4.2, 10 s each, back to back): before 353 req/s, p99 407 ms, peak RSS 299 MB;
+after 519 req/s, p99 330 ms, peak RSS 243 MB; after with --optimize-for-size 529 req/s, p99 444 ms, peak RSS 163 MB.
+Before any cache, on
 2026-11-25 at load average 5.8 and with the CPU profiler on: 122 req/s, p50 387 ms, p99 688 ms, peak RSS 423 MB;
 the profile was React rendering (31 %), i18next (9 %) and garbage collection (14 %).`,
     );

@@ -1,12 +1,12 @@
-// A short-lived cache of the home page as visitors (not signed in) see it. Rendering the dashboard is the main
-// cost of `GET /` (React and i18next, see bench/RESULTS.md "Home page under load"); visitors all see the same
-// page for the same address, language, theme and search engine, so one render serves every visitor for a moment.
+// A cache of the home page as visitors (not signed in) see it. Rendering the dashboard is the main cost of `GET /`
+// (React and i18next, see bench/RESULTS.md "Home page under load"); visitors all see the same page for the same
+// address, language, theme and search engine (the variant), so one render serves every visitor.
 //
 // The two values that must differ per response are rendered as marks and replaced on the way out: the CSP nonce
 // (a fresh one per response, in the header and every inline script) and the visitor's CSRF token (their own, from
-// their cookie). A page is served at most PAGE_CACHE_MS old (1 s by default, 0 turns the cache off); a write to
-// the public space in this process changes its revision, which is part of the key, so it shows at once.
-// docs/decisions.md "Visitor pages: a one-second cache".
+// their cookie). A page carries its version (the public space's revision, the settings epoch) and is never served
+// for another one; it is rendered again once older than PAGE_CACHE_MS (1 s by default, 0 turns the cache off), while
+// the previous one is served. docs/decisions.md "Visitor pages: a shared cache".
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { createContext, type RouterContextProvider } from 'react-router';
@@ -27,14 +27,21 @@ interface CachedPage {
   bytes: number;
 }
 
-let cache: LRUCache<string, CachedPage> | undefined;
+interface Entry {
+  page: CachedPage;
+  /** What the page was rendered from (the public space's revision, the settings epoch): another one is a miss. */
+  version: string;
+  at: number;
+}
+
+// One entry per variant of the page (address, language, theme, search engine); a new version replaces it.
+let cache: LRUCache<string, Entry> | undefined;
 const pages = () =>
-  (cache ??= new LRUCache<string, CachedPage>({
+  (cache ??= new LRUCache<string, Entry>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (p) => p.bytes + 512,
-    ttl: Math.max(1, env().PAGE_CACHE_MS),
+    sizeCalculation: (e) => e.page.bytes + 512,
   }));
-// Renders in flight, so visitors arriving together wait for one render instead of starting fifty.
+// Renders in flight by variant and version, so visitors arriving together wait for one render, not fifty.
 const rendering = new Map<string, Promise<CachedPage>>();
 
 /** Set by the root middleware on a render whose result may be cached: the nonce to render with. */
@@ -53,6 +60,7 @@ export function isCacheablePage(request: Request): boolean {
   return url.pathname === '/' && !url.searchParams.has('edit');
 }
 
+/** The page's variant: its address and what else makes visitors' pages differ (`parts`). */
 export function pageCacheKey(request: Request, parts: (string | number)[]): string {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}\u0000${parts.join('\u0000')}`;
@@ -61,8 +69,13 @@ export function pageCacheKey(request: Request, parts: (string | number)[]): stri
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const MARKS = new RegExp(`${escapeRe(NONCE_MARK)}|${CSRF_MARK}`, 'g');
 
-/** `X-Page-Cache: hit | miss` tells operators (and the tests) whether a render was shared. */
-function personalise(page: CachedPage, csrfToken: string, state: 'hit' | 'miss'): Response {
+/**
+ * The page with this response's values, as a stream of the cached buffers themselves: nothing the size of the page
+ * is copied per response (a copy per response left tens of MB a second of garbage outside V8's heap under load,
+ * which it collects only with full collections; bench/RESULTS.md "Home page under load").
+ * `X-Page-Cache: hit | stale | miss` tells operators (and the tests) whether a render was shared.
+ */
+function personalise(page: CachedPage, csrfToken: string, state: 'hit' | 'stale' | 'miss'): Response {
   const nonce = randomBytes(16).toString('base64');
   const values = { nonce: Buffer.from(nonce), csrf: Buffer.from(csrfToken) };
   const chunks: Buffer[] = [page.parts[0]!];
@@ -70,7 +83,14 @@ function personalise(page: CachedPage, csrfToken: string, state: 'hit' | 'miss')
   const headers = new Headers();
   for (const [k, v] of page.headers) headers.append(k, v.split(NONCE_MARK).join(nonce));
   headers.set('X-Page-Cache', state);
-  const body = page.bytes ? Buffer.concat(chunks) : null;
+  if (!page.bytes) return new Response(null, { status: page.status, headers });
+  headers.set('Content-Length', String(chunks.reduce((n, c) => n + c.length, 0)));
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) if (chunk.length) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
   return new Response(body, { status: page.status, headers });
 }
 
@@ -99,31 +119,55 @@ function shareable(page: CachedPage): boolean {
   );
 }
 
+function renderOnce(
+  id: string,
+  render: () => Promise<Response>,
+  store: (page: CachedPage) => void,
+): { page: Promise<CachedPage>; mine: boolean } {
+  const pending = rendering.get(id);
+  if (pending) return { page: pending, mine: false };
+  const page = render()
+    .then(snapshot)
+    .then((p) => {
+      if (shareable(p)) store(p);
+      return p;
+    })
+    .finally(() => rendering.delete(id));
+  rendering.set(id, page);
+  return { page, mine: true };
+}
+
 /**
  * The visitor's page from the cache, or rendered (once for everyone waiting on the same key) with the marks in
  * place of the per-response values. `render` runs the loaders and React; every response it gives is personalised.
+ *
+ * `variant` names the page (address, language, theme...), `version` what it shows (the public space's revision,
+ * the settings epoch): a page of another version is never served. A page of this version older than
+ * PAGE_CACHE_MS (it may miss a change made through another instance) is rendered again by the request that finds
+ * it so; the requests arriving meanwhile get the previous one (`stale`) instead of queueing behind the render.
  */
 export async function cachedPage(
-  key: string,
+  variant: string,
+  version: string,
   csrfToken: string,
   render: () => Promise<Response>,
 ): Promise<Response> {
-  const hit = pages().get(key);
-  if (hit) return personalise(hit, csrfToken, 'hit');
-  let pending = rendering.get(key);
-  const mine = !pending;
-  if (!pending) {
-    pending = render()
-      .then(snapshot)
-      .then((page) => {
-        if (shareable(page)) pages().set(key, page);
-        return page;
-      })
-      .finally(() => rendering.delete(key));
-    rendering.set(key, pending);
-  }
+  const served = cachedPageHit(variant, version, csrfToken);
+  if (served) return served;
+  const { page: pending, mine } = renderOnce(`${variant}\u0000${version}`, render, (page) =>
+    pages().set(variant, { page, version, at: Date.now() }),
+  );
   const page = await pending;
   // Not the same for everyone (an error page, a cookie of its own): render this request's own.
   if (!mine && !shareable(page)) return personalise(await snapshot(await render()), csrfToken, 'miss');
   return personalise(page, csrfToken, mine ? 'miss' : 'hit');
+}
+
+/** The page if it can be served without rendering (fresh, or old while another request renders it), else null. */
+export function cachedPageHit(variant: string, version: string, csrfToken: string): Response | null {
+  const entry = pages().get(variant);
+  if (entry?.version !== version) return null;
+  if (Date.now() - entry.at < env().PAGE_CACHE_MS) return personalise(entry.page, csrfToken, 'hit');
+  if (rendering.has(`${variant}\u0000${version}`)) return personalise(entry.page, csrfToken, 'stale');
+  return null;
 }

@@ -23,6 +23,7 @@ import {
   CSRF_MARK,
   NONCE_MARK,
   cachedPage,
+  cachedPageHit,
   isCacheablePage,
   pageCacheKey,
   pageCacheRender,
@@ -86,13 +87,26 @@ function withHeaders(response: Response, setCookies: string[]): Response {
   return res;
 }
 
-/** Resolves who is asking and how they want pages shown; runs once per request before any loader or action. */
-export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const url = new URL(request.url);
-  if (channelOf(request) !== 'page') {
-    // Resource routes do their own authentication; they only get the common headers.
-    return withHeaders(await next(), []);
+interface Prepared {
+  info: RequestInfo;
+  cookies: Record<string, string | undefined>;
+  setCookies: string[];
+  flash: Awaited<ReturnType<typeof readFlash>>;
+}
+
+// Once per request: `sharedPageHit` prepares a request first, and what it does not answer reaches the middleware.
+const prepared = new WeakMap<Request, Promise<Prepared>>();
+
+function prepare(request: Request): Promise<Prepared> {
+  let p = prepared.get(request);
+  if (!p) {
+    p = prepareOnce(request);
+    prepared.set(request, p);
   }
+  return p;
+}
+
+async function prepareOnce(request: Request): Promise<Prepared> {
   const cookies = readCookies(request);
   const setCookies: string[] = [];
   let csrfToken = cookies[CSRF_COOKIE];
@@ -114,6 +128,43 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     flash: flash?.value ?? null,
     setCookies,
   };
+  return { info, cookies, setCookies, flash };
+}
+
+/** A visitor's home page (app/lib/page-cache.server.ts) is shared; what names its variant and its version. */
+async function sharedPageKey(request: Request, { info, cookies, flash }: Prepared) {
+  if (info.actor || flash || !isCacheablePage(request)) return null;
+  const { rev } = await getSpace(ADMIN_ID);
+  return {
+    variant: pageCacheKey(request, [info.locale, info.theme, cookies.search_engine ?? '']),
+    version: `${rev}:${visitorPagesEpoch()}`,
+  };
+}
+
+/**
+ * The visitor's home page straight from the cache, before React Router matches a route or runs the middleware
+ * (scripts/lib/rr-express.mjs asks every request): the same checks as `rootMiddleware` below, then a cached page
+ * or null (anything else, a miss included, takes the ordinary way). Matching ~120 routes cost a sixth of the
+ * app's time under load (a CPU profile of bench/home.mjs).
+ */
+export async function sharedPageHit(request: Request): Promise<Response | null> {
+  if (!isCacheablePage(request) || channelOf(request) !== 'page') return null;
+  const ready = await prepare(request);
+  const key = await sharedPageKey(request, ready);
+  if (!key || !(await isInitialized())) return null;
+  const page = cachedPageHit(key.variant, key.version, ready.info.csrfToken);
+  return page && withHeaders(page, ready.setCookies);
+}
+
+/** Resolves who is asking and how they want pages shown; runs once per request before any loader or action. */
+export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  if (channelOf(request) !== 'page') {
+    // Resource routes do their own authentication; they only get the common headers.
+    return withHeaders(await next(), []);
+  }
+  const ready = await prepare(request);
+  const { info, setCookies } = ready;
   context.set(requestInfoContext, info);
 
   // Pages are for browsers: an access token gives no rights here, and a change sent with one is refused before any
@@ -128,19 +179,13 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (!SETUP_ALLOWED.some((p) => path === p || path.startsWith(`${p}/`)) && !(await isInitialized())) {
     throw redirect('/setup');
   }
-  // Visitors' home page: one render serves everyone with the same key for a moment (app/lib/page-cache.server.ts).
-  if (!actor && !flash && isCacheablePage(request)) {
-    const { rev } = await getSpace(ADMIN_ID);
-    const key = pageCacheKey(request, [
-      info.locale,
-      theme,
-      cookies.search_engine ?? '',
-      rev,
-      visitorPagesEpoch(),
-    ]);
+  // Visitors' home page: one render serves everyone with the same key (app/lib/page-cache.server.ts).
+  const key = await sharedPageKey(request, ready);
+  if (key) {
     context.set(requestInfoContext, { ...info, csrfToken: CSRF_MARK });
     context.set(pageCacheRender, { nonce: NONCE_MARK });
-    return withHeaders(await cachedPage(key, csrfToken, () => next()), setCookies);
+    const page = cachedPage(key.variant, key.version, info.csrfToken, () => next());
+    return withHeaders(await page, setCookies);
   }
   return withHeaders(await next(), setCookies);
 };

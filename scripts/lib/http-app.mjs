@@ -78,8 +78,12 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
     index: false,
     setHeaders: nosniff,
   });
-  // No file lives under /api: skip the filesystem lookup for every API call.
-  app.use((req, res, next) => (req.path.startsWith('/api/') ? next() : files(req, res, next)));
+  // No file lives under /api, and a path ending in `/` names a directory, never a file (no index files): skip the
+  // filesystem lookup, which for `/` also built an error with a stack trace on every home page request (a CPU
+  // profile of bench/home.mjs: 9 % of the app's time).
+  app.use((req, res, next) =>
+    req.path.startsWith('/api/') || req.path.endsWith('/') ? next() : files(req, res, next),
+  );
   app.use((req, _res, next) => {
     // Always overwrite: a client must not be able to choose the address it is rate-limited under.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';

@@ -1,5 +1,5 @@
-// React Router's Express adapter (@react-router/express 7.18), with one change: the response body is written by a
-// loop that keeps nothing per chunk. The stock writer races every read against a promise that settles only when
+// React Router's Express adapter (@react-router/express 7.18), with two changes (the second: `sharedPage` below).
+// The first: the response body is written by a loop that keeps nothing per chunk. The stock writer races every read against a promise that settles only when
 // the response fails, and each race leaves a reaction on that promise holding the chunk it resolved with, so a
 // download kept every chunk alive until it ended (a 100 MB attachment grew the server by ~80 MB; measured in
 // bench/files.mjs, see docs/decisions.md).
@@ -93,12 +93,25 @@ async function send(res, response) {
   else res.end();
 }
 
+/**
+ * The second change: a request the app can answer from its visitor page cache (the build's `sharedPageHit`,
+ * app/lib/request-context.server.ts) is answered before React Router matches its routes; null goes on as usual.
+ */
+async function sharedPage(build, request) {
+  try {
+    return (await build.entry?.module?.sharedPageHit?.(request)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function createRequestHandler({ build, getLoadContext, mode = process.env.NODE_ENV }) {
   const handle = createHandler(build, mode);
   return async (req, res, next) => {
     try {
       const request = requestOf(req, res);
-      const response = await handle(request, await getLoadContext?.(req, res));
+      const response =
+        (await sharedPage(build, request)) ?? (await handle(request, await getLoadContext?.(req, res)));
       await send(res, response);
     } catch (error) {
       next(error);

@@ -1,12 +1,34 @@
 // The visitors' home page is rendered once and shared for a moment (app/lib/page-cache.server.ts). What must still
 // differ per response, and what must never be shared, checked over HTTP against the built app.
+import { gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { admin, createUser, sessionClient } from '../factories';
 import { resetDatabase } from '../setup/db';
+import { appUrl } from '../setup/app';
 import { Client } from '../setup/client';
 
 const nonceOf = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
 const csrfFieldsOf = (html: string) => [...html.matchAll(/name="csrf" value="([^"]*)"/g)].map((m) => m[1]);
+/** The page without its per-response values (the nonce, the visitor's CSRF token). */
+const sharedPart = (html: string, token: string) =>
+  html
+    .replace(/nonce="[^"]+"/g, 'nonce=""')
+    .replace(/'nonce-[^']+'/g, '')
+    .split(token)
+    .join('');
+/** A GET over raw HTTP (fetch always asks for and undoes compression). */
+async function rawGet(url: string, headers: Record<string, string>) {
+  const { request } = await import('node:http');
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('visitor page cache', () => {
   beforeEach(async () => {
@@ -54,6 +76,13 @@ describe('visitor page cache', () => {
     expect((await visitor.get('/')).text).not.toContain('Freshly added site');
     const shared = await visitor.get('/');
     expect(shared.headers.get('x-page-cache')).toBe('hit');
+    // Served before React Router runs, a shared page carries the headers a rendered one does.
+    const rendered = await new Client().get('/?rendered=1');
+    expect(rendered.headers.get('x-page-cache')).toBe('miss');
+    const names = (h: Headers) =>
+      [...h.keys()].filter((k) => !['date', 'x-page-cache', 'set-cookie'].includes(k)).sort();
+    expect(names(shared.headers)).toEqual(names(rendered.headers));
+    expect(shared.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
     const created = await owner.post('/api/site-cards', {
       name: 'Freshly added site',
       siteUrl: 'https://fresh.example',
@@ -87,5 +116,54 @@ describe('visitor page cache', () => {
     expect(visitorPage.text).not.toContain('wren');
     // And the other way round: a visitor's page cached first does not reach a signed-in user.
     expect((await wren.get('/')).text).toContain('wren');
+  });
+
+  it('serves the previous page while one request renders it again, and never a page of another version', async () => {
+    const { client: owner } = await admin();
+    const visitor = new Client();
+    await visitor.get('/');
+    expect((await visitor.get('/')).headers.get('x-page-cache')).toBe('hit');
+    // Older than PAGE_CACHE_MS (1 s): the first request renders it again, the others meanwhile get the old one.
+    await new Promise((r) => setTimeout(r, 1100));
+    const burst = await Promise.all(Array.from({ length: 8 }, () => visitor.get('/')));
+    const states = burst.map((r) => r.headers.get('x-page-cache'));
+    expect(states.filter((s) => s === 'miss')).toHaveLength(1);
+    expect(states).toContain('stale');
+    expect(states.every((s) => s === 'miss' || s === 'stale' || s === 'hit')).toBe(true);
+    const token = visitor.csrf()!;
+    expect(new Set(burst.map((r) => sharedPart(r.text, token))).size).toBe(1);
+    expect(new Set(burst.flatMap((r) => nonceOf(r.text))).size).toBe(burst.length);
+    // A change made here is a new version: even an old page is not served once the change is made.
+    await new Promise((r) => setTimeout(r, 1100));
+    const created = await owner.post('/api/site-cards', {
+      name: 'Never stale',
+      siteUrl: 'https://ns.example',
+    });
+    expect(created.status).toBeLessThan(300);
+    const after = await Promise.all(Array.from({ length: 4 }, () => visitor.get('/')));
+    for (const r of after) expect(r.text).toContain('Never stale');
+    expect((await owner.put('/api/settings', { siteName: 'Renamed At Once' })).status).toBe(200);
+    for (const r of await Promise.all(Array.from({ length: 4 }, () => visitor.get('/')))) {
+      expect(r.text).toContain('Renamed At Once');
+    }
+  });
+
+  it('gives the same page compressed and uncompressed, with its exact length', async () => {
+    await admin();
+    const visitor = new Client();
+    await visitor.get('/');
+    const token = visitor.csrf()!;
+    const cookie = `csrf_token=${token}`;
+    const url = `${await appUrl()}/`;
+    const plain = await rawGet(url, { cookie, 'accept-encoding': 'identity' });
+    const zipped = await rawGet(url, { cookie, 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const a = plain.body.toString('utf8');
+    const b = gunzipSync(zipped.body).toString('utf8');
+    expect(a).toContain('</html>');
+    expect(sharedPart(b, token)).toBe(sharedPart(a, token));
+    expect(nonceOf(a)[0]).not.toBe(nonceOf(b)[0]);
   });
 });
