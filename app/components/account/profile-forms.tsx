@@ -9,12 +9,12 @@ import {
   NICKNAME_MAX,
   NicknameSchema,
 } from '#server/users/user.schema';
-import { inputProps } from '~/lib/conform';
 import { useErrorText } from '~/lib/use-error-text';
 import { Avatar } from '../avatar';
 import { CsrfInput } from '../csrf-input';
-import { Field, FormErrors } from '../ui/field';
+import { FormErrors } from '../ui/field';
 import { resultFor, type ProfileAccount, type ProfileActionData } from './types';
+import { FormField } from '~/components/ui/conform-fields';
 
 function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -95,12 +95,10 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
         <CsrfInput />
         <input type="hidden" name="intent" value="profile" />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <Field
+        <FormField
           label={t('profile.profile.nickname')}
-          {...inputProps(fields.nickname, { type: 'text' })}
-          key={fields.nickname.key}
+          field={fields.nickname}
           hint={t('profile.profile.nicknameHint', { max: NICKNAME_MAX })}
-          errors={fields.nickname.errors}
           maxLength={NICKNAME_MAX}
         />
         <div className="row">
@@ -138,28 +136,25 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
         <input type="text" name="username" value={account.username} autoComplete="username" readOnly hidden />
         <FormErrors errors={form.errors} id={form.errorId} />
         {account.hasPassword ? (
-          <Field
+          <FormField
             label={t('profile.password.current')}
-            {...inputProps(fields.oldPassword, { type: 'password' })}
-            key={fields.oldPassword.key}
+            field={fields.oldPassword}
+            type="password"
             autoComplete="current-password"
-            errors={fields.oldPassword.errors}
           />
         ) : null}
-        <Field
+        <FormField
           label={t('profile.password.new')}
-          {...inputProps(fields.newPassword, { type: 'password' })}
-          key={fields.newPassword.key}
+          field={fields.newPassword}
+          type="password"
           autoComplete="new-password"
           hint={t('setup.passwordHint')}
-          errors={fields.newPassword.errors}
         />
-        <Field
+        <FormField
           label={t('profile.password.confirm')}
-          {...inputProps(fields.confirmPassword, { type: 'password' })}
-          key={fields.confirmPassword.key}
+          field={fields.confirmPassword}
+          type="password"
           autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
         />
         <div className="row">
           <button type="submit" className="button button-primary" disabled={busy}>
@@ -197,15 +192,13 @@ export function UsernamePanel({ account }: { account: ProfileAccount }) {
           <CsrfInput />
           <input type="hidden" name="intent" value="username" />
           <FormErrors errors={form.errors} id={form.errorId} />
-          <Field
+          <FormField
             label={t('profile.username.new')}
-            {...inputProps(fields.username, { type: 'text' })}
-            key={fields.username.key}
+            field={fields.username}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
             hint={t('profile.username.onceHint')}
-            errors={fields.username.errors}
           />
           <div className="row">
             <button type="submit" className="button" disabled={busy}>
@@ -248,14 +241,12 @@ export function DangerPanel({ account }: { account: ProfileAccount }) {
             <CsrfInput />
             <input type="hidden" name="intent" value="delete-account" />
             <FormErrors errors={form.errors} id={form.errorId} />
-            <Field
+            <FormField
               label={t('profile.danger.confirmLabel', { name: account.username })}
-              {...inputProps(fields.confirm, { type: 'text' })}
-              key={fields.confirm.key}
+              field={fields.confirm}
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              errors={fields.confirm.errors}
             />
             <div className="row">
               <button type="submit" className="button button-danger" disabled={busy}>

@@ -9,9 +9,10 @@ import { formatDate, formatDateTime } from '~/lib/format';
 import { useErrorText } from '~/lib/use-error-text';
 import { CsrfInput } from '../csrf-input';
 import { KeyIcon, TrashIcon } from '../icons';
-import { Field, FormErrors } from '../ui/field';
+import { FormErrors } from '../ui/field';
 import { CopyButton } from './copy-button';
 import { resultFor, type ProfileActionData } from './types';
+import { FormField } from '~/components/ui/conform-fields';
 
 /** Personal access tokens: create (the secret is shown once), list, revoke. */
 export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }) {
@@ -73,13 +74,11 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
           <input type="hidden" name="intent" value="token-create" />
           <FormErrors errors={form.errors} id={form.errorId} />
           <div className="token-create-grid">
-            <Field
+            <FormField
               label={t('profile.tokens.name')}
-              {...inputProps(fields.name, { type: 'text' })}
-              key={fields.name.key}
+              field={fields.name}
               placeholder={t('profile.tokens.namePlaceholder')}
               autoComplete="off"
-              errors={fields.name.errors}
             />
             <div className="field">
               <label htmlFor={fields.expiresIn.id}>{t('profile.tokens.expiry')}</label>

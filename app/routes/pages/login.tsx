@@ -12,7 +12,7 @@ import { AuthCard } from '~/components/auth-card';
 import { NewAccountFields } from '~/components/account/new-account-fields';
 import { OAuthButtons, oauthErrorKey } from '~/components/account/oauth-panels';
 import { CsrfInput } from '~/components/csrf-input';
-import { Field, FormErrors } from '~/components/ui/field';
+import { FormErrors } from '~/components/ui/field';
 import { replyWithError } from '~/lib/forms.server';
 import { inputProps } from '~/lib/conform';
 import { pageTitle } from '~/lib/page-title';
@@ -24,6 +24,7 @@ import { completeSignIn, loginContext } from '~/lib/session.server';
 import accountsCss from '~/styles/accounts.css?url';
 import { MUST_CHANGE_PASSWORD } from '~/lib/guards.server';
 import type { Route } from './+types/login';
+import { FormField } from '~/components/ui/conform-fields';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -145,21 +146,18 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors errors={form.errors} id={form.errorId} />
-      <Field
+      <FormField
         label={t('auth.username')}
-        {...inputProps(fields.username, { type: 'text' })}
-        key={fields.username.key}
+        field={fields.username}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        errors={fields.username.errors}
       />
-      <Field
+      <FormField
         label={t('auth.password')}
-        {...inputProps(fields.password, { type: 'password' })}
-        key={fields.password.key}
+        field={fields.password}
+        type="password"
         autoComplete="current-password"
-        errors={fields.password.errors}
       />
       <label className="check">
         <input {...inputProps(fields.rememberMe, { type: 'checkbox' })} key={fields.rememberMe.key} />
