@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, defaults, nullable, required } from '../db-schema';
 
 export interface SessionDoc {
   /** SHA-256 of the cookie value: a leaked database holds no usable session ids. */
@@ -17,20 +17,13 @@ export interface SessionDoc {
   impersonatedBy: string | null;
 }
 
-const SessionSchema = new Schema<SessionDoc>(
-  {
-    _id: { type: String, required: true },
-    publicId: { type: String, required: true },
-    userId: { type: String, required: true, index: true },
-    persistent: { type: Boolean, default: false },
-    createdAt: { type: Date, required: true },
-    lastSeenAt: { type: Date, required: true },
-    expiresAt: { type: Date, required: true, index: true },
-    userAgent: { type: String, default: null },
-    ip: { type: String, default: null },
-    impersonatedBy: { type: String, default: null },
-  },
-  { versionKey: false },
-);
+const SessionSchema = docSchema<SessionDoc>({
+  ...required({ publicId: String }),
+  userId: { type: String, required: true, index: true },
+  ...defaults({ persistent: false }),
+  ...required({ createdAt: Date, lastSeenAt: Date }),
+  expiresAt: { type: Date, required: true, index: true },
+  ...nullable({ userAgent: String, ip: String, impersonatedBy: String }),
+});
 
 export const SessionModel = defineModel<SessionDoc>('Session', SessionSchema);
