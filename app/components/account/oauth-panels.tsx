@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import { formatDate } from '~/lib/format';
-import { CsrfInput } from '../csrf-input';
+import { PostForm } from '~/components/ui/post-form';
 
 export interface OAuthProviderView {
   key: string;
@@ -94,10 +93,7 @@ export function ConnectionsPanel({
                   ) : null}
                 </div>
                 {b ? (
-                  <Form method="post" action="/profile#connections">
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value="oauth-unbind" />
-                    <input type="hidden" name="provider" value={key} />
+                  <PostForm action="/profile#connections" intent="oauth-unbind" values={{ provider: key }}>
                     <button
                       type="submit"
                       className="button button-small"
@@ -105,7 +101,7 @@ export function ConnectionsPanel({
                     >
                       {t('oauth.profile.unbind')}
                     </button>
-                  </Form>
+                  </PostForm>
                 ) : (
                   <a className="button button-small button-primary" href={`/api/auth/oauth/${key}`}>
                     {t('oauth.profile.bind')}

@@ -15,6 +15,7 @@ import { CsrfInput } from '../csrf-input';
 import { FormErrors } from '../ui/field';
 import { resultFor, type ProfileAccount, type ProfileActionData } from './types';
 import { FormField } from '~/components/ui/conform-fields';
+import { PostForm } from '~/components/ui/post-form';
 
 function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -81,19 +82,20 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
             </div>
           </Form>
           {account.avatarUrl ? (
-            <Form method="post" action="/profile#profile">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="avatar-remove" />
+            <PostForm action="/profile#profile" intent="avatar-remove">
               <button type="submit" className="link-button small">
                 {t('profile.profile.removeAvatar')}
               </button>
-            </Form>
+            </PostForm>
           ) : null}
         </div>
       </div>
-      <Form method="post" action="/profile#profile" {...getFormProps(form)} className="stack form-narrow">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="profile" />
+      <PostForm
+        action="/profile#profile"
+        {...getFormProps(form)}
+        className="stack form-narrow"
+        intent="profile"
+      >
         <FormErrors errors={form.errors} id={form.errorId} />
         <FormField
           label={t('profile.profile.nickname')}
@@ -106,7 +108,7 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
             {t('profile.save')}
           </button>
         </div>
-      </Form>
+      </PostForm>
     </section>
   );
 }
@@ -129,9 +131,12 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
         <h2 id="password-heading">{t('profile.password.title')}</h2>
       </div>
       <p className="muted">{t('profile.password.intro')}</p>
-      <Form method="post" action="/profile#password" {...getFormProps(form)} className="stack form-narrow">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="password" />
+      <PostForm
+        action="/profile#password"
+        {...getFormProps(form)}
+        className="stack form-narrow"
+        intent="password"
+      >
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" name="username" value={account.username} autoComplete="username" readOnly hidden />
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -161,7 +166,7 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
             {t('profile.password.submit')}
           </button>
         </div>
-      </Form>
+      </PostForm>
     </section>
   );
 }
@@ -188,9 +193,12 @@ export function UsernamePanel({ account }: { account: ProfileAccount }) {
         {t('profile.username.current')} <strong className="mono">{account.username}</strong>
       </p>
       {canChange ? (
-        <Form method="post" action="/profile#username" {...getFormProps(form)} className="stack form-narrow">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="username" />
+        <PostForm
+          action="/profile#username"
+          {...getFormProps(form)}
+          className="stack form-narrow"
+          intent="username"
+        >
           <FormErrors errors={form.errors} id={form.errorId} />
           <FormField
             label={t('profile.username.new')}
@@ -205,7 +213,7 @@ export function UsernamePanel({ account }: { account: ProfileAccount }) {
               {t('profile.username.submit')}
             </button>
           </div>
-        </Form>
+        </PostForm>
       ) : (
         <p className="muted">
           {account.role === 'admin' ? t('profile.username.adminKeeps') : t('profile.username.alreadyChanged')}
@@ -237,9 +245,12 @@ export function DangerPanel({ account }: { account: ProfileAccount }) {
       ) : (
         <>
           <p>{t('profile.danger.intro')}</p>
-          <Form method="post" action="/profile#danger" {...getFormProps(form)} className="stack form-narrow">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="delete-account" />
+          <PostForm
+            action="/profile#danger"
+            {...getFormProps(form)}
+            className="stack form-narrow"
+            intent="delete-account"
+          >
             <FormErrors errors={form.errors} id={form.errorId} />
             <FormField
               label={t('profile.danger.confirmLabel', { name: account.username })}
@@ -253,7 +264,7 @@ export function DangerPanel({ account }: { account: ProfileAccount }) {
                 {t('profile.danger.submit')}
               </button>
             </div>
-          </Form>
+          </PostForm>
         </>
       )}
     </section>

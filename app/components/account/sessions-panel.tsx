@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { SessionInfo } from '#server/auth/session.store';
 import type { AccountSummary } from '#server/users/user.dto';
 import { formatDateTime } from '~/lib/format';
 import { describeUserAgent } from '~/lib/user-agent';
 import { Avatar } from '../avatar';
-import { CsrfInput } from '../csrf-input';
 import { MonitorIcon } from '../icons';
+import { PostForm } from '~/components/ui/post-form';
 
 /** Where the user is signed in, with sign-out per session and for all others. */
 export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
@@ -17,13 +17,11 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
       <div className="panel-header">
         <h2 id="sessions-heading">{t('profile.sessions.title')}</h2>
         {others > 0 ? (
-          <Form method="post" action="/profile#sessions">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="sessions-revoke-others" />
+          <PostForm action="/profile#sessions" intent="sessions-revoke-others">
             <button type="submit" className="button button-small">
               {t('profile.sessions.endOthers')}
             </button>
-          </Form>
+          </PostForm>
         ) : null}
       </div>
       <p className="muted">{t('profile.sessions.intro')}</p>
@@ -53,10 +51,12 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
                 </p>
               </div>
               {s.current ? null : (
-                <Form method="post" action="/profile#sessions" className="item-action">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="session-revoke" />
-                  <input type="hidden" name="id" value={s.id} />
+                <PostForm
+                  action="/profile#sessions"
+                  className="item-action"
+                  intent="session-revoke"
+                  values={{ id: s.id }}
+                >
                   <button
                     type="submit"
                     className="button button-small button-ghost"
@@ -64,7 +64,7 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
                   >
                     {t('profile.sessions.end')}
                   </button>
-                </Form>
+                </PostForm>
               )}
             </li>
           );
@@ -102,10 +102,12 @@ export function AccountsPanel({ accounts }: { accounts: AccountSummary[] }) {
                     <span>@{a.username}</span>
                   </p>
                 </div>
-                <Form method="post" action="/profile#accounts" className="item-action">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="switch" />
-                  <input type="hidden" name="userId" value={a.userId} />
+                <PostForm
+                  action="/profile#accounts"
+                  className="item-action"
+                  intent="switch"
+                  values={{ userId: a.userId }}
+                >
                   <button
                     type="submit"
                     className="button button-small"
@@ -113,7 +115,7 @@ export function AccountsPanel({ accounts }: { accounts: AccountSummary[] }) {
                   >
                     {t('profile.accounts.switch')}
                   </button>
-                </Form>
+                </PostForm>
               </li>
             );
           })}

@@ -1,18 +1,18 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
-import { Form, useActionData, useNavigation } from 'react-router';
+import { useActionData, useNavigation } from 'react-router';
 import { TOKEN_EXPIRY, TokenCreateSchema } from '#server/tokens/token.schema';
 import type { TokenDto } from '#server/tokens/token.dto';
 import { inputProps, selectProps } from '~/lib/conform';
 import { formatDate, formatDateTime } from '~/lib/format';
 import { useErrorText } from '~/lib/use-error-text';
-import { CsrfInput } from '../csrf-input';
 import { KeyIcon, TrashIcon } from '../icons';
 import { FormErrors } from '../ui/field';
 import { CopyButton } from './copy-button';
 import { resultFor, type ProfileActionData } from './types';
 import { FormField } from '~/components/ui/conform-fields';
+import { PostForm } from '~/components/ui/post-form';
 
 /** Personal access tokens: create (the secret is shown once), list, revoke. */
 export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }) {
@@ -69,9 +69,12 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
       {full ? (
         <p className="notice">{t('profile.tokens.limitReached', { max })}</p>
       ) : (
-        <Form method="post" action="/profile#tokens" {...getFormProps(form)} className="token-create">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="token-create" />
+        <PostForm
+          action="/profile#tokens"
+          {...getFormProps(form)}
+          className="token-create"
+          intent="token-create"
+        >
           <FormErrors errors={form.errors} id={form.errorId} />
           <div className="token-create-grid">
             <FormField
@@ -105,7 +108,7 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
               {t('profile.tokens.create')}
             </button>
           </div>
-        </Form>
+        </PostForm>
       )}
 
       {tokens.length === 0 ? (
@@ -137,10 +140,12 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
                   </span>
                 </p>
               </div>
-              <Form method="post" action="/profile#tokens" className="item-action">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="token-delete" />
-                <input type="hidden" name="id" value={tok.id} />
+              <PostForm
+                action="/profile#tokens"
+                className="item-action"
+                intent="token-delete"
+                values={{ id: tok.id }}
+              >
                 <button
                   type="submit"
                   className="button button-small button-ghost danger-text"
@@ -149,7 +154,7 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
                   <TrashIcon size={16} />
                   <span>{t('profile.tokens.delete')}</span>
                 </button>
-              </Form>
+              </PostForm>
             </li>
           ))}
         </ul>

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { UserDto } from '#server/users/user.dto';
 import { Avatar } from '~/components/avatar';
-import { CsrfInput } from '~/components/csrf-input';
 import type { Pager } from '~/components/dashboard/board-pager';
 import { KeyIcon, TrashIcon } from '~/components/icons';
 import { formatDate } from '~/lib/format';
 import { avatarUrlOf } from '~/lib/user-view';
+import { PostForm } from '~/components/ui/post-form';
 
 /** The administrator's list of users: found by name, a page at a time, with each row's actions (plain forms). */
 export function UsersPanel({
@@ -80,10 +80,7 @@ export function UsersPanel({
                     {fixed ? (
                       <span className="badge badge-accent">{t('admin.users.setupAdmin')}</span>
                     ) : (
-                      <Form method="post" className="role-form">
-                        <CsrfInput />
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="id" value={u.id} />
+                      <PostForm className="role-form" intent="role" values={{ id: u.id }}>
                         <label htmlFor={`role-${u.id}`} className="visually-hidden">
                           {t('admin.users.roleOf', { name: u.username })}
                         </label>
@@ -98,16 +95,13 @@ export function UsersPanel({
                         >
                           {t('admin.users.save')}
                         </button>
-                      </Form>
+                      </PostForm>
                     )}
                   </td>
                   <td className="nowrap">{formatDate(u.createdAt)}</td>
                   <td className="actions-cell">
                     {fixed || u.id === me || u.role === 'admin' ? null : (
-                      <Form method="post" className="inline-form">
-                        <CsrfInput />
-                        <input type="hidden" name="intent" value="temp-password" />
-                        <input type="hidden" name="id" value={u.id} />
+                      <PostForm className="inline-form" intent="temp-password" values={{ id: u.id }}>
                         <button
                           type="submit"
                           className="button button-small button-ghost"
@@ -116,7 +110,7 @@ export function UsersPanel({
                           <KeyIcon size={16} />
                           <span>{t('admin.users.tempPassword')}</span>
                         </button>
-                      </Form>
+                      </PostForm>
                     )}
                     {fixed || u.id === me ? null : (
                       <Link

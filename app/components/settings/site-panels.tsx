@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import type { AppSettingsDto } from '#server/settings/settings.dto';
-import { CsrfInput } from '../csrf-input';
 import { PictureSlot } from './picture-slot';
+import { PostForm } from '~/components/ui/post-form';
 
 const MB = 1024 * 1024;
 const LOGO_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/avif';
@@ -102,9 +101,7 @@ function Text(
 export function SiteSettingsForm({ settings: s, error }: { settings: AppSettingsDto; error: string | null }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/settings/site" className="stack" preventScrollReset>
-      <CsrfInput />
-      <input type="hidden" name="intent" value="settings" />
+    <PostForm action="/settings/site" className="stack" preventScrollReset intent="settings">
       {error ? (
         <div className="form-errors" role="alert">
           <p>{error}</p>
@@ -203,6 +200,6 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
           {t('settings.site.save')}
         </button>
       </div>
-    </Form>
+    </PostForm>
   );
 }

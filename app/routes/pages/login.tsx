@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link, data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { logIn } from '#server/auth/login.service';
 import { clientIp } from '#server/auth/request';
 import { listEnabledProviders } from '#server/oauth/oauth.flow';
@@ -11,7 +11,6 @@ import { LoginSchema, RegisterSchema } from '#server/users/user.schema';
 import { AuthCard } from '~/components/auth-card';
 import { NewAccountFields } from '~/components/account/new-account-fields';
 import { OAuthButtons, oauthErrorKey } from '~/components/account/oauth-panels';
-import { CsrfInput } from '~/components/csrf-input';
 import { FormErrors } from '~/components/ui/field';
 import { replyWithError } from '~/lib/forms.server';
 import { inputProps } from '~/lib/conform';
@@ -25,6 +24,7 @@ import accountsCss from '~/styles/accounts.css?url';
 import { MUST_CHANGE_PASSWORD } from '~/lib/guards.server';
 import type { Route } from './+types/login';
 import { FormField } from '~/components/ui/conform-fields';
+import { PostForm } from '~/components/ui/post-form';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -141,10 +141,7 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
     shouldRevalidate: 'onInput',
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="login" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+    <PostForm {...getFormProps(form)} className="stack" intent="login" values={{ redirectTo }}>
       <FormErrors errors={form.errors} id={form.errorId} />
       <FormField
         label={t('auth.username')}
@@ -170,7 +167,7 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
       >
         {t('auth.loginSubmit')}
       </button>
-    </Form>
+    </PostForm>
   );
 }
 
@@ -186,10 +183,7 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
     shouldRevalidate: 'onInput',
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="register" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+    <PostForm {...getFormProps(form)} className="stack" intent="register" values={{ redirectTo }}>
       <FormErrors errors={form.errors} id={form.errorId} />
       <NewAccountFields
         fields={fields}
@@ -203,6 +197,6 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
       >
         {t('auth.registerSubmit')}
       </button>
-    </Form>
+    </PostForm>
   );
 }
