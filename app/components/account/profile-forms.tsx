@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { Form, useActionData, useNavigation } from 'react-router';
 import {
@@ -16,6 +15,7 @@ import { FormErrors } from '../ui/field';
 import { resultFor, type ProfileAccount, type ProfileActionData } from './types';
 import { FormField } from '~/components/ui/conform-fields';
 import { PostForm } from '~/components/ui/post-form';
+import { useZodForm } from '~/lib/conform';
 
 function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -28,13 +28,10 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
   const actionData = useActionData<ProfileActionData>();
   const errorText = useErrorText();
   const busy = useBusy('profile');
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(NicknameSchema, {
     id: 'profile-form',
     lastResult: resultFor(actionData, 'profile'),
     defaultValue: { nickname: account.nickname ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NicknameSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const display = account.nickname || account.username;
   const avatarError = actionData?.intent === 'avatar' ? actionData.error : undefined;
@@ -118,12 +115,9 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
   const busy = useBusy('password');
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ChangePasswordSchema, {
     id: 'password-form',
     lastResult: resultFor(actionData, 'password'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <section className="panel" id="password" aria-labelledby="password-heading">
@@ -176,12 +170,9 @@ export function UsernamePanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
   const busy = useBusy('username');
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ChangeUsernameSchema, {
     id: 'username-form',
     lastResult: resultFor(actionData, 'username'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeUsernameSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const canChange = account.role !== 'admin' && !account.usernameChanged;
   return (
@@ -228,12 +219,9 @@ export function DangerPanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
   const busy = useBusy('delete-account');
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(DeleteAccountConfirmSchema, {
     id: 'delete-form',
     lastResult: resultFor(actionData, 'delete-account'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountConfirmSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <section className="panel panel-danger" id="danger" aria-labelledby="danger-heading">

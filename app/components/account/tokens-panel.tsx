@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { useActionData, useNavigation } from 'react-router';
 import { TOKEN_EXPIRY, TokenCreateSchema } from '#server/tokens/token.schema';
 import type { TokenDto } from '#server/tokens/token.dto';
-import { inputProps, selectProps } from '~/lib/conform';
+import { inputProps, selectProps, useZodForm } from '~/lib/conform';
 import { formatDate, formatDateTime } from '~/lib/format';
 import { useErrorText } from '~/lib/use-error-text';
 import { KeyIcon, TrashIcon } from '../icons';
@@ -21,13 +20,10 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
   const errorText = useErrorText();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'token-create';
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(TokenCreateSchema, {
     id: 'token-form',
     lastResult: resultFor(actionData, 'token-create'),
     defaultValue: { expiresIn: '90d' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenCreateSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const created = actionData?.intent === 'token-create' ? actionData.created : undefined;
   const full = tokens.length >= max;

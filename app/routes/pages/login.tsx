@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
 import { Link, data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
@@ -13,7 +13,7 @@ import { NewAccountFields } from '~/components/account/new-account-fields';
 import { OAuthButtons, oauthErrorKey } from '~/components/account/oauth-panels';
 import { FormErrors } from '~/components/ui/field';
 import { replyWithError } from '~/lib/forms.server';
-import { inputProps } from '~/lib/conform';
+import { inputProps, useZodForm } from '~/lib/conform';
 import { pageTitle } from '~/lib/page-title';
 import { flashCookie } from '~/lib/flash.server';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
@@ -133,12 +133,9 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(LoginSchema, {
     id: 'login-form',
     lastResult: actionData?.intent === 'login' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <PostForm {...getFormProps(form)} className="stack" intent="login" values={{ redirectTo }}>
@@ -175,12 +172,9 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(RegisterSchema, {
     id: 'register-form',
     lastResult: actionData?.intent === 'register' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <PostForm {...getFormProps(form)} className="stack" intent="register" values={{ redirectTo }}>

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
 import { data, redirect, useActionData, useNavigation } from 'react-router';
@@ -13,6 +13,7 @@ import { requestInfo } from '~/lib/request-context.server';
 import { signIn } from '~/lib/session.server';
 import type { Route } from './+types/setup';
 import { PostForm } from '~/components/ui/post-form';
+import { useZodForm } from '~/lib/conform';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Setup · SakuraNav' }];
 
@@ -42,11 +43,8 @@ export default function SetupPage() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SetupSchema, {
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetupSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <AuthCard title={t('setup.title')} intro={t('setup.intro')}>
