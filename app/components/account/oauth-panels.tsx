@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
 import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 export interface OAuthProviderView {
   key: string;
@@ -66,10 +67,7 @@ export function ConnectionsPanel({
   const keys = [...new Set([...providers.map((p) => p.key), ...bindings.map((b) => b.provider)])];
   const labelOf = (key: string) => providers.find((p) => p.key === key)?.label ?? key;
   return (
-    <section className="panel" id="connections" aria-labelledby="connections-heading">
-      <div className="panel-header">
-        <h2 id="connections-heading">{t('oauth.profile.title')}</h2>
-      </div>
+    <Panel id="connections" title={t('oauth.profile.title')}>
       <p className="muted">{t('oauth.profile.intro')}</p>
       {notice ? (
         <p className={`notice notice-${notice.kind}`} role={notice.kind === 'danger' ? 'alert' : 'status'}>
@@ -112,6 +110,6 @@ export function ConnectionsPanel({
           })}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -16,6 +16,7 @@ import { resultFor, type ProfileAccount, type ProfileActionData } from './types'
 import { FormField } from '~/components/ui/conform-fields';
 import { PostForm } from '~/components/ui/post-form';
 import { useZodForm } from '~/lib/conform';
+import { Panel } from '~/components/ui/panel';
 
 function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -36,10 +37,7 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
   const display = account.nickname || account.username;
   const avatarError = actionData?.intent === 'avatar' ? actionData.error : undefined;
   return (
-    <section className="panel" id="profile" aria-labelledby="profile-heading">
-      <div className="panel-header">
-        <h2 id="profile-heading">{t('profile.profile.title')}</h2>
-      </div>
+    <Panel id="profile" title={t('profile.profile.title')}>
       <div className="avatar-editor">
         <Avatar name={display} url={account.avatarUrl} color={account.avatarColor} size={88} />
         <div className="stack avatar-forms">
@@ -106,7 +104,7 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
           </button>
         </div>
       </PostForm>
-    </section>
+    </Panel>
   );
 }
 
@@ -120,10 +118,7 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
     lastResult: resultFor(actionData, 'password'),
   });
   return (
-    <section className="panel" id="password" aria-labelledby="password-heading">
-      <div className="panel-header">
-        <h2 id="password-heading">{t('profile.password.title')}</h2>
-      </div>
+    <Panel id="password" title={t('profile.password.title')}>
       <p className="muted">{t('profile.password.intro')}</p>
       <PostForm
         action="/profile#password"
@@ -161,7 +156,7 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
           </button>
         </div>
       </PostForm>
-    </section>
+    </Panel>
   );
 }
 
@@ -176,10 +171,7 @@ export function UsernamePanel({ account }: { account: ProfileAccount }) {
   });
   const canChange = account.role !== 'admin' && !account.usernameChanged;
   return (
-    <section className="panel" id="username" aria-labelledby="username-heading">
-      <div className="panel-header">
-        <h2 id="username-heading">{t('profile.username.title')}</h2>
-      </div>
+    <Panel id="username" title={t('profile.username.title')}>
       <p>
         {t('profile.username.current')} <strong className="mono">{account.username}</strong>
       </p>
@@ -210,7 +202,7 @@ export function UsernamePanel({ account }: { account: ProfileAccount }) {
           {account.role === 'admin' ? t('profile.username.adminKeeps') : t('profile.username.alreadyChanged')}
         </p>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -224,10 +216,7 @@ export function DangerPanel({ account }: { account: ProfileAccount }) {
     lastResult: resultFor(actionData, 'delete-account'),
   });
   return (
-    <section className="panel panel-danger" id="danger" aria-labelledby="danger-heading">
-      <div className="panel-header">
-        <h2 id="danger-heading">{t('profile.danger.title')}</h2>
-      </div>
+    <Panel id="danger" className="panel-danger" title={t('profile.danger.title')}>
       {account.role === 'admin' ? (
         <p className="muted">{t('profile.danger.adminCannot')}</p>
       ) : (
@@ -255,6 +244,6 @@ export function DangerPanel({ account }: { account: ProfileAccount }) {
           </PostForm>
         </>
       )}
-    </section>
+    </Panel>
   );
 }

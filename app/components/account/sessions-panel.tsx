@@ -7,23 +7,26 @@ import { describeUserAgent } from '~/lib/user-agent';
 import { Avatar } from '../avatar';
 import { MonitorIcon } from '../icons';
 import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 /** Where the user is signed in, with sign-out per session and for all others. */
 export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
   const { t } = useTranslation();
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section className="panel" id="sessions" aria-labelledby="sessions-heading">
-      <div className="panel-header">
-        <h2 id="sessions-heading">{t('profile.sessions.title')}</h2>
-        {others > 0 ? (
+    <Panel
+      id="sessions"
+      title={t('profile.sessions.title')}
+      actions={
+        others > 0 ? (
           <PostForm action="/profile#sessions" intent="sessions-revoke-others">
             <button type="submit" className="button button-small">
               {t('profile.sessions.endOthers')}
             </button>
           </PostForm>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p className="muted">{t('profile.sessions.intro')}</p>
       <ul className="item-list" aria-label={t('profile.sessions.listLabel')}>
         {sessions.map((s) => {
@@ -70,7 +73,7 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
           );
         })}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
@@ -78,13 +81,15 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
 export function AccountsPanel({ accounts }: { accounts: AccountSummary[] }) {
   const { t } = useTranslation();
   return (
-    <section className="panel" id="accounts" aria-labelledby="accounts-heading">
-      <div className="panel-header">
-        <h2 id="accounts-heading">{t('profile.accounts.title')}</h2>
+    <Panel
+      id="accounts"
+      title={t('profile.accounts.title')}
+      actions={
         <Link to="/login" className="button button-small">
           {t('profile.accounts.add')}
         </Link>
-      </div>
+      }
+    >
       {accounts.length === 0 ? (
         <p className="empty-state">{t('profile.accounts.none')}</p>
       ) : (
@@ -121,6 +126,6 @@ export function AccountsPanel({ accounts }: { accounts: AccountSummary[] }) {
           })}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -12,6 +12,7 @@ import { CopyButton } from './copy-button';
 import { resultFor, type ProfileActionData } from './types';
 import { FormField } from '~/components/ui/conform-fields';
 import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 /** Personal access tokens: create (the secret is shown once), list, revoke. */
 export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }) {
@@ -28,11 +29,11 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
   const created = actionData?.intent === 'token-create' ? actionData.created : undefined;
   const full = tokens.length >= max;
   return (
-    <section className="panel" id="tokens" aria-labelledby="tokens-heading">
-      <div className="panel-header">
-        <h2 id="tokens-heading">{t('profile.tokens.title')}</h2>
-        <span className="badge">{t('profile.tokens.count', { count: tokens.length, max })}</span>
-      </div>
+    <Panel
+      id="tokens"
+      title={t('profile.tokens.title')}
+      actions={<span className="badge">{t('profile.tokens.count', { count: tokens.length, max })}</span>}
+    >
       <p className="muted">{t('profile.tokens.intro')}</p>
       <p className="small api-docs-link">
         {t('profile.tokens.apiDocsIntro')} <a href="/docs/api">{t('profile.tokens.apiDocs')}</a> ·{' '}
@@ -155,6 +156,6 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -7,6 +7,7 @@ import { KeyIcon, TrashIcon } from '~/components/icons';
 import { formatDate } from '~/lib/format';
 import { avatarUrlOf } from '~/lib/user-view';
 import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 /** The administrator's list of users: found by name, a page at a time, with each row's actions (plain forms). */
 export function UsersPanel({
@@ -24,11 +25,11 @@ export function UsersPanel({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="panel" aria-labelledby="users-heading">
-      <div className="panel-header">
-        <h2 id="users-heading">{t('admin.users.title')}</h2>
-        <span className="badge">{t('admin.users.count', { count: pager.total })}</span>
-      </div>
+    <Panel
+      headingId="users-heading"
+      title={t('admin.users.title')}
+      actions={<span className="badge">{t('admin.users.count', { count: pager.total })}</span>}
+    >
       <Form method="get" className="row users-find" role="search">
         <label htmlFor="users-q" className="visually-hidden">
           {t('admin.users.find')}
@@ -146,6 +147,6 @@ export function UsersPanel({
           ) : null}
         </nav>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -14,6 +14,7 @@ import { requireAdmin } from '~/lib/guards.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.users';
 import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -114,13 +115,17 @@ export default function AdminUsersPage() {
         </section>
       ) : null}
 
-      <section className="panel" aria-labelledby="registration-heading">
-        <div className="panel-header">
-          <h2 id="registration-heading">{t('admin.registration.title')}</h2>
-          <span className={`badge${registrationEnabled ? ' badge-accent' : ''}`}>
-            {registrationEnabled ? t('admin.registration.open') : t('admin.registration.closed')}
-          </span>
-        </div>
+      <Panel
+        headingId="registration-heading"
+        title={t('admin.registration.title')}
+        actions={
+          <>
+            <span className={`badge${registrationEnabled ? ' badge-accent' : ''}`}>
+              {registrationEnabled ? t('admin.registration.open') : t('admin.registration.closed')}
+            </span>
+          </>
+        }
+      >
         <div className="row registration-row">
           <p className="muted grow">
             {registrationEnabled ? t('admin.registration.openHelp') : t('admin.registration.closedHelp')}
@@ -131,7 +136,7 @@ export default function AdminUsersPage() {
             </button>
           </PostForm>
         </div>
-      </section>
+      </Panel>
 
       {temp ? (
         <section className="panel" role="status" aria-labelledby="temp-heading">
