@@ -26,6 +26,16 @@ export interface CheckEntry {
   reason?: string;
 }
 
+/** How a new card's site is checked; visitors are shown these instead of the owner's settings. */
+export const CHECK_DEFAULTS = {
+  siteOnlineCheckFrequency: '1d',
+  siteOnlineCheckTimeout: 3,
+  siteOnlineCheckMatchMode: 'status',
+  siteOnlineCheckKeyword: '',
+  siteOnlineCheckFailThreshold: 3,
+  siteOnlineCheckFailCount: 0,
+} as const satisfies Partial<CardDoc>;
+
 export interface CardDoc {
   _id: string;
   ownerId: string;
@@ -73,15 +83,7 @@ const CardSchema = docSchema<CardDoc>(
     ...nullable({ cardType: String }),
     ...required({ name: String, siteUrl: String }),
     ...nullable({ siteDescription: String, iconUrl: String, iconBgColor: String, siteIsOnline: Boolean }),
-    ...defaults({
-      siteSkipOnlineCheck: false,
-      siteOnlineCheckFrequency: '1d',
-      siteOnlineCheckTimeout: 3,
-      siteOnlineCheckMatchMode: 'status',
-      siteOnlineCheckKeyword: '',
-      siteOnlineCheckFailThreshold: 3,
-      siteOnlineCheckFailCount: 0,
-    }),
+    ...defaults({ siteSkipOnlineCheck: false, ...CHECK_DEFAULTS }),
     ...nullable({ siteOnlineCheckLastRun: Date }),
     siteOnlineCheckHistory: { type: Schema.Types.Mixed, default: [] },
     ...defaults({ siteOfflineNotify: true }),
