@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHECK_DEFAULTS, type CardDoc } from './card.model';
+import { ASSIST_DEFAULTS, CHECK_DEFAULTS, type CardDoc } from './card.model';
 
 export function newCardId(prefix: 'card' | 'site' = 'card'): string {
   return `${prefix}-${randomUUID()}`;
@@ -25,14 +25,7 @@ export function newCardDoc(
     siteAccessRules: null,
     siteIsPinned: false,
     cardData: null,
-    siteRecommendContext: '',
-    siteRecommendContextEnabled: true,
-    siteRecommendContextAutoGen: true,
-    siteAiRelationEnabled: true,
-    siteRelatedSitesEnabled: true,
-    sitePendingContextGen: false,
-    siteNotes: '',
-    siteNotesAiEnabled: true,
+    ...ASSIST_DEFAULTS,
     siteTodos: [],
     siteTodosAiEnabled: true,
     socialHint: null,

@@ -36,6 +36,18 @@ export const CHECK_DEFAULTS = {
   siteOnlineCheckFailCount: 0,
 } as const satisfies Partial<CardDoc>;
 
+/** What a new card's recommendation context, AI relations, related sites and memo notes start as. */
+export const ASSIST_DEFAULTS = {
+  siteRecommendContext: '',
+  siteRecommendContextEnabled: true,
+  siteRecommendContextAutoGen: true,
+  siteAiRelationEnabled: true,
+  siteRelatedSitesEnabled: true,
+  sitePendingContextGen: false,
+  siteNotes: '',
+  siteNotesAiEnabled: true,
+} as const satisfies Partial<CardDoc>;
+
 export interface CardDoc {
   _id: string;
   ownerId: string;
@@ -91,16 +103,7 @@ const CardSchema = docSchema<CardDoc>(
     ...defaults({ siteIsPinned: false }),
     ...required({ globalSortOrder: Number }),
     ...nullable({ cardData: Schema.Types.Mixed }),
-    ...defaults({
-      siteRecommendContext: '',
-      siteRecommendContextEnabled: true,
-      siteRecommendContextAutoGen: true,
-      siteAiRelationEnabled: true,
-      siteRelatedSitesEnabled: true,
-      sitePendingContextGen: false,
-      siteNotes: '',
-      siteNotesAiEnabled: true,
-    }),
+    ...defaults(ASSIST_DEFAULTS),
     siteTodos: { type: Schema.Types.Mixed, default: [] },
     ...defaults({ siteTodosAiEnabled: true }),
     ...nullable({ socialHint: String }),
