@@ -26,12 +26,7 @@ export function PreferencesMenu() {
         <GlobeIcon size={16} className="prefs-globe" />
       </summary>
       <div className="menu-panel" role="group" aria-label={`${t('prefs.theme')} / ${t('prefs.language')}`}>
-        <PostForm
-          action="/preferences"
-          className="menu-section"
-          preventScrollReset
-          values={{ returnTo }}
-        >
+        <PostForm action="/preferences" className="menu-section" preventScrollReset values={{ returnTo }}>
           <p className="menu-heading" id="prefs-theme-heading">
             {t('prefs.theme')}
           </p>
@@ -44,12 +39,7 @@ export function PreferencesMenu() {
             ))}
           </div>
         </PostForm>
-        <PostForm
-          action="/preferences"
-          className="menu-section"
-          preventScrollReset
-          values={{ returnTo }}
-        >
+        <PostForm action="/preferences" className="menu-section" preventScrollReset values={{ returnTo }}>
           <p className="menu-heading" id="prefs-lang-heading">
             {t('prefs.language')}
           </p>

@@ -36,7 +36,8 @@ export function useZodForm<S extends ZodType>(
   return useForm<z.input<S> & Record<string, unknown>>({
     ...options,
     defaultValue: options.defaultValue as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<z.input<S> & Record<string, unknown>, string[]>,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema }) as Submission<z.input<S> & Record<string, unknown>, string[]>,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

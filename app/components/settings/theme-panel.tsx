@@ -53,13 +53,7 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
           />
         ))}
       </div>
-      <PostForm
-        action={action}
-        className="settings-form"
-        preventScrollReset
-        intent="look"
-        values={{ theme }}
-      >
+      <PostForm action={action} className="settings-form" preventScrollReset intent="look" values={{ theme }}>
         {failure?.intent === 'look' ? (
           <div className="form-errors" role="alert">
             <p>{failure.error}</p>
