@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Form, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { LOCALES, LOCALE_LABELS } from '~/lib/i18n';
 import { useRootData } from '~/lib/root-data';
-import { CsrfInput } from './csrf-input';
 import { GlobeIcon, MonitorIcon, MoonIcon, SunIcon } from './icons';
+import { PostForm } from '~/components/ui/post-form';
 
 /** Theme and language switches: plain form posts, so they work without JavaScript. */
 export function PreferencesMenu() {
@@ -26,9 +26,7 @@ export function PreferencesMenu() {
         <GlobeIcon size={16} className="prefs-globe" />
       </summary>
       <div className="menu-panel" role="group" aria-label={`${t('prefs.theme')} / ${t('prefs.language')}`}>
-        <Form method="post" action="/preferences" className="menu-section" preventScrollReset>
-          <CsrfInput />
-          <input type="hidden" name="returnTo" value={returnTo} />
+        <PostForm action="/preferences" className="menu-section" preventScrollReset values={{ returnTo }}>
           <p className="menu-heading" id="prefs-theme-heading">
             {t('prefs.theme')}
           </p>
@@ -40,10 +38,8 @@ export function PreferencesMenu() {
               </button>
             ))}
           </div>
-        </Form>
-        <Form method="post" action="/preferences" className="menu-section" preventScrollReset>
-          <CsrfInput />
-          <input type="hidden" name="returnTo" value={returnTo} />
+        </PostForm>
+        <PostForm action="/preferences" className="menu-section" preventScrollReset values={{ returnTo }}>
           <p className="menu-heading" id="prefs-lang-heading">
             {t('prefs.language')}
           </p>
@@ -61,7 +57,7 @@ export function PreferencesMenu() {
               </button>
             ))}
           </div>
-        </Form>
+        </PostForm>
       </div>
     </details>
   );

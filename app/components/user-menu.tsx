@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useRootData } from '~/lib/root-data';
 import { Avatar } from './avatar';
-import { CsrfInput } from './csrf-input';
+import { PostForm } from '~/components/ui/post-form';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -41,12 +41,11 @@ export function UserMenu() {
           {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/oauth">{t('nav.oauth')}</Link> : null}
         </nav>
-        <Form method="post" action="/logout" className="menu-section">
-          <CsrfInput />
+        <PostForm action="/logout" className="menu-section">
           <button type="submit" className="button button-ghost button-block">
             {t('nav.logout')}
           </button>
-        </Form>
+        </PostForm>
       </div>
     </details>
   );

@@ -1,4 +1,13 @@
-import { getInputProps, getTextareaProps, getSelectProps } from '@conform-to/react';
+import {
+  getInputProps,
+  getTextareaProps,
+  getSelectProps,
+  useForm,
+  type Submission,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { z, ZodType } from 'zod';
 
 type InputArgs = Parameters<typeof getInputProps>;
 
@@ -17,4 +26,19 @@ export function textareaProps(...args: Parameters<typeof getTextareaProps>) {
 export function selectProps(...args: Parameters<typeof getSelectProps>) {
   const { key: _key, ...rest } = getSelectProps(...args);
   return rest;
+}
+
+/** A form checked in the browser by the zod schema its action parses: on blur, then on every input once shown. */
+export function useZodForm<S extends ZodType>(
+  schema: S,
+  options: { id?: string; lastResult?: SubmissionResult<string[]>; defaultValue?: Record<string, unknown> },
+) {
+  return useForm<z.input<S> & Record<string, unknown>>({
+    ...options,
+    defaultValue: options.defaultValue as never,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema }) as Submission<z.input<S> & Record<string, unknown>, string[]>,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
 }

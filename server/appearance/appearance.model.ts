@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, defaults, nullable, required } from '../db-schema';
 
 import { FONT_PRESETS, THEMES, type Theme } from './appearance.shared';
 
@@ -25,26 +25,17 @@ export interface AppearanceDoc {
   updatedAt: Date;
 }
 
-const AppearanceSchema = new Schema<AppearanceDoc>(
-  {
-    _id: { type: String, required: true },
-    ownerId: { type: String, required: true, index: true },
-    theme: { type: String, enum: THEMES, required: true },
-    desktopWallpaperAssetId: { type: String, default: null },
-    mobileWallpaperAssetId: { type: String, default: null },
-    fontPreset: { type: String, enum: FONT_PRESETS, required: true },
-    fontSize: { type: Number, required: true },
-    overlayOpacity: { type: Number, required: true },
-    textColor: { type: String, required: true },
-    logoAssetId: { type: String, default: null },
-    faviconAssetId: { type: String, default: null },
-    desktopCardFrosted: { type: Number, required: true },
-    mobileCardFrosted: { type: Number, required: true },
-    isDefault: { type: Boolean, default: false },
-    updatedAt: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
+const AppearanceSchema = docSchema<AppearanceDoc>({
+  ownerId: { type: String, required: true, index: true },
+  theme: { type: String, enum: THEMES, required: true },
+  ...nullable({ desktopWallpaperAssetId: String, mobileWallpaperAssetId: String }),
+  fontPreset: { type: String, enum: FONT_PRESETS, required: true },
+  ...required({ fontSize: Number, overlayOpacity: Number, textColor: String }),
+  ...nullable({ logoAssetId: String, faviconAssetId: String }),
+  ...required({ desktopCardFrosted: Number, mobileCardFrosted: Number }),
+  ...defaults({ isDefault: false }),
+  ...required({ updatedAt: Date }),
+});
 
 export const AppearanceModel = defineModel<AppearanceDoc>('Appearance', AppearanceSchema);
 

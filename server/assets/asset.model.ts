@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, nullable, required } from '../db-schema';
 
 export const ASSET_KINDS = [
   'avatar',
@@ -31,21 +31,15 @@ export interface AssetDoc {
   createdAt: Date;
 }
 
-const AssetSchema = new Schema<AssetDoc>(
-  {
-    _id: { type: String, required: true },
-    ownerId: { type: String, required: true, index: true },
-    kind: { type: String, enum: ASSET_KINDS, required: true },
-    key: { type: String, required: true },
-    mimeType: { type: String, required: true },
-    size: { type: Number, required: true },
-    originalName: { type: String, default: null },
-    noteId: { type: String, default: null, index: true },
-    detachedAt: { type: Date, default: null },
-    createdAt: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
+const AssetSchema = docSchema<AssetDoc>({
+  ownerId: { type: String, required: true, index: true },
+  kind: { type: String, enum: ASSET_KINDS, required: true },
+  ...required({ key: String, mimeType: String, size: Number }),
+  ...nullable({ originalName: String }),
+  noteId: { type: String, default: null, index: true },
+  ...nullable({ detachedAt: Date }),
+  ...required({ createdAt: Date }),
+});
 
 /** How stored content references a file: its serving URLs (icons, note Markdown, attachment lists). */
 export const ASSET_REF = /\/api\/(?:assets\/|note-cards\/(?:img|file|attach)\/)(asset-[0-9a-f-]{36})/g;

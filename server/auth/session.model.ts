@@ -1,6 +1,6 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
 import { forgetAuthOnWrites } from './auth-cache';
+import { docSchema, defaults, nullable, required } from '../db-schema';
 
 export interface SessionDoc {
   /** SHA-256 of the cookie value: a leaked database holds no usable session ids. */
@@ -18,21 +18,14 @@ export interface SessionDoc {
   impersonatedBy: string | null;
 }
 
-const SessionSchema = new Schema<SessionDoc>(
-  {
-    _id: { type: String, required: true },
-    publicId: { type: String, required: true },
-    userId: { type: String, required: true, index: true },
-    persistent: { type: Boolean, default: false },
-    createdAt: { type: Date, required: true },
-    lastSeenAt: { type: Date, required: true },
-    expiresAt: { type: Date, required: true, index: true },
-    userAgent: { type: String, default: null },
-    ip: { type: String, default: null },
-    impersonatedBy: { type: String, default: null },
-  },
-  { versionKey: false },
-);
+const SessionSchema = docSchema<SessionDoc>({
+  ...required({ publicId: String }),
+  userId: { type: String, required: true, index: true },
+  ...defaults({ persistent: false }),
+  ...required({ createdAt: Date, lastSeenAt: Date }),
+  expiresAt: { type: Date, required: true, index: true },
+  ...nullable({ userAgent: String, ip: String, impersonatedBy: String }),
+});
 
 // Verified credentials are cached for a moment (auth-cache.ts): every change to them empties that cache.
 forgetAuthOnWrites(SessionSchema);

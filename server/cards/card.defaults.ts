@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CardDoc } from './card.model';
+import { ASSIST_DEFAULTS, CHECK_DEFAULTS, type CardDoc } from './card.model';
 
 export function newCardId(prefix: 'card' | 'site' = 'card'): string {
   return `${prefix}-${randomUUID()}`;
@@ -18,26 +18,14 @@ export function newCardDoc(
     iconBgColor: null,
     siteIsOnline: null,
     siteSkipOnlineCheck: false,
-    siteOnlineCheckFrequency: '1d',
-    siteOnlineCheckTimeout: 3,
-    siteOnlineCheckMatchMode: 'status',
-    siteOnlineCheckKeyword: '',
-    siteOnlineCheckFailThreshold: 3,
-    siteOnlineCheckFailCount: 0,
+    ...CHECK_DEFAULTS,
     siteOnlineCheckLastRun: null,
     siteOnlineCheckHistory: [],
     siteOfflineNotify: true,
     siteAccessRules: null,
     siteIsPinned: false,
     cardData: null,
-    siteRecommendContext: '',
-    siteRecommendContextEnabled: true,
-    siteRecommendContextAutoGen: true,
-    siteAiRelationEnabled: true,
-    siteRelatedSitesEnabled: true,
-    sitePendingContextGen: false,
-    siteNotes: '',
-    siteNotesAiEnabled: true,
+    ...ASSIST_DEFAULTS,
     siteTodos: [],
     siteTodosAiEnabled: true,
     socialHint: null,

@@ -1,5 +1,5 @@
 import type { SpaceSnapshot } from '../spaces/space.cache';
-import type { CardDoc, TodoItem } from './card.model';
+import type { CardDoc } from './card.model';
 
 export interface CardTagDto {
   id: string;
@@ -21,43 +21,23 @@ export interface RelatedSiteDto {
   reason: string;
 }
 
-/** The older service's `Card`: one shape for site, social and note cards. */
-export interface CardDto {
+/** The older service's `Card`: one shape for site, social and note cards; the document's fields, with dates as text. */
+export interface CardDto extends Omit<
+  CardDoc,
+  | '_id'
+  | 'ownerId'
+  | 'siteOnlineCheckLastRun'
+  | 'siteOnlineCheckHistory'
+  | 'cardData'
+  | 'createdAt'
+  | 'updatedAt'
+> {
   id: string;
-  name: string;
-  siteUrl: string;
-  siteDescription: string | null;
-  iconUrl: string | null;
-  iconBgColor: string | null;
-  siteIsOnline: boolean | null;
-  siteSkipOnlineCheck: boolean;
-  siteOnlineCheckFrequency: string;
-  siteOnlineCheckTimeout: number;
-  siteOnlineCheckMatchMode: string;
-  siteOnlineCheckKeyword: string;
-  siteOnlineCheckFailThreshold: number;
-  siteOnlineCheckFailCount: number;
   siteOnlineCheckLastRun: string | null;
   /** The last online checks, oldest first (not in the older service's shape; visitors get []). */
   siteOnlineCheckHistory: { at: string; online: boolean; reason: string | null }[];
-  siteOfflineNotify: boolean;
-  siteAccessRules: CardDoc['siteAccessRules'];
-  siteIsPinned: boolean;
-  globalSortOrder: number;
-  cardType: string | null;
   /** JSON text, as the older service stored it: the social payload or the note `{title, content}`. */
   cardData: string | null;
-  siteRecommendContext: string;
-  siteRecommendContextEnabled: boolean;
-  siteRecommendContextAutoGen: boolean;
-  siteAiRelationEnabled: boolean;
-  siteRelatedSitesEnabled: boolean;
-  sitePendingContextGen: boolean;
-  siteNotes: string;
-  siteNotesAiEnabled: boolean;
-  siteTodos: TodoItem[];
-  siteTodosAiEnabled: boolean;
-  socialHint: string | null;
   tags: CardTagDto[];
   siteRelatedSites: RelatedSiteDto[];
   createdAt: string;

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, defaults, nullable, required } from '../db-schema';
 
 export type CheckFrequency = '5min' | '1h' | '1d';
 
@@ -24,6 +25,28 @@ export interface CheckEntry {
   online: boolean;
   reason?: string;
 }
+
+/** How a new card's site is checked; visitors are shown these instead of the owner's settings. */
+export const CHECK_DEFAULTS = {
+  siteOnlineCheckFrequency: '1d',
+  siteOnlineCheckTimeout: 3,
+  siteOnlineCheckMatchMode: 'status',
+  siteOnlineCheckKeyword: '',
+  siteOnlineCheckFailThreshold: 3,
+  siteOnlineCheckFailCount: 0,
+} as const satisfies Partial<CardDoc>;
+
+/** What a new card's recommendation context, AI relations, related sites and memo notes start as. */
+export const ASSIST_DEFAULTS = {
+  siteRecommendContext: '',
+  siteRecommendContextEnabled: true,
+  siteRecommendContextAutoGen: true,
+  siteAiRelationEnabled: true,
+  siteRelatedSitesEnabled: true,
+  sitePendingContextGen: false,
+  siteNotes: '',
+  siteNotesAiEnabled: true,
+} as const satisfies Partial<CardDoc>;
 
 export interface CardDoc {
   _id: string;
@@ -66,47 +89,28 @@ export interface CardDoc {
   updatedAt: Date;
 }
 
-const CardSchema = new Schema<CardDoc>(
+const CardSchema = docSchema<CardDoc>(
   {
-    _id: { type: String, required: true },
-    ownerId: { type: String, required: true },
-    cardType: { type: String, default: null },
-    name: { type: String, required: true },
-    siteUrl: { type: String, required: true },
-    siteDescription: { type: String, default: null },
-    iconUrl: { type: String, default: null },
-    iconBgColor: { type: String, default: null },
-    siteIsOnline: { type: Boolean, default: null },
-    siteSkipOnlineCheck: { type: Boolean, default: false },
-    siteOnlineCheckFrequency: { type: String, default: '1d' },
-    siteOnlineCheckTimeout: { type: Number, default: 3 },
-    siteOnlineCheckMatchMode: { type: String, default: 'status' },
-    siteOnlineCheckKeyword: { type: String, default: '' },
-    siteOnlineCheckFailThreshold: { type: Number, default: 3 },
-    siteOnlineCheckFailCount: { type: Number, default: 0 },
-    siteOnlineCheckLastRun: { type: Date, default: null },
+    ...required({ ownerId: String }),
+    ...nullable({ cardType: String }),
+    ...required({ name: String, siteUrl: String }),
+    ...nullable({ siteDescription: String, iconUrl: String, iconBgColor: String, siteIsOnline: Boolean }),
+    ...defaults({ siteSkipOnlineCheck: false, ...CHECK_DEFAULTS }),
+    ...nullable({ siteOnlineCheckLastRun: Date }),
     siteOnlineCheckHistory: { type: Schema.Types.Mixed, default: [] },
-    siteOfflineNotify: { type: Boolean, default: true },
-    siteAccessRules: { type: Schema.Types.Mixed, default: null },
-    siteIsPinned: { type: Boolean, default: false },
-    globalSortOrder: { type: Number, required: true },
-    cardData: { type: Schema.Types.Mixed, default: null },
-    siteRecommendContext: { type: String, default: '' },
-    siteRecommendContextEnabled: { type: Boolean, default: true },
-    siteRecommendContextAutoGen: { type: Boolean, default: true },
-    siteAiRelationEnabled: { type: Boolean, default: true },
-    siteRelatedSitesEnabled: { type: Boolean, default: true },
-    sitePendingContextGen: { type: Boolean, default: false },
-    siteNotes: { type: String, default: '' },
-    siteNotesAiEnabled: { type: Boolean, default: true },
+    ...defaults({ siteOfflineNotify: true }),
+    ...nullable({ siteAccessRules: Schema.Types.Mixed }),
+    ...defaults({ siteIsPinned: false }),
+    ...required({ globalSortOrder: Number }),
+    ...nullable({ cardData: Schema.Types.Mixed }),
+    ...defaults(ASSIST_DEFAULTS),
     siteTodos: { type: Schema.Types.Mixed, default: [] },
-    siteTodosAiEnabled: { type: Boolean, default: true },
-    socialHint: { type: String, default: null },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
+    ...defaults({ siteTodosAiEnabled: true }),
+    ...nullable({ socialHint: String }),
+    ...required({ createdAt: Date, updatedAt: Date }),
   },
   // Timestamps are set by the services, so the cached read model holds exactly what was written.
-  { versionKey: false, minimize: false },
+  { minimize: false },
 );
 CardSchema.index({ ownerId: 1, siteIsPinned: -1, globalSortOrder: 1 });
 CardSchema.index({ ownerId: 1, cardType: 1 });
@@ -122,16 +126,9 @@ export interface CardTagDoc {
   order: number;
 }
 
-const CardTagSchema = new Schema<CardTagDoc>(
-  {
-    _id: { type: String, required: true },
-    ownerId: { type: String, required: true },
-    tagId: { type: String, required: true },
-    cardId: { type: String, required: true },
-    order: { type: Number, required: true },
-  },
-  { versionKey: false },
-);
+const CardTagSchema = docSchema<CardTagDoc>({
+  ...required({ ownerId: String, tagId: String, cardId: String, order: Number }),
+});
 CardTagSchema.index({ ownerId: 1 });
 CardTagSchema.index({ tagId: 1, order: 1 });
 CardTagSchema.index({ cardId: 1 });
@@ -155,20 +152,11 @@ export interface RelationDoc {
   createdAt: Date;
 }
 
-const RelationSchema = new Schema<RelationDoc>(
-  {
-    _id: { type: String, required: true },
-    ownerId: { type: String, required: true },
-    sourceId: { type: String, required: true },
-    targetId: { type: String, required: true },
-    order: { type: Number, default: 0 },
-    enabled: { type: Boolean, default: true },
-    source: { type: String, default: 'manual' },
-    reason: { type: String, default: '' },
-    createdAt: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
+const RelationSchema = docSchema<RelationDoc>({
+  ...required({ ownerId: String, sourceId: String, targetId: String }),
+  ...defaults({ order: 0, enabled: true, source: 'manual', reason: '' }),
+  ...required({ createdAt: Date }),
+});
 RelationSchema.index({ ownerId: 1 });
 RelationSchema.index({ sourceId: 1 });
 RelationSchema.index({ targetId: 1 });

@@ -7,7 +7,7 @@ import type { TagDto } from '../tags/tag.dto';
 import { sortedCards } from './card.sort';
 import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG } from './card-kinds.shared';
 import type { CardDto, CardTagDto, RelatedSiteDto } from './card.dto';
-import type { CardDoc } from './card.model';
+import { CHECK_DEFAULTS, type CardDoc } from './card.model';
 
 /** Cards a visitor must not see: those in any hidden tag. */
 export function hiddenCardIds(space: SpaceSnapshot): Set<string> {
@@ -79,12 +79,7 @@ export function toVisitorCard(doc: CardDoc, space: SpaceSnapshot): CardDto {
     siteIsOnline: doc.siteIsOnline,
     siteSkipOnlineCheck: doc.siteSkipOnlineCheck,
     // How the owner checks the site is theirs to know: the API's defaults stand in.
-    siteOnlineCheckFrequency: '1d',
-    siteOnlineCheckTimeout: 3,
-    siteOnlineCheckMatchMode: 'status',
-    siteOnlineCheckKeyword: '',
-    siteOnlineCheckFailThreshold: 3,
-    siteOnlineCheckFailCount: 0,
+    ...CHECK_DEFAULTS,
     siteOnlineCheckLastRun: null,
     siteOnlineCheckHistory: [],
     siteOfflineNotify: false,

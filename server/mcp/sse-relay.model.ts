@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, required } from '../db-schema';
 
 /**
  * A legacy SSE session (docs/decisions.md "MCP transports and several instances"): any instance can check that a
@@ -21,24 +21,19 @@ export interface McpSseMessageDoc {
   createdAt: Date;
 }
 
-const SessionSchema = new Schema<McpSseSessionDoc>(
+const SessionSchema = docSchema<McpSseSessionDoc>(
   {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    lastPostAt: { type: Date, required: true },
+    ...required({ userId: String, createdAt: Date, lastPostAt: Date }),
   },
-  { versionKey: false, collection: 'mcp_sse_sessions' },
+  { collection: 'mcp_sse_sessions' },
 );
 
-const MessageSchema = new Schema<McpSseMessageDoc>(
+const MessageSchema = docSchema<McpSseMessageDoc>(
   {
-    _id: { type: String, required: true },
     sessionId: { type: String, required: true, index: true },
-    body: { type: String, required: true },
-    createdAt: { type: Date, required: true },
+    ...required({ body: String, createdAt: Date }),
   },
-  { versionKey: false, collection: 'mcp_sse_messages' },
+  { collection: 'mcp_sse_messages' },
 );
 
 export const McpSseSessionModel = defineModel<McpSseSessionDoc>('McpSseSession', SessionSchema);

@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, defaults, required } from '../db-schema';
 
 /** A user's webhook channel for offline notifications (compat §2.17). */
 export interface ChannelDoc {
@@ -17,22 +17,22 @@ export interface ChannelDoc {
   updatedAt: Date;
 }
 
-const ChannelSchema = new Schema<ChannelDoc>(
+const ChannelSchema = docSchema<ChannelDoc>(
   {
-    _id: { type: String, required: true },
     ownerId: { type: String, required: true, index: true },
-    name: { type: String, required: true },
-    type: { type: String, default: 'webhook' },
-    url: { type: String, required: true },
-    method: { type: String, default: 'POST' },
-    contentType: { type: String, default: 'application/json' },
-    titleParam: { type: String, default: 'title' },
-    contentParam: { type: String, default: 'content' },
-    enabled: { type: Boolean, default: true },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
+    ...required({ name: String }),
+    ...defaults({ type: 'webhook' }),
+    ...required({ url: String }),
+    ...defaults({
+      method: 'POST',
+      contentType: 'application/json',
+      titleParam: 'title',
+      contentParam: 'content',
+      enabled: true,
+    }),
+    ...required({ createdAt: Date, updatedAt: Date }),
   },
-  { versionKey: false, collection: 'notification_channels' },
+  { collection: 'notification_channels' },
 );
 
 export const ChannelModel = defineModel<ChannelDoc>('NotificationChannel', ChannelSchema);

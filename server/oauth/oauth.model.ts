@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, defaults, nullable, required } from '../db-schema';
 
 /**
  * One account at an external provider bound to one of our users. `_id` is `<provider>:<providerAccountId>`, so the
@@ -18,17 +19,12 @@ export interface OAuthAccountDoc {
   updatedAt: Date;
 }
 
-const OAuthAccountSchema = new Schema<OAuthAccountDoc>(
+const OAuthAccountSchema = docSchema<OAuthAccountDoc>(
   {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    provider: { type: String, required: true },
-    providerAccountId: { type: String, required: true },
-    displayName: { type: String, default: null },
-    avatarUrl: { type: String, default: null },
-    email: { type: String, default: null },
+    ...required({ userId: String, provider: String, providerAccountId: String }),
+    ...nullable({ displayName: String, avatarUrl: String, email: String }),
   },
-  { timestamps: true, versionKey: false },
+  { timestamps: true },
 );
 // One binding per provider per user (the unbind API names only the provider).
 OAuthAccountSchema.index({ userId: 1, provider: 1 }, { unique: true });
@@ -45,13 +41,12 @@ export interface OAuthConfigDoc {
   updatedAt: Date;
 }
 
-const OAuthConfigSchema = new Schema<OAuthConfigDoc>(
+const OAuthConfigSchema = docSchema<OAuthConfigDoc>(
   {
-    _id: { type: String, required: true },
     providers: { type: Schema.Types.Mixed, default: {} },
-    baseUrl: { type: String, default: '' },
+    ...defaults({ baseUrl: '' }),
   },
-  { timestamps: { createdAt: false, updatedAt: true }, versionKey: false, minimize: false },
+  { timestamps: { createdAt: false, updatedAt: true }, minimize: false },
 );
 
 export const OAuthConfigModel = defineModel<OAuthConfigDoc>('OAuthConfig', OAuthConfigSchema);

@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, required } from '../db-schema';
 
 /**
  * A claim to run one card's scheduled check in one time slot: `_id` = `<cardId>:<slot start ms>`. Inserting it
@@ -10,12 +10,11 @@ export interface CheckLeaseDoc {
   at: Date;
 }
 
-const CheckLeaseSchema = new Schema<CheckLeaseDoc>(
+const CheckLeaseSchema = docSchema<CheckLeaseDoc>(
   {
-    _id: { type: String, required: true },
-    at: { type: Date, required: true },
+    ...required({ at: Date }),
   },
-  { versionKey: false, collection: 'online_check_leases' },
+  { collection: 'online_check_leases' },
 );
 
 export const CheckLeaseModel = defineModel<CheckLeaseDoc>('CheckLease', CheckLeaseSchema);

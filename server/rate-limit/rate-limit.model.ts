@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, required } from '../db-schema';
 
 /**
  * One counted event of a fixed window: `_id` = `<bucket>#<slot>` where bucket = `<limit>:<subject hash>:<window>`
@@ -11,13 +11,12 @@ export interface RateBucketDoc {
   expiresAt: Date;
 }
 
-const RateBucketSchema = new Schema<RateBucketDoc>(
+const RateBucketSchema = docSchema<RateBucketDoc>(
   {
-    _id: { type: String, required: true },
     bucket: { type: String, required: true, index: true },
-    expiresAt: { type: Date, required: true },
+    ...required({ expiresAt: Date }),
   },
-  { versionKey: false, collection: 'rate_limits' },
+  { collection: 'rate_limits' },
 );
 
 export const RateBucketModel = defineModel<RateBucketDoc>('RateBucket', RateBucketSchema);

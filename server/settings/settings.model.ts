@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, nullable } from '../db-schema';
 
 export interface FloatingButton {
   id: string;
@@ -72,19 +73,16 @@ export const SETTINGS_DEFAULTS: Omit<SettingsDoc, '_id' | 'updatedAt'> = {
   floatingButtons: null,
 };
 
-const SettingsSchema = new Schema<SettingsDoc>(
+const SettingsSchema = docSchema<SettingsDoc>(
   {
-    _id: { type: String, required: true },
     siteName: String,
     registrationEnabled: Boolean,
-    socialTagDescription: { type: String, default: null },
+    ...nullable({ socialTagDescription: String }),
     virtualTagOrder: { type: Schema.Types.Mixed, default: {} },
-    lightLogoAssetId: { type: String, default: null },
-    darkLogoAssetId: { type: String, default: null },
-    faviconAssetId: { type: String, default: null },
+    ...nullable({ lightLogoAssetId: String, darkLogoAssetId: String, faviconAssetId: String }),
     onlineCheckEnabled: Boolean,
     onlineCheckTime: Number,
-    onlineCheckLastRun: { type: Date, default: null },
+    ...nullable({ onlineCheckLastRun: Date }),
     aiApiKey: String,
     aiBaseUrl: String,
     aiModel: String,
@@ -94,9 +92,9 @@ const SettingsSchema = new Schema<SettingsDoc>(
     quotaCards: Number,
     quotaTags: Number,
     quotaBytes: Number,
-    floatingButtons: { type: Schema.Types.Mixed, default: null },
+    ...nullable({ floatingButtons: Schema.Types.Mixed }),
   },
-  { timestamps: { createdAt: false, updatedAt: true }, versionKey: false, minimize: false },
+  { timestamps: { createdAt: false, updatedAt: true }, minimize: false },
 );
 
 export const SettingsModel = defineModel<SettingsDoc>('Settings', SettingsSchema);

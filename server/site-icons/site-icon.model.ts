@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, nullable, required } from '../db-schema';
 
 /** The owner of every site-icon asset (they belong to no user; the orphan sweep leaves them alone). */
 export const SITE_ICON_OWNER = '__site_icons__';
@@ -15,13 +15,12 @@ export interface SiteIconDoc {
   fetchedAt: Date;
 }
 
-const SiteIconSchema = new Schema<SiteIconDoc>(
+const SiteIconSchema = docSchema<SiteIconDoc>(
   {
-    _id: { type: String, required: true },
-    assetId: { type: String, default: null },
-    fetchedAt: { type: Date, required: true },
+    ...nullable({ assetId: String }),
+    ...required({ fetchedAt: Date }),
   },
-  { versionKey: false, collection: 'site_icons' },
+  { collection: 'site_icons' },
 );
 
 export const SiteIconModel = defineModel<SiteIconDoc>('SiteIcon', SiteIconSchema);

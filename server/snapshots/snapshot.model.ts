@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, required } from '../db-schema';
 
 /**
  * A saved copy of one user's data space. The data itself (gzip'd JSON) is stored in `snapshot_chunks`
@@ -26,22 +26,17 @@ export interface SnapshotDoc {
   reason?: string;
 }
 
-const SnapshotSchema = new Schema<SnapshotDoc>(
+const SnapshotSchema = docSchema<SnapshotDoc>(
   {
-    _id: { type: String, required: true },
     ownerId: { type: String, required: true, index: true },
-    label: { type: String, required: true },
+    ...required({ label: String }),
     createdAt: { type: Date, required: true, index: true },
-    hash: { type: String, required: true },
-    chunks: { type: Number, required: true },
-    bytes: { type: Number, required: true },
-    tags: { type: Number, required: true },
-    cards: { type: Number, required: true },
+    ...required({ hash: String, chunks: Number, bytes: Number, tags: Number, cards: Number }),
     assetIds: { type: [String], default: [] },
     noteIds: { type: [String], default: [] },
     reason: { type: String, default: undefined },
   },
-  { versionKey: false, collection: 'snapshots' },
+  { collection: 'snapshots' },
 );
 
 export const SnapshotModel = defineModel<SnapshotDoc>('Snapshot', SnapshotSchema);
@@ -54,14 +49,12 @@ export interface SnapshotChunkDoc {
   at: Date;
 }
 
-const SnapshotChunkSchema = new Schema<SnapshotChunkDoc>(
+const SnapshotChunkSchema = docSchema<SnapshotChunkDoc>(
   {
-    _id: { type: String, required: true },
     snapshotId: { type: String, required: true, index: true },
-    data: { type: Buffer, required: true },
-    at: { type: Date, required: true },
+    ...required({ data: Buffer, at: Date }),
   },
-  { versionKey: false, collection: 'snapshot_chunks' },
+  { collection: 'snapshot_chunks' },
 );
 
 export const SnapshotChunkModel = defineModel<SnapshotChunkDoc>('SnapshotChunk', SnapshotChunkSchema);
@@ -81,16 +74,11 @@ export interface RestoreJournalDoc {
   beatAt: Date;
 }
 
-const RestoreJournalSchema = new Schema<RestoreJournalDoc>(
+const RestoreJournalSchema = docSchema<RestoreJournalDoc>(
   {
-    _id: { type: String, required: true },
-    snapshotId: { type: String, required: true },
-    runId: { type: String, required: true },
-    gen: { type: Number, required: true },
-    startedAt: { type: Date, required: true },
-    beatAt: { type: Date, required: true },
+    ...required({ snapshotId: String, runId: String, gen: Number, startedAt: Date, beatAt: Date }),
   },
-  { versionKey: false, collection: 'restore_journals' },
+  { collection: 'restore_journals' },
 );
 
 export const RestoreJournalModel = defineModel<RestoreJournalDoc>('RestoreJournal', RestoreJournalSchema);
@@ -102,13 +90,12 @@ export interface RestoreClaimDoc {
   at: Date;
 }
 
-const RestoreClaimSchema = new Schema<RestoreClaimDoc>(
+const RestoreClaimSchema = docSchema<RestoreClaimDoc>(
   {
-    _id: { type: String, required: true },
     ownerId: { type: String, required: true, index: true },
-    at: { type: Date, required: true },
+    ...required({ at: Date }),
   },
-  { versionKey: false, collection: 'restore_claims' },
+  { collection: 'restore_claims' },
 );
 
 export const RestoreClaimModel = defineModel<RestoreClaimDoc>('RestoreClaim', RestoreClaimSchema);

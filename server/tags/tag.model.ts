@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, defaults, nullable, required } from '../db-schema';
 
 export interface TagDoc {
   _id: string;
@@ -15,22 +15,12 @@ export interface TagDoc {
   updatedAt: Date;
 }
 
-const TagSchema = new Schema<TagDoc>(
-  {
-    _id: { type: String, required: true },
-    ownerId: { type: String, required: true },
-    name: { type: String, required: true },
-    slug: { type: String, required: true },
-    order: { type: Number, required: true },
-    isHidden: { type: Boolean, default: false },
-    logoUrl: { type: String, default: null },
-    logoBgColor: { type: String, default: null },
-    description: { type: String, default: null },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
+const TagSchema = docSchema<TagDoc>({
+  ...required({ ownerId: String, name: String, slug: String, order: Number }),
+  ...defaults({ isHidden: false }),
+  ...nullable({ logoUrl: String, logoBgColor: String, description: String }),
+  ...required({ createdAt: Date, updatedAt: Date }),
+});
 TagSchema.index({ ownerId: 1, order: 1 });
 
 export const TagModel = defineModel<TagDoc>('Tag', TagSchema);

@@ -1,6 +1,6 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
 import { forgetAuthOnWrites } from '../auth/auth-cache';
+import { docSchema, defaults, nullable, required } from '../db-schema';
 
 export interface TokenDoc {
   /** SHA-256 hex of the token: the token itself is shown once and never stored. */
@@ -16,20 +16,14 @@ export interface TokenDoc {
   createdAt: Date;
 }
 
-const TokenSchema = new Schema<TokenDoc>(
-  {
-    _id: { type: String, required: true },
-    tokenId: { type: String, required: true, unique: true },
-    userId: { type: String, required: true, index: true },
-    name: { type: String, required: true },
-    tokenSuffix: { type: String, required: true },
-    readOnly: { type: Boolean, default: false },
-    expiresAt: { type: Date, default: null },
-    lastUsedAt: { type: Date, default: null },
-    createdAt: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
+const TokenSchema = docSchema<TokenDoc>({
+  tokenId: { type: String, required: true, unique: true },
+  userId: { type: String, required: true, index: true },
+  ...required({ name: String, tokenSuffix: String }),
+  ...defaults({ readOnly: false }),
+  ...nullable({ expiresAt: Date, lastUsedAt: Date }),
+  ...required({ createdAt: Date }),
+});
 
 // Verified credentials are cached for a moment (auth-cache.ts): every change to them empties that cache.
 forgetAuthOnWrites(TokenSchema);

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema, required } from '../db-schema';
 import type { CardDoc, RelationDoc } from '../cards/card.model';
 import type { Membership } from '../spaces/space.cache';
 import type { TagDoc } from '../tags/tag.model';
@@ -20,15 +21,12 @@ export interface TrashDoc {
   expiresAt: Date;
 }
 
-const TrashSchema = new Schema<TrashDoc>(
+const TrashSchema = docSchema<TrashDoc>(
   {
-    _id: { type: String, required: true },
-    ownerId: { type: String, required: true },
-    items: { type: Schema.Types.Mixed, required: true },
-    createdAt: { type: Date, required: true },
+    ...required({ ownerId: String, items: Schema.Types.Mixed, createdAt: Date }),
     expiresAt: { type: Date, required: true, index: true },
   },
-  { versionKey: false, minimize: false },
+  { minimize: false },
 );
 
 export const TrashModel = defineModel<TrashDoc>('Trash', TrashSchema);

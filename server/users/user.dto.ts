@@ -79,14 +79,21 @@ export interface AccountDto {
   createdAt: string;
 }
 
-export function toAccount(doc: UserDoc): AccountDto {
+/** Who an account is, as every account view shows it. */
+function identity(doc: UserDoc) {
   return {
-    id: doc._id,
     username: doc.username,
     nickname: doc.nickname ?? null,
     avatarUrl: doc.avatarAssetId ? assetUrl(doc.avatarAssetId) : null,
     avatarColor: doc.avatarColor,
     role: doc.role,
+  };
+}
+
+export function toAccount(doc: UserDoc): AccountDto {
+  return {
+    id: doc._id,
+    ...identity(doc),
     hasPassword: doc.hasPassword !== false,
     usernameChanged: Boolean(doc.usernameChanged),
     mustChangePassword: Boolean(doc.mustChangePassword),
@@ -105,12 +112,5 @@ export interface AccountSummary {
 }
 
 export function toAccountSummary(doc: UserDoc): AccountSummary {
-  return {
-    userId: doc._id,
-    username: doc.username,
-    nickname: doc.nickname ?? null,
-    avatarUrl: doc.avatarAssetId ? assetUrl(doc.avatarAssetId) : null,
-    avatarColor: doc.avatarColor,
-    role: doc.role,
-  };
+  return { userId: doc._id, ...identity(doc) };
 }

@@ -1,6 +1,6 @@
-import { Schema } from 'mongoose';
 import { defineModel } from '../db';
 import { forgetAuthOnWrites } from '../auth/auth-cache';
+import { docSchema, defaults, nullable, required } from '../db-schema';
 import type { Role } from '../actor';
 
 export interface UserDoc {
@@ -21,21 +21,18 @@ export interface UserDoc {
   updatedAt: Date;
 }
 
-const UserSchema = new Schema<UserDoc>(
+const UserSchema = docSchema<UserDoc>(
   {
-    _id: { type: String, required: true },
-    username: { type: String, required: true },
+    ...required({ username: String }),
     usernameKey: { type: String, required: true, unique: true },
-    passwordHash: { type: String, default: null },
-    hasPassword: { type: Boolean, default: true },
+    ...nullable({ passwordHash: String }),
+    ...defaults({ hasPassword: true }),
     role: { type: String, enum: ['admin', 'user'], default: 'user' },
-    nickname: { type: String, default: null },
-    avatarAssetId: { type: String, default: null },
-    avatarColor: { type: String, required: true },
-    usernameChanged: { type: Boolean, default: false },
-    mustChangePassword: { type: Boolean, default: false },
+    ...nullable({ nickname: String, avatarAssetId: String }),
+    ...required({ avatarColor: String }),
+    ...defaults({ usernameChanged: false, mustChangePassword: false }),
   },
-  { timestamps: true, versionKey: false },
+  { timestamps: true },
 );
 
 // Verified credentials are cached for a moment (auth-cache.ts): every change to them empties that cache.

@@ -5,36 +5,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import yauzl from 'yauzl';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
+import { rssGrowth } from './memory-helpers';
 import { appUrl } from '../setup/app';
 import { createUser, sessionClient } from '../factories';
 import { streamUpload } from './file-helpers';
 
 const MB = 1024 * 1024;
-v8.setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-/** Peak RSS growth while `work` runs, collecting garbage between samples (as in files.test.ts). */
-async function rssGrowth(work: () => Promise<void>): Promise<number> {
-  gc();
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  let ticks = 0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-    if (++ticks % 10 === 0) gc();
-  }, 25);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(peak, process.memoryUsage.rss()) - before;
-}
 
 describe('a large export streams', () => {
   beforeEach(resetDatabase);

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AssetModel } from '#server/assets/asset.model';
 import { resetDatabase } from '../setup/db';
+import { rssGrowth } from './memory-helpers';
 import { appUrl } from '../setup/app';
 import { Client } from '../setup/client';
 import { createUser, sessionClient } from '../factories';
@@ -15,32 +14,6 @@ const MB = 1024 * 1024;
 async function freshUser() {
   const user = await createUser();
   return { user, c: await sessionClient(user) };
-}
-
-// A garbage collector to call: V8 collects dead buffers lazily (tens of MB may wait), which would hide whether
-// the streaming path itself holds memory.
-v8.setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-/**
- * Peak RSS growth of this process (which runs the app) while `work` runs, collecting garbage between samples:
- * what the transfer keeps alive, not what the collector has yet to free. bench/files.mjs measures the raw peak.
- */
-async function rssGrowth(work: () => Promise<void>): Promise<number> {
-  gc();
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  let ticks = 0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-    if (++ticks % 10 === 0) gc();
-  }, 25);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(peak, process.memoryUsage.rss()) - before;
 }
 
 /** Downloads a URL chunk by chunk; returns status, headers, size and SHA-256 without holding the body. */

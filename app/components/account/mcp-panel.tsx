@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from './copy-button';
+import { Panel } from '~/components/ui/panel';
 
 /** What an MCP client needs, for this site's address (docs/api.md "MCP"). */
 export function mcpSnippets(origin: string) {
@@ -44,10 +45,7 @@ export function McpPanel({ origin }: { origin: string }) {
   const { t } = useTranslation();
   const s = mcpSnippets(origin);
   return (
-    <section className="panel" id="mcp" aria-labelledby="mcp-heading">
-      <div className="panel-header">
-        <h2 id="mcp-heading">{t('profile.mcp.title')}</h2>
-      </div>
+    <Panel id="mcp" title={t('profile.mcp.title')}>
       <p className="muted">{t('profile.mcp.intro')}</p>
       <dl className="mcp-urls">
         <dt>{t('profile.mcp.urlLabel')}</dt>
@@ -63,6 +61,6 @@ export function McpPanel({ origin }: { origin: string }) {
       <Snippet title={t('profile.mcp.desktopTitle')} text={s.desktop} copy={t('profile.mcp.copyDesktop')} />
       <Snippet title={t('profile.mcp.cliTitle')} text={s.cli} copy={t('profile.mcp.copyCli')} />
       <p className="small muted">{t('profile.mcp.placeholder')}</p>
-    </section>
+    </Panel>
   );
 }

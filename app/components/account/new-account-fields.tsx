@@ -1,7 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '~/components/ui/field';
-import { inputProps } from '~/lib/conform';
+import { FormField } from '~/components/ui/conform-fields';
 
 type TextField = FieldMetadata<string, Record<string, unknown>, string[]>;
 
@@ -18,30 +17,26 @@ export function NewAccountFields({
   const { t } = useTranslation();
   return (
     <>
-      <Field
+      <FormField
         label={usernameLabel}
-        {...inputProps(fields.username, { type: 'text' })}
-        key={fields.username.key}
+        field={fields.username}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         hint={usernameHint}
-        errors={fields.username.errors}
       />
-      <Field
+      <FormField
         label={t('setup.password')}
-        {...inputProps(fields.password, { type: 'password' })}
-        key={fields.password.key}
+        field={fields.password}
+        type="password"
         autoComplete="new-password"
         hint={t('setup.passwordHint')}
-        errors={fields.password.errors}
       />
-      <Field
+      <FormField
         label={t('setup.confirmPassword')}
-        {...inputProps(fields.confirmPassword, { type: 'password' })}
-        key={fields.confirmPassword.key}
+        field={fields.confirmPassword}
+        type="password"
         autoComplete="new-password"
-        errors={fields.confirmPassword.errors}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import { formatDate } from '~/lib/format';
-import { CsrfInput } from '../csrf-input';
+import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 export interface OAuthProviderView {
   key: string;
@@ -67,10 +67,7 @@ export function ConnectionsPanel({
   const keys = [...new Set([...providers.map((p) => p.key), ...bindings.map((b) => b.provider)])];
   const labelOf = (key: string) => providers.find((p) => p.key === key)?.label ?? key;
   return (
-    <section className="panel" id="connections" aria-labelledby="connections-heading">
-      <div className="panel-header">
-        <h2 id="connections-heading">{t('oauth.profile.title')}</h2>
-      </div>
+    <Panel id="connections" title={t('oauth.profile.title')}>
       <p className="muted">{t('oauth.profile.intro')}</p>
       {notice ? (
         <p className={`notice notice-${notice.kind}`} role={notice.kind === 'danger' ? 'alert' : 'status'}>
@@ -94,10 +91,7 @@ export function ConnectionsPanel({
                   ) : null}
                 </div>
                 {b ? (
-                  <Form method="post" action="/profile#connections">
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value="oauth-unbind" />
-                    <input type="hidden" name="provider" value={key} />
+                  <PostForm action="/profile#connections" intent="oauth-unbind" values={{ provider: key }}>
                     <button
                       type="submit"
                       className="button button-small"
@@ -105,7 +99,7 @@ export function ConnectionsPanel({
                     >
                       {t('oauth.profile.unbind')}
                     </button>
-                  </Form>
+                  </PostForm>
                 ) : (
                   <a className="button button-small button-primary" href={`/api/auth/oauth/${key}`}>
                     {t('oauth.profile.bind')}
@@ -116,6 +110,6 @@ export function ConnectionsPanel({
           })}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

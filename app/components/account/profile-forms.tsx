@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { Form, useActionData, useNavigation } from 'react-router';
 import {
@@ -9,12 +8,15 @@ import {
   NICKNAME_MAX,
   NicknameSchema,
 } from '#server/users/user.schema';
-import { inputProps } from '~/lib/conform';
 import { useErrorText } from '~/lib/use-error-text';
 import { Avatar } from '../avatar';
 import { CsrfInput } from '../csrf-input';
-import { Field, FormErrors } from '../ui/field';
+import { FormErrors } from '../ui/field';
 import { resultFor, type ProfileAccount, type ProfileActionData } from './types';
+import { FormField } from '~/components/ui/conform-fields';
+import { PostForm } from '~/components/ui/post-form';
+import { useZodForm } from '~/lib/conform';
+import { Panel } from '~/components/ui/panel';
 
 function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -27,21 +29,15 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
   const actionData = useActionData<ProfileActionData>();
   const errorText = useErrorText();
   const busy = useBusy('profile');
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(NicknameSchema, {
     id: 'profile-form',
     lastResult: resultFor(actionData, 'profile'),
     defaultValue: { nickname: account.nickname ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NicknameSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const display = account.nickname || account.username;
   const avatarError = actionData?.intent === 'avatar' ? actionData.error : undefined;
   return (
-    <section className="panel" id="profile" aria-labelledby="profile-heading">
-      <div className="panel-header">
-        <h2 id="profile-heading">{t('profile.profile.title')}</h2>
-      </div>
+    <Panel id="profile" title={t('profile.profile.title')}>
       <div className="avatar-editor">
         <Avatar name={display} url={account.avatarUrl} color={account.avatarColor} size={88} />
         <div className="stack avatar-forms">
@@ -81,26 +77,25 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
             </div>
           </Form>
           {account.avatarUrl ? (
-            <Form method="post" action="/profile#profile">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="avatar-remove" />
+            <PostForm action="/profile#profile" intent="avatar-remove">
               <button type="submit" className="link-button small">
                 {t('profile.profile.removeAvatar')}
               </button>
-            </Form>
+            </PostForm>
           ) : null}
         </div>
       </div>
-      <Form method="post" action="/profile#profile" {...getFormProps(form)} className="stack form-narrow">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="profile" />
+      <PostForm
+        action="/profile#profile"
+        {...getFormProps(form)}
+        className="stack form-narrow"
+        intent="profile"
+      >
         <FormErrors errors={form.errors} id={form.errorId} />
-        <Field
+        <FormField
           label={t('profile.profile.nickname')}
-          {...inputProps(fields.nickname, { type: 'text' })}
-          key={fields.nickname.key}
+          field={fields.nickname}
           hint={t('profile.profile.nicknameHint', { max: NICKNAME_MAX })}
-          errors={fields.nickname.errors}
           maxLength={NICKNAME_MAX}
         />
         <div className="row">
@@ -108,8 +103,8 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
             {t('profile.save')}
           </button>
         </div>
-      </Form>
-    </section>
+      </PostForm>
+    </Panel>
   );
 }
 
@@ -118,56 +113,50 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
   const busy = useBusy('password');
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ChangePasswordSchema, {
     id: 'password-form',
     lastResult: resultFor(actionData, 'password'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
-    <section className="panel" id="password" aria-labelledby="password-heading">
-      <div className="panel-header">
-        <h2 id="password-heading">{t('profile.password.title')}</h2>
-      </div>
+    <Panel id="password" title={t('profile.password.title')}>
       <p className="muted">{t('profile.password.intro')}</p>
-      <Form method="post" action="/profile#password" {...getFormProps(form)} className="stack form-narrow">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="password" />
+      <PostForm
+        action="/profile#password"
+        {...getFormProps(form)}
+        className="stack form-narrow"
+        intent="password"
+      >
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" name="username" value={account.username} autoComplete="username" readOnly hidden />
         <FormErrors errors={form.errors} id={form.errorId} />
         {account.hasPassword ? (
-          <Field
+          <FormField
             label={t('profile.password.current')}
-            {...inputProps(fields.oldPassword, { type: 'password' })}
-            key={fields.oldPassword.key}
+            field={fields.oldPassword}
+            type="password"
             autoComplete="current-password"
-            errors={fields.oldPassword.errors}
           />
         ) : null}
-        <Field
+        <FormField
           label={t('profile.password.new')}
-          {...inputProps(fields.newPassword, { type: 'password' })}
-          key={fields.newPassword.key}
+          field={fields.newPassword}
+          type="password"
           autoComplete="new-password"
           hint={t('setup.passwordHint')}
-          errors={fields.newPassword.errors}
         />
-        <Field
+        <FormField
           label={t('profile.password.confirm')}
-          {...inputProps(fields.confirmPassword, { type: 'password' })}
-          key={fields.confirmPassword.key}
+          field={fields.confirmPassword}
+          type="password"
           autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
         />
         <div className="row">
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('profile.password.submit')}
           </button>
         </div>
-      </Form>
-    </section>
+      </PostForm>
+    </Panel>
   );
 }
 
@@ -176,49 +165,44 @@ export function UsernamePanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
   const busy = useBusy('username');
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ChangeUsernameSchema, {
     id: 'username-form',
     lastResult: resultFor(actionData, 'username'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeUsernameSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const canChange = account.role !== 'admin' && !account.usernameChanged;
   return (
-    <section className="panel" id="username" aria-labelledby="username-heading">
-      <div className="panel-header">
-        <h2 id="username-heading">{t('profile.username.title')}</h2>
-      </div>
+    <Panel id="username" title={t('profile.username.title')}>
       <p>
         {t('profile.username.current')} <strong className="mono">{account.username}</strong>
       </p>
       {canChange ? (
-        <Form method="post" action="/profile#username" {...getFormProps(form)} className="stack form-narrow">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="username" />
+        <PostForm
+          action="/profile#username"
+          {...getFormProps(form)}
+          className="stack form-narrow"
+          intent="username"
+        >
           <FormErrors errors={form.errors} id={form.errorId} />
-          <Field
+          <FormField
             label={t('profile.username.new')}
-            {...inputProps(fields.username, { type: 'text' })}
-            key={fields.username.key}
+            field={fields.username}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
             hint={t('profile.username.onceHint')}
-            errors={fields.username.errors}
           />
           <div className="row">
             <button type="submit" className="button" disabled={busy}>
               {t('profile.username.submit')}
             </button>
           </div>
-        </Form>
+        </PostForm>
       ) : (
         <p className="muted">
           {account.role === 'admin' ? t('profile.username.adminKeeps') : t('profile.username.alreadyChanged')}
         </p>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -227,44 +211,39 @@ export function DangerPanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
   const busy = useBusy('delete-account');
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(DeleteAccountConfirmSchema, {
     id: 'delete-form',
     lastResult: resultFor(actionData, 'delete-account'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountConfirmSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
-    <section className="panel panel-danger" id="danger" aria-labelledby="danger-heading">
-      <div className="panel-header">
-        <h2 id="danger-heading">{t('profile.danger.title')}</h2>
-      </div>
+    <Panel id="danger" className="panel-danger" title={t('profile.danger.title')}>
       {account.role === 'admin' ? (
         <p className="muted">{t('profile.danger.adminCannot')}</p>
       ) : (
         <>
           <p>{t('profile.danger.intro')}</p>
-          <Form method="post" action="/profile#danger" {...getFormProps(form)} className="stack form-narrow">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="delete-account" />
+          <PostForm
+            action="/profile#danger"
+            {...getFormProps(form)}
+            className="stack form-narrow"
+            intent="delete-account"
+          >
             <FormErrors errors={form.errors} id={form.errorId} />
-            <Field
+            <FormField
               label={t('profile.danger.confirmLabel', { name: account.username })}
-              {...inputProps(fields.confirm, { type: 'text' })}
-              key={fields.confirm.key}
+              field={fields.confirm}
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              errors={fields.confirm.errors}
             />
             <div className="row">
               <button type="submit" className="button button-danger" disabled={busy}>
                 {t('profile.danger.submit')}
               </button>
             </div>
-          </Form>
+          </PostForm>
         </>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,31 +1,32 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { SessionInfo } from '#server/auth/session.store';
 import type { AccountSummary } from '#server/users/user.dto';
 import { formatDateTime } from '~/lib/format';
 import { describeUserAgent } from '~/lib/user-agent';
 import { Avatar } from '../avatar';
-import { CsrfInput } from '../csrf-input';
 import { MonitorIcon } from '../icons';
+import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 /** Where the user is signed in, with sign-out per session and for all others. */
 export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
   const { t } = useTranslation();
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section className="panel" id="sessions" aria-labelledby="sessions-heading">
-      <div className="panel-header">
-        <h2 id="sessions-heading">{t('profile.sessions.title')}</h2>
-        {others > 0 ? (
-          <Form method="post" action="/profile#sessions">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="sessions-revoke-others" />
+    <Panel
+      id="sessions"
+      title={t('profile.sessions.title')}
+      actions={
+        others > 0 ? (
+          <PostForm action="/profile#sessions" intent="sessions-revoke-others">
             <button type="submit" className="button button-small">
               {t('profile.sessions.endOthers')}
             </button>
-          </Form>
-        ) : null}
-      </div>
+          </PostForm>
+        ) : null
+      }
+    >
       <p className="muted">{t('profile.sessions.intro')}</p>
       <ul className="item-list" aria-label={t('profile.sessions.listLabel')}>
         {sessions.map((s) => {
@@ -53,10 +54,12 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
                 </p>
               </div>
               {s.current ? null : (
-                <Form method="post" action="/profile#sessions" className="item-action">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="session-revoke" />
-                  <input type="hidden" name="id" value={s.id} />
+                <PostForm
+                  action="/profile#sessions"
+                  className="item-action"
+                  intent="session-revoke"
+                  values={{ id: s.id }}
+                >
                   <button
                     type="submit"
                     className="button button-small button-ghost"
@@ -64,13 +67,13 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
                   >
                     {t('profile.sessions.end')}
                   </button>
-                </Form>
+                </PostForm>
               )}
             </li>
           );
         })}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
@@ -78,13 +81,15 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
 export function AccountsPanel({ accounts }: { accounts: AccountSummary[] }) {
   const { t } = useTranslation();
   return (
-    <section className="panel" id="accounts" aria-labelledby="accounts-heading">
-      <div className="panel-header">
-        <h2 id="accounts-heading">{t('profile.accounts.title')}</h2>
+    <Panel
+      id="accounts"
+      title={t('profile.accounts.title')}
+      actions={
         <Link to="/login" className="button button-small">
           {t('profile.accounts.add')}
         </Link>
-      </div>
+      }
+    >
       {accounts.length === 0 ? (
         <p className="empty-state">{t('profile.accounts.none')}</p>
       ) : (
@@ -102,10 +107,12 @@ export function AccountsPanel({ accounts }: { accounts: AccountSummary[] }) {
                     <span>@{a.username}</span>
                   </p>
                 </div>
-                <Form method="post" action="/profile#accounts" className="item-action">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="switch" />
-                  <input type="hidden" name="userId" value={a.userId} />
+                <PostForm
+                  action="/profile#accounts"
+                  className="item-action"
+                  intent="switch"
+                  values={{ userId: a.userId }}
+                >
                   <button
                     type="submit"
                     className="button button-small"
@@ -113,12 +120,12 @@ export function AccountsPanel({ accounts }: { accounts: AccountSummary[] }) {
                   >
                     {t('profile.accounts.switch')}
                   </button>
-                </Form>
+                </PostForm>
               </li>
             );
           })}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

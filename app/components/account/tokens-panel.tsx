@@ -1,17 +1,18 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { Form, useActionData, useNavigation } from 'react-router';
+import { useActionData, useNavigation } from 'react-router';
 import { TOKEN_EXPIRY, TokenCreateSchema } from '#server/tokens/token.schema';
 import type { TokenDto } from '#server/tokens/token.dto';
-import { inputProps, selectProps } from '~/lib/conform';
+import { inputProps, selectProps, useZodForm } from '~/lib/conform';
 import { formatDate, formatDateTime } from '~/lib/format';
 import { useErrorText } from '~/lib/use-error-text';
-import { CsrfInput } from '../csrf-input';
 import { KeyIcon, TrashIcon } from '../icons';
-import { Field, FormErrors } from '../ui/field';
+import { FormErrors } from '../ui/field';
 import { CopyButton } from './copy-button';
 import { resultFor, type ProfileActionData } from './types';
+import { FormField } from '~/components/ui/conform-fields';
+import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 /** Personal access tokens: create (the secret is shown once), list, revoke. */
 export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }) {
@@ -20,22 +21,19 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
   const errorText = useErrorText();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'token-create';
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(TokenCreateSchema, {
     id: 'token-form',
     lastResult: resultFor(actionData, 'token-create'),
     defaultValue: { expiresIn: '90d' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenCreateSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   const created = actionData?.intent === 'token-create' ? actionData.created : undefined;
   const full = tokens.length >= max;
   return (
-    <section className="panel" id="tokens" aria-labelledby="tokens-heading">
-      <div className="panel-header">
-        <h2 id="tokens-heading">{t('profile.tokens.title')}</h2>
-        <span className="badge">{t('profile.tokens.count', { count: tokens.length, max })}</span>
-      </div>
+    <Panel
+      id="tokens"
+      title={t('profile.tokens.title')}
+      actions={<span className="badge">{t('profile.tokens.count', { count: tokens.length, max })}</span>}
+    >
       <p className="muted">{t('profile.tokens.intro')}</p>
       <p className="small api-docs-link">
         {t('profile.tokens.apiDocsIntro')} <a href="/docs/api">{t('profile.tokens.apiDocs')}</a> ·{' '}
@@ -68,18 +66,19 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
       {full ? (
         <p className="notice">{t('profile.tokens.limitReached', { max })}</p>
       ) : (
-        <Form method="post" action="/profile#tokens" {...getFormProps(form)} className="token-create">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="token-create" />
+        <PostForm
+          action="/profile#tokens"
+          {...getFormProps(form)}
+          className="token-create"
+          intent="token-create"
+        >
           <FormErrors errors={form.errors} id={form.errorId} />
           <div className="token-create-grid">
-            <Field
+            <FormField
               label={t('profile.tokens.name')}
-              {...inputProps(fields.name, { type: 'text' })}
-              key={fields.name.key}
+              field={fields.name}
               placeholder={t('profile.tokens.namePlaceholder')}
               autoComplete="off"
-              errors={fields.name.errors}
             />
             <div className="field">
               <label htmlFor={fields.expiresIn.id}>{t('profile.tokens.expiry')}</label>
@@ -106,7 +105,7 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
               {t('profile.tokens.create')}
             </button>
           </div>
-        </Form>
+        </PostForm>
       )}
 
       {tokens.length === 0 ? (
@@ -138,10 +137,12 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
                   </span>
                 </p>
               </div>
-              <Form method="post" action="/profile#tokens" className="item-action">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="token-delete" />
-                <input type="hidden" name="id" value={tok.id} />
+              <PostForm
+                action="/profile#tokens"
+                className="item-action"
+                intent="token-delete"
+                values={{ id: tok.id }}
+              >
                 <button
                   type="submit"
                   className="button button-small button-ghost danger-text"
@@ -150,11 +151,11 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
                   <TrashIcon size={16} />
                   <span>{t('profile.tokens.delete')}</span>
                 </button>
-              </Form>
+              </PostForm>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { UserDto } from '#server/users/user.dto';
 import { Avatar } from '~/components/avatar';
-import { CsrfInput } from '~/components/csrf-input';
 import type { Pager } from '~/components/dashboard/board-pager';
 import { KeyIcon, TrashIcon } from '~/components/icons';
 import { formatDate } from '~/lib/format';
 import { avatarUrlOf } from '~/lib/user-view';
+import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 /** The administrator's list of users: found by name, a page at a time, with each row's actions (plain forms). */
 export function UsersPanel({
@@ -24,11 +25,11 @@ export function UsersPanel({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="panel" aria-labelledby="users-heading">
-      <div className="panel-header">
-        <h2 id="users-heading">{t('admin.users.title')}</h2>
-        <span className="badge">{t('admin.users.count', { count: pager.total })}</span>
-      </div>
+    <Panel
+      headingId="users-heading"
+      title={t('admin.users.title')}
+      actions={<span className="badge">{t('admin.users.count', { count: pager.total })}</span>}
+    >
       <Form method="get" className="row users-find" role="search">
         <label htmlFor="users-q" className="visually-hidden">
           {t('admin.users.find')}
@@ -80,10 +81,7 @@ export function UsersPanel({
                     {fixed ? (
                       <span className="badge badge-accent">{t('admin.users.setupAdmin')}</span>
                     ) : (
-                      <Form method="post" className="role-form">
-                        <CsrfInput />
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="id" value={u.id} />
+                      <PostForm className="role-form" intent="role" values={{ id: u.id }}>
                         <label htmlFor={`role-${u.id}`} className="visually-hidden">
                           {t('admin.users.roleOf', { name: u.username })}
                         </label>
@@ -98,16 +96,13 @@ export function UsersPanel({
                         >
                           {t('admin.users.save')}
                         </button>
-                      </Form>
+                      </PostForm>
                     )}
                   </td>
                   <td className="nowrap">{formatDate(u.createdAt)}</td>
                   <td className="actions-cell">
                     {fixed || u.id === me || u.role === 'admin' ? null : (
-                      <Form method="post" className="inline-form">
-                        <CsrfInput />
-                        <input type="hidden" name="intent" value="temp-password" />
-                        <input type="hidden" name="id" value={u.id} />
+                      <PostForm className="inline-form" intent="temp-password" values={{ id: u.id }}>
                         <button
                           type="submit"
                           className="button button-small button-ghost"
@@ -116,7 +111,7 @@ export function UsersPanel({
                           <KeyIcon size={16} />
                           <span>{t('admin.users.tempPassword')}</span>
                         </button>
-                      </Form>
+                      </PostForm>
                     )}
                     {fixed || u.id === me ? null : (
                       <Link
@@ -152,6 +147,6 @@ export function UsersPanel({
           ) : null}
         </nav>
       ) : null}
-    </section>
+    </Panel>
   );
 }

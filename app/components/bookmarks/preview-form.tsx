@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import { chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema';
-import { CsrfInput } from '~/components/csrf-input';
 import { useRootData } from '~/lib/root-data';
+import { PostForm } from '~/components/ui/post-form';
 
 /** Items per request when the page imports with JavaScript (so it can show progress). */
 const CHUNK = 500;
@@ -69,9 +68,7 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
     );
   }
   return (
-    <Form method="post" onSubmit={submit} className="bookmark-preview">
-      <CsrfInput />
-      <input type="hidden" name="payload" value={JSON.stringify(rows)} />
+    <PostForm onSubmit={submit} className="bookmark-preview" values={{ payload: JSON.stringify(rows) }}>
       <p>{t('bookmarks.found', { count: rows.length, duplicates, ignored })}</p>
       <fieldset className="bookmark-tags">
         <legend>{t('bookmarks.tagsLegend')}</legend>
@@ -117,6 +114,6 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
       <button type="submit" className="button button-primary" disabled={!!progress}>
         {t('bookmarks.confirm')}
       </button>
-    </Form>
+    </PostForm>
   );
 }

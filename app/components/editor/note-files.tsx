@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import type { NoteAttachmentDto } from '#server/assets/upload.service';
 import { useRootData } from '~/lib/root-data';
 import { insertIntoTextarea, noteMarkdown, uploadWithProgress } from '~/lib/upload-client';
 import { CsrfInput } from '../csrf-input';
 import { EditorSection } from './editor-shell';
+import { PostForm } from '~/components/ui/post-form';
 
 const MB = 1024 * 1024;
 const LIMITS = { image: 5 * MB, file: 10 * MB, attachment: 100 * MB } as const;
@@ -137,10 +138,12 @@ export function NoteFiles({
                 {a.filename}
               </a>
               <span className="muted">{size(a.size)}</span>
-              <Form method="post" className="note-attachment-rename" preventScrollReset>
-                <CsrfInput />
-                <input type="hidden" name="intent" value="attachment-rename" />
-                <input type="hidden" name="id" value={a.id} />
+              <PostForm
+                className="note-attachment-rename"
+                preventScrollReset
+                intent="attachment-rename"
+                values={{ id: a.id }}
+              >
                 <input
                   name="filename"
                   defaultValue={a.filename}
@@ -151,11 +154,8 @@ export function NoteFiles({
                 <button type="submit" className="button button-small">
                   {t('files.rename')}
                 </button>
-              </Form>
-              <Form method="post" preventScrollReset>
-                <CsrfInput />
-                <input type="hidden" name="intent" value="attachment-delete" />
-                <input type="hidden" name="id" value={a.id} />
+              </PostForm>
+              <PostForm preventScrollReset intent="attachment-delete" values={{ id: a.id }}>
                 <button
                   type="submit"
                   className="button button-small button-danger"
@@ -163,7 +163,7 @@ export function NoteFiles({
                 >
                   {t('files.delete')}
                 </button>
-              </Form>
+              </PostForm>
             </li>
           ))}
         </ul>

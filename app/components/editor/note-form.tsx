@@ -1,8 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '~/components/ui/field';
-import { inputProps, textareaProps } from '~/lib/conform';
 import { NoteFormSchema, type NoteFormValue } from '~/lib/editor-schemas';
 import type { noteDefaults } from '~/lib/editor-values';
 import { renderMarkdown } from '~/lib/markdown';
@@ -11,7 +9,7 @@ import { insertIntoTextarea, noteMarkdown, uploadWithProgress } from '~/lib/uplo
 import { EyeIcon } from '../icons';
 import { EditorSection } from './editor-shell';
 import { EditorForm, useEditorForm } from './editor-form';
-import { TextareaField } from './form-controls';
+import { FormField, FormTextarea } from '~/components/ui/conform-fields';
 
 export interface LinkableSite {
   id: string;
@@ -78,28 +76,23 @@ export function NoteForm({
   return (
     <EditorForm form={form} returnTo={returnTo} submitLabel={submitLabel} deleteHref={deleteHref} sticky>
       <EditorSection id="note-text" title={t('editor.note.section')}>
-        <Field
+        <FormField
           label={t('editor.note.title')}
-          {...inputProps(fields.title, { type: 'text' })}
-          key={fields.title.key}
+          field={fields.title}
           hint={t('editor.note.titleHint')}
-          errors={fields.title.errors}
           autoComplete="off"
         />
-        <Field
+        <FormField
           label={t('files.iconUrl')}
-          {...inputProps(fields.iconUrl, { type: 'text' })}
-          key={fields.iconUrl.key}
+          field={fields.iconUrl}
           inputMode="url"
           placeholder="https://"
           hint={t('files.iconUrlHint')}
-          errors={fields.iconUrl.errors}
           autoComplete="off"
         />
-        <TextareaField
+        <FormTextarea
           label={t('editor.note.content')}
-          {...textareaProps(fields.content)}
-          key={fields.content.key}
+          field={fields.content}
           className="note-content"
           rows={14}
           spellCheck
@@ -111,7 +104,6 @@ export function NoteForm({
               <code className="editor-code">[name](sakura-site://&lt;cardId&gt;)</code>
             </>
           }
-          errors={fields.content.errors}
         />
         {pasteUpload.status ? (
           <p className="field-hint" role="status">

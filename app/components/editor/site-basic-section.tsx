@@ -1,12 +1,11 @@
 import { getCollectionProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
-import { Field } from '~/components/ui/field';
-import { inputProps } from '~/lib/conform';
 import { AI_ANALYZE_FIELD, type AiNotice } from '~/lib/site-ai';
 import { EditorSection } from './editor-shell';
-import { ColourField, FieldError, SwitchField } from './form-controls';
+import { FieldError } from './form-controls';
 import type { SiteFields, TagOption } from './site-form-types';
+import { FormField, FormSwitch, FormColour } from '~/components/ui/conform-fields';
 
 export function SiteBasicSection({
   fields,
@@ -27,54 +26,38 @@ export function SiteBasicSection({
   });
   return (
     <EditorSection id="basic" title={t('editor.site.basic')}>
-      <Field
-        label={t('editor.site.name')}
-        {...inputProps(fields.name, { type: 'text' })}
-        key={fields.name.key}
-        errors={fields.name.errors}
-        autoComplete="off"
-      />
-      <Field
+      <FormField label={t('editor.site.name')} field={fields.name} autoComplete="off" />
+      <FormField
         label={t('editor.site.url')}
-        {...inputProps(fields.siteUrl, { type: 'text' })}
-        key={fields.siteUrl.key}
+        field={fields.siteUrl}
         inputMode="url"
         placeholder="https://example.com"
-        errors={fields.siteUrl.errors}
         autoComplete="off"
       />
       {ai ? <AiAnalyze notice={ai.notice} /> : null}
-      <Field
+      <FormField
         label={t('editor.site.description')}
-        {...inputProps(fields.siteDescription, { type: 'text' })}
-        key={fields.siteDescription.key}
+        field={fields.siteDescription}
         hint={t('editor.site.descriptionHint')}
-        errors={fields.siteDescription.errors}
       />
       <div className="editor-grid">
-        <Field
+        <FormField
           label={t('editor.site.iconUrl')}
-          {...inputProps(fields.iconUrl, { type: 'text' })}
-          key={fields.iconUrl.key}
+          field={fields.iconUrl}
           inputMode="url"
           placeholder="https://"
           hint={t('editor.site.iconUrlHint')}
-          errors={fields.iconUrl.errors}
         />
-        <ColourField
+        <FormColour
           label={t('editor.site.iconBgColor')}
-          {...inputProps(fields.iconBgColor, { type: 'text' })}
-          key={fields.iconBgColor.key}
-          current={fields.iconBgColor.value}
+          field={fields.iconBgColor}
           placeholder="transparent"
           hint={t('editor.colourHint')}
-          errors={fields.iconBgColor.errors}
         />
       </div>
-      <SwitchField
+      <FormSwitch
         label={t('editor.site.pinned')}
-        {...inputProps(fields.siteIsPinned, { type: 'checkbox' })}
-        key={fields.siteIsPinned.key}
+        field={fields.siteIsPinned}
         hint={t('editor.site.pinnedHint')}
       />
       <fieldset className="editor-fieldset">

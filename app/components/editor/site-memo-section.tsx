@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '~/components/icons';
-import { inputProps, textareaProps } from '~/lib/conform';
+import { inputProps } from '~/lib/conform';
 import { EditorSection } from './editor-shell';
-import { FieldError, SwitchField, TextareaField } from './form-controls';
+import { FieldError } from './form-controls';
 import { RemoveRowButton } from './list-rows';
 import type { SiteFields, SiteFormMeta } from './site-form-types';
+import { FormTextarea, FormSwitch } from '~/components/ui/conform-fields';
 
 /**
  * The card's memo: free notes and a todo list. Todos that notes keep on this card (they link to it) can be ticked,
@@ -24,17 +25,10 @@ export function SiteMemoSection({
   const rows = list.getFieldList();
   return (
     <EditorSection id="memo" title={t('editor.site.memo')} description={t('editor.site.memoHint')}>
-      <TextareaField
-        label={t('editor.site.notes')}
-        {...textareaProps(fields.siteNotes)}
-        key={fields.siteNotes.key}
-        rows={5}
-        errors={fields.siteNotes.errors}
-      />
-      <SwitchField
+      <FormTextarea label={t('editor.site.notes')} field={fields.siteNotes} rows={5} />
+      <FormSwitch
         label={t('editor.site.notesAi')}
-        {...inputProps(fields.siteNotesAiEnabled, { type: 'checkbox' })}
-        key={fields.siteNotesAiEnabled.key}
+        field={fields.siteNotesAiEnabled}
         hint={t('editor.site.aiReadHint')}
       />
       <div className="editor-subhead">
@@ -92,10 +86,9 @@ export function SiteMemoSection({
         })}
       </ol>
       <FieldError errors={list.errors} />
-      <SwitchField
+      <FormSwitch
         label={t('editor.site.todosAi')}
-        {...inputProps(fields.siteTodosAiEnabled, { type: 'checkbox' })}
-        key={fields.siteTodosAiEnabled.key}
+        field={fields.siteTodosAiEnabled}
         hint={t('editor.site.aiReadHint')}
       />
     </EditorSection>

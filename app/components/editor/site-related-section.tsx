@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '~/components/icons';
-import { Field } from '~/components/ui/field';
-import { inputProps, selectProps, textareaProps } from '~/lib/conform';
+import { inputProps, selectProps } from '~/lib/conform';
 import { EditorSection } from './editor-shell';
-import { FieldError, SwitchField, TextareaField } from './form-controls';
+import { FieldError } from './form-controls';
 import { RemoveRowButton } from './list-rows';
 import type { SiteFields, SiteFormMeta, SiteOption } from './site-form-types';
+import { FormField, FormTextarea, FormSwitch } from '~/components/ui/conform-fields';
 
 /** Above this many cards a searchable text box (datalist) replaces the drop-down. */
 const SELECT_LIMIT = 300;
@@ -25,37 +25,31 @@ export function SiteRelatedSection({
   const useDatalist = sites.length > SELECT_LIMIT;
   return (
     <EditorSection id="related" title={t('editor.site.related')} description={t('editor.site.relatedHint')}>
-      <TextareaField
+      <FormTextarea
         label={t('editor.site.recommendContext')}
-        {...textareaProps(fields.siteRecommendContext)}
-        key={fields.siteRecommendContext.key}
+        field={fields.siteRecommendContext}
         rows={3}
         hint={t('editor.site.recommendContextHint')}
-        errors={fields.siteRecommendContext.errors}
       />
       <div className="editor-switches">
-        <SwitchField
+        <FormSwitch
           label={t('editor.site.recommendContextEnabled')}
-          {...inputProps(fields.siteRecommendContextEnabled, { type: 'checkbox' })}
-          key={fields.siteRecommendContextEnabled.key}
+          field={fields.siteRecommendContextEnabled}
           hint={t('editor.site.recommendContextEnabledHint')}
         />
-        <SwitchField
+        <FormSwitch
           label={t('editor.site.recommendContextAutoGen')}
-          {...inputProps(fields.siteRecommendContextAutoGen, { type: 'checkbox' })}
-          key={fields.siteRecommendContextAutoGen.key}
+          field={fields.siteRecommendContextAutoGen}
           hint={t('editor.site.recommendContextAutoGenHint')}
         />
-        <SwitchField
+        <FormSwitch
           label={t('editor.site.aiRelation')}
-          {...inputProps(fields.siteAiRelationEnabled, { type: 'checkbox' })}
-          key={fields.siteAiRelationEnabled.key}
+          field={fields.siteAiRelationEnabled}
           hint={t('editor.site.aiRelationHint')}
         />
-        <SwitchField
+        <FormSwitch
           label={t('editor.site.relatedEnabled')}
-          {...inputProps(fields.siteRelatedSitesEnabled, { type: 'checkbox' })}
-          key={fields.siteRelatedSitesEnabled.key}
+          field={fields.siteRelatedSitesEnabled}
           hint={t('editor.site.relatedEnabledHint')}
         />
       </div>
@@ -93,14 +87,12 @@ export function SiteRelatedSection({
             <li key={row.key} className="editor-row editor-row-related">
               <input {...inputProps(f.source, { type: 'hidden' })} key={f.source.key} />
               {useDatalist ? (
-                <Field
+                <FormField
                   className="grow"
                   label={label}
-                  {...inputProps(f.cardId, { type: 'text' })}
-                  key={f.cardId.key}
+                  field={f.cardId}
                   list="related-site-options"
                   hint={t('editor.site.relatedSearchHint')}
-                  errors={f.cardId.errors}
                 />
               ) : (
                 <div className="field grow">
@@ -124,13 +116,7 @@ export function SiteRelatedSection({
                   <FieldError id={f.cardId.errorId} errors={f.cardId.errors} />
                 </div>
               )}
-              <Field
-                className="grow"
-                label={t('editor.site.reason')}
-                {...inputProps(f.reason, { type: 'text' })}
-                key={f.reason.key}
-                errors={f.reason.errors}
-              />
+              <FormField className="grow" label={t('editor.site.reason')} field={f.reason} />
               <label className="check editor-row-check">
                 <input {...inputProps(f.enabled, { type: 'checkbox' })} key={f.enabled.key} />
                 {t('editor.site.relatedOn')}

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '~/components/icons';
-import { Field } from '~/components/ui/field';
 import { inputProps } from '~/lib/conform';
 import { EditorSection } from './editor-shell';
 import { FieldError } from './form-controls';
 import { RemoveRowButton } from './list-rows';
 import type { SiteFields, SiteFormMeta } from './site-form-types';
+import { FormField } from '~/components/ui/conform-fields';
 
 /** Alternate addresses of the site (shown in the card's menu; the main URL is what a click opens). */
 export function SiteUrlsSection({ form, fields }: { form: SiteFormMeta; fields: SiteFields }) {
@@ -34,22 +34,14 @@ export function SiteUrlsSection({ form, fields }: { form: SiteFormMeta; fields: 
           return (
             <li key={row.key} className="editor-row editor-row-url">
               {f.id.initialValue ? <input {...inputProps(f.id, { type: 'hidden' })} key={f.id.key} /> : null}
-              <Field
+              <FormField
                 className="grow"
                 label={t('editor.site.altUrl', { n: index + 1 })}
-                {...inputProps(f.url, { type: 'text' })}
-                key={f.url.key}
+                field={f.url}
                 inputMode="url"
                 placeholder="https://"
-                errors={f.url.errors}
               />
-              <Field
-                className="editor-row-label"
-                label={t('editor.site.altLabel')}
-                {...inputProps(f.label, { type: 'text' })}
-                key={f.label.key}
-                errors={f.label.errors}
-              />
+              <FormField className="editor-row-label" label={t('editor.site.altLabel')} field={f.label} />
               <RemoveRowButton
                 control={form.remove.getButtonProps({ name: urls.name, index })}
                 label={t('editor.site.removeUrl', { n: index + 1 })}

@@ -3,13 +3,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeImageSrc } from '#server/urls/url-policy.shared';
 import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
-import { Field } from '~/components/ui/field';
-import { inputProps } from '~/lib/conform';
 import { socialFormSchema, type SocialFormValue } from '~/lib/editor-schemas';
 import type { socialDefaults } from '~/lib/editor-values';
 import { EditorSection } from './editor-shell';
 import { EditorForm, useEditorForm } from './editor-form';
-import { ColourField } from './form-controls';
+import { FormField, FormColour } from '~/components/ui/conform-fields';
 
 export function SocialForm({
   meta,
@@ -55,64 +53,48 @@ export function SocialForm({
         description={t(meta.opensUrl ? 'editor.social.opensUrlHint' : 'editor.social.showsDetailHint')}
         actions={typeActions}
       >
-        <Field
+        <FormField
           label={t(`editor.socialIdFields.${meta.idField}`)}
-          {...inputProps(idField, { type: 'text' })}
-          key={idField.key}
+          field={idField}
           inputMode={meta.idField === 'url' ? 'url' : meta.idField === 'email' ? 'email' : undefined}
           placeholder={meta.idField === 'url' ? 'https://' : undefined}
-          errors={idField.errors}
           autoComplete="off"
         />
         {qr ? (
           <div className="qr-row">
-            <Field
+            <FormField
               className="grow"
               label={t('editor.social.qrCodeUrl')}
-              {...inputProps(qr, { type: 'text' })}
-              key={qr.key}
+              field={qr}
               inputMode="url"
               placeholder="https://"
               hint={t('editor.social.qrCodeUrlHint')}
-              errors={qr.errors}
             />
             {qrPreview ? (
               <img className="qr-preview" src={qrPreview} alt={t('editor.social.qrPreview')} />
             ) : null}
           </div>
         ) : null}
-        <Field
+        <FormField
           label={t('editor.social.label')}
-          {...inputProps(fields.label, { type: 'text' })}
-          key={fields.label.key}
+          field={fields.label}
           hint={t('editor.social.labelHint', { type: typeLabel })}
-          errors={fields.label.errors}
         />
-        <Field
-          label={t('editor.social.hint')}
-          {...inputProps(fields.hint, { type: 'text' })}
-          key={fields.hint.key}
-          hint={t('editor.social.hintHint')}
-          errors={fields.hint.errors}
-        />
-        <Field
+        <FormField label={t('editor.social.hint')} field={fields.hint} hint={t('editor.social.hintHint')} />
+        <FormField
           label={t('files.iconUrl')}
-          {...inputProps(fields.iconUrl, { type: 'text' })}
-          key={fields.iconUrl.key}
+          field={fields.iconUrl}
           inputMode="url"
           placeholder="https://"
           hint={t('files.iconUrlHint')}
-          errors={fields.iconUrl.errors}
           autoComplete="off"
         />
-        <ColourField
+        <FormColour
           label={t('editor.social.iconBgColor')}
-          {...inputProps(fields.iconBgColor, { type: 'text' })}
-          key={fields.iconBgColor.key}
+          field={fields.iconBgColor}
           current={fields.iconBgColor.value || meta.color}
           placeholder={meta.color}
           hint={t('editor.social.iconBgColorHint', { colour: meta.color })}
-          errors={fields.iconBgColor.errors}
         />
       </EditorSection>
     </EditorForm>

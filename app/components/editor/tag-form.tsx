@@ -1,12 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '~/components/ui/field';
-import { inputProps } from '~/lib/conform';
 import { TagFormSchema, type TagFormValue } from '~/lib/editor-schemas';
 import type { tagDefaults } from '~/lib/editor-values';
 import { EditorSection } from './editor-shell';
 import { EditorForm, useEditorForm } from './editor-form';
-import { ColourField, SwitchField } from './form-controls';
+import { FormField, FormSwitch, FormColour } from '~/components/ui/conform-fields';
 
 export function TagForm({
   defaultValue,
@@ -31,44 +29,30 @@ export function TagForm({
   return (
     <EditorForm form={form} returnTo={returnTo} submitLabel={submitLabel} deleteHref={deleteHref}>
       <EditorSection id="tag-basic" title={t('editor.tag.section')}>
-        <Field
-          label={t('editor.tag.name')}
-          {...inputProps(fields.name, { type: 'text' })}
-          key={fields.name.key}
-          errors={fields.name.errors}
-          autoComplete="off"
-        />
-        <Field
+        <FormField label={t('editor.tag.name')} field={fields.name} autoComplete="off" />
+        <FormField
           label={t('editor.tag.description')}
-          {...inputProps(fields.description, { type: 'text' })}
-          key={fields.description.key}
+          field={fields.description}
           hint={t('editor.tag.descriptionHint')}
-          errors={fields.description.errors}
         />
         <div className="editor-grid">
-          <Field
+          <FormField
             label={t('editor.tag.logoUrl')}
-            {...inputProps(fields.logoUrl, { type: 'text' })}
-            key={fields.logoUrl.key}
+            field={fields.logoUrl}
             inputMode="url"
             placeholder="https://"
             hint={t('editor.tag.logoUrlHint')}
-            errors={fields.logoUrl.errors}
           />
-          <ColourField
+          <FormColour
             label={t('editor.tag.logoBgColor')}
-            {...inputProps(fields.logoBgColor, { type: 'text' })}
-            key={fields.logoBgColor.key}
-            current={fields.logoBgColor.value}
+            field={fields.logoBgColor}
             placeholder="#c92f67"
             hint={t('editor.colourHint')}
-            errors={fields.logoBgColor.errors}
           />
         </div>
-        <SwitchField
+        <FormSwitch
           label={t('editor.tag.hidden')}
-          {...inputProps(fields.isHidden, { type: 'checkbox' })}
-          key={fields.isHidden.key}
+          field={fields.isHidden}
           hint={t('editor.tag.hiddenHint')}
         />
       </EditorSection>

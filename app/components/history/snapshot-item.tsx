@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { SnapshotDto } from '#server/snapshots/snapshot.dto';
-import { CsrfInput } from '~/components/csrf-input';
 import { formatDateTime } from '~/lib/format';
+import { PostForm } from '~/components/ui/post-form';
 
 /** One snapshot of the version history: its label (renamable), when and what, restore and delete. */
 export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; error: string | null }) {
@@ -20,10 +20,7 @@ export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; er
         </p>
         <details className="snapshot-rename">
           <summary>{t('history.rename')}</summary>
-          <Form method="post" action="/settings/history" className="row">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="rename" />
-            <input type="hidden" name="id" value={s.id} />
+          <PostForm action="/settings/history" className="row" intent="rename" values={{ id: s.id }}>
             <label className="visually-hidden" htmlFor={`label-${s.id}`}>
               {t('history.newLabel')}
             </label>
@@ -38,7 +35,7 @@ export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; er
             <button type="submit" className="button button-small">
               {t('history.save')}
             </button>
-          </Form>
+          </PostForm>
         </details>
         {error ? (
           <p role="alert" className="form-error">
@@ -54,10 +51,7 @@ export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; er
         >
           {t('history.restore')}
         </Link>
-        <Form method="post" action="/settings/history">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={s.id} />
+        <PostForm action="/settings/history" intent="delete" values={{ id: s.id }}>
           <button
             type="submit"
             className="button button-small button-ghost"
@@ -65,7 +59,7 @@ export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; er
           >
             {t('history.delete')}
           </button>
-        </Form>
+        </PostForm>
       </div>
     </li>
   );

@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import type { FloatingButton } from '#server/settings/settings.model';
-import { CsrfInput } from '../csrf-input';
+import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 /** The admin's floating buttons: which show, their labels and the feedback link (compat §2.13). */
 export function FloatingButtonsPanel({ buttons }: { buttons: FloatingButton[] }) {
   const { t } = useTranslation();
   return (
-    <section className="panel settings-panel" id="floating-buttons" aria-labelledby="floating-heading">
-      <div className="panel-header">
-        <h2 id="floating-heading">{t('settings.floating.title')}</h2>
-      </div>
+    <Panel
+      id="floating-buttons"
+      headingId="floating-heading"
+      className="settings-panel"
+      title={t('settings.floating.title')}
+    >
       <p className="muted">{t('settings.floating.intro')}</p>
-      <Form method="post" action="/settings/appearance" className="settings-form" preventScrollReset>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="buttons" />
+      <PostForm action="/settings/appearance" className="settings-form" preventScrollReset intent="buttons">
         <ul className="floating-config">
           {buttons.map((b, i) => (
             <li key={b.id}>
@@ -54,7 +54,7 @@ export function FloatingButtonsPanel({ buttons }: { buttons: FloatingButton[] })
             {t('settings.floating.save')}
           </button>
         </div>
-      </Form>
-    </section>
+      </PostForm>
+    </Panel>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useSubmit } from 'react-router';
+import { useSubmit } from 'react-router';
 import { useRootData } from '~/lib/root-data';
 import { uploadWithProgress } from '~/lib/upload-client';
 import { useErrorText } from '~/lib/use-error-text';
 import { CsrfInput } from '../csrf-input';
+import { PostForm } from '~/components/ui/post-form';
 
 export interface PictureSlotProps {
   /** Page the forms post to (its action sets the picture). */
@@ -150,16 +151,14 @@ export function PictureSlot(p: PictureSlotProps) {
           </div>
         </form>
         {p.current ? (
-          <Form method="post" action={p.action} preventScrollReset>
-            <CsrfInput />
-            <input type="hidden" name="intent" value="picture-remove" />
+          <PostForm action={p.action} preventScrollReset intent="picture-remove">
             {Object.entries(p.fields).map(([k, v]) => (
               <input key={k} type="hidden" name={k} value={v} />
             ))}
             <button type="submit" className="link-button small">
               {t('settings.appearance.remove')}
             </button>
-          </Form>
+          </PostForm>
         ) : null}
       </div>
     </div>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import type { AppSettingsDto } from '#server/settings/settings.dto';
-import { CsrfInput } from '../csrf-input';
 import { PictureSlot } from './picture-slot';
+import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 const MB = 1024 * 1024;
 const LOGO_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/avif';
@@ -22,10 +22,7 @@ export function SitePictures({
     { slot: 'favicon', url: settings.faviconUrl, label: t('settings.site.favicon'), kind: 'favicon' },
   ];
   return (
-    <section className="panel settings-panel" id="pictures" aria-labelledby="pictures-heading">
-      <div className="panel-header">
-        <h2 id="pictures-heading">{t('settings.site.identity')}</h2>
-      </div>
+    <Panel id="pictures" className="settings-panel" title={t('settings.site.identity')}>
       <div className="picture-grid picture-grid-3">
         {slots.map((s) => (
           <PictureSlot
@@ -44,7 +41,7 @@ export function SitePictures({
           />
         ))}
       </div>
-    </section>
+    </Panel>
   );
 }
 
@@ -102,18 +99,13 @@ function Text(
 export function SiteSettingsForm({ settings: s, error }: { settings: AppSettingsDto; error: string | null }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/settings/site" className="stack" preventScrollReset>
-      <CsrfInput />
-      <input type="hidden" name="intent" value="settings" />
+    <PostForm action="/settings/site" className="stack" preventScrollReset intent="settings">
       {error ? (
         <div className="form-errors" role="alert">
           <p>{error}</p>
         </div>
       ) : null}
-      <section className="panel settings-panel" id="general" aria-labelledby="general-heading">
-        <div className="panel-header">
-          <h2 id="general-heading">{t('settings.site.general')}</h2>
-        </div>
+      <Panel id="general" className="settings-panel" title={t('settings.site.general')}>
         <div className="settings-grid">
           <Text
             name="siteName"
@@ -148,11 +140,8 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
           label={t('settings.site.onlineCheck')}
           checked={s.onlineCheckEnabled}
         />
-      </section>
-      <section className="panel settings-panel" id="ai" aria-labelledby="ai-heading">
-        <div className="panel-header">
-          <h2 id="ai-heading">{t('settings.site.ai')}</h2>
-        </div>
+      </Panel>
+      <Panel id="ai" className="settings-panel" title={t('settings.site.ai')}>
         <p className="muted">{t('settings.site.aiHint')}</p>
         <div className="settings-grid">
           <Text
@@ -173,11 +162,8 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
             hint={s.aiApiKeyMasked ? t('settings.site.aiKeyStored', { masked: s.aiApiKey }) : undefined}
           />
         </div>
-      </section>
-      <section className="panel settings-panel" id="network" aria-labelledby="network-heading">
-        <div className="panel-header">
-          <h2 id="network-heading">{t('settings.site.network')}</h2>
-        </div>
+      </Panel>
+      <Panel id="network" className="settings-panel" title={t('settings.site.network')}>
         <Check
           name="outboundAllowPrivate"
           label={t('settings.site.allowPrivate')}
@@ -197,12 +183,12 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
             {t('settings.site.allowListHint')}
           </p>
         </div>
-      </section>
+      </Panel>
       <div className="row">
         <button type="submit" className="button button-primary">
           {t('settings.site.save')}
         </button>
       </div>
-    </Form>
+    </PostForm>
   );
 }

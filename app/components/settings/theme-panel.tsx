@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
 import { FONT_PRESETS, type Theme } from '#server/appearance/appearance.shared';
 import type { ThemeAppearance } from '#server/appearance/appearance.service';
-import { CsrfInput } from '../csrf-input';
 import { PictureSlot } from './picture-slot';
+import { PostForm } from '~/components/ui/post-form';
 
 export const WALLPAPER_ACCEPT =
   'image/png,image/jpeg,image/gif,image/webp,image/avif,image/bmp,video/mp4,video/webm';
@@ -54,10 +53,7 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
           />
         ))}
       </div>
-      <Form method="post" action={action} className="settings-form" preventScrollReset>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="look" />
-        <input type="hidden" name="theme" value={theme} />
+      <PostForm action={action} className="settings-form" preventScrollReset intent="look" values={{ theme }}>
         {failure?.intent === 'look' ? (
           <div className="form-errors" role="alert">
             <p>{failure.error}</p>
@@ -142,7 +138,7 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
             {t('settings.appearance.save', { theme: themeName })}
           </button>
         </div>
-      </Form>
+      </PostForm>
     </section>
   );
 }

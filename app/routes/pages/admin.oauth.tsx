@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, data, redirect, useActionData, useLoaderData } from 'react-router';
+import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import { isAppError } from '#server/errors';
 import {
   callbackUrl,
@@ -19,7 +19,6 @@ import {
   type ProviderConfig,
   type ProviderKey,
 } from '#server/oauth/oauth.schema';
-import { CsrfInput } from '~/components/csrf-input';
 import { Field } from '~/components/ui/field';
 import { flashCookie } from '~/lib/flash.server';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
@@ -27,6 +26,7 @@ import { requireAdmin } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/page-title';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.oauth';
+import { PostForm } from '~/components/ui/post-form';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -106,9 +106,7 @@ export default function AdminOAuthPage() {
 
       <section className="panel" aria-labelledby="base-heading">
         <h2 id="base-heading">{t('oauth.admin.baseUrl')}</h2>
-        <Form method="post" className="stack form-narrow">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="base" />
+        <PostForm className="stack form-narrow" intent="base">
           <Field
             label={t('oauth.admin.baseUrl')}
             name="baseUrl"
@@ -123,7 +121,7 @@ export default function AdminOAuthPage() {
               {t('oauth.admin.saveBase')}
             </button>
           </div>
-        </Form>
+        </PostForm>
       </section>
 
       {PROVIDER_KEYS.map((key) => (
@@ -185,9 +183,11 @@ function ProviderPanel({
       </div>
       <p className="muted small">{t('oauth.admin.callback')}</p>
       <code className="oauth-callback">{callback}</code>
-      <Form method="post" action={`/admin/oauth#provider-${provider}`} className="stack form-narrow">
-        <CsrfInput />
-        <input type="hidden" name="provider" value={provider} />
+      <PostForm
+        action={`/admin/oauth#provider-${provider}`}
+        className="stack form-narrow"
+        values={{ provider }}
+      >
         <label className="check">
           <input type="checkbox" name="enabled" defaultChecked={config.enabled} />
           <span>{t('oauth.admin.enabled')}</span>
@@ -207,7 +207,7 @@ function ProviderPanel({
             {t('oauth.admin.test')}
           </button>
         </div>
-      </Form>
+      </PostForm>
     </section>
   );
 }

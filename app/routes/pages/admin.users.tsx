@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data, redirect, useActionData, useLoaderData } from 'react-router';
+import { Link, data, redirect, useActionData, useLoaderData } from 'react-router';
 import { ADMIN_ID } from '#server/actor';
 import { isAppError, type ErrorCode } from '#server/errors';
 import { getRegistration, setRegistration } from '#server/settings/settings.service';
@@ -7,13 +7,14 @@ import { deleteUser, listUsers, setTemporaryPassword, setUserRole } from '#serve
 import { RoleSchema } from '#server/users/user.schema';
 import { UsersPanel } from '~/components/account/users-panel';
 import { pagerFor, pageNumber } from '~/components/dashboard/board-pager';
-import { CsrfInput } from '~/components/csrf-input';
 import { flashCookie } from '~/lib/flash.server';
 import { pageTitle } from '~/lib/page-title';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.users';
+import { PostForm } from '~/components/ui/post-form';
+import { Panel } from '~/components/ui/panel';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -102,14 +103,11 @@ export default function AdminUsersPage() {
           <h2 id="confirm-heading">{t('admin.confirm.title', { name: confirm.username })}</h2>
           <p>{t('admin.confirm.body')}</p>
           <div className="row">
-            <Form method="post" action="/admin/users">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={confirm.id} />
+            <PostForm action="/admin/users" intent="delete" values={{ id: confirm.id }}>
               <button type="submit" className="button button-danger">
                 {t('admin.confirm.submit', { name: confirm.username })}
               </button>
-            </Form>
+            </PostForm>
             <Link to="/admin/users" className="button">
               {t('admin.confirm.cancel')}
             </Link>
@@ -117,27 +115,28 @@ export default function AdminUsersPage() {
         </section>
       ) : null}
 
-      <section className="panel" aria-labelledby="registration-heading">
-        <div className="panel-header">
-          <h2 id="registration-heading">{t('admin.registration.title')}</h2>
-          <span className={`badge${registrationEnabled ? ' badge-accent' : ''}`}>
-            {registrationEnabled ? t('admin.registration.open') : t('admin.registration.closed')}
-          </span>
-        </div>
+      <Panel
+        headingId="registration-heading"
+        title={t('admin.registration.title')}
+        actions={
+          <>
+            <span className={`badge${registrationEnabled ? ' badge-accent' : ''}`}>
+              {registrationEnabled ? t('admin.registration.open') : t('admin.registration.closed')}
+            </span>
+          </>
+        }
+      >
         <div className="row registration-row">
           <p className="muted grow">
             {registrationEnabled ? t('admin.registration.openHelp') : t('admin.registration.closedHelp')}
           </p>
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="registration" />
-            <input type="hidden" name="enabled" value={registrationEnabled ? 'false' : 'true'} />
+          <PostForm intent="registration" values={{ enabled: registrationEnabled ? 'false' : 'true' }}>
             <button type="submit" className={`button${registrationEnabled ? '' : ' button-primary'}`}>
               {registrationEnabled ? t('admin.registration.close') : t('admin.registration.openAction')}
             </button>
-          </Form>
+          </PostForm>
         </div>
-      </section>
+      </Panel>
 
       {temp ? (
         <section className="panel" role="status" aria-labelledby="temp-heading">

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Form, useActionData, useLoaderData } from 'react-router';
+import { useActionData, useLoaderData } from 'react-router';
 import { aiConfigured } from '#server/ai/ai-config';
 import { listTags } from '#server/tags/tag.service';
 import { PreviewForm } from '~/components/bookmarks/preview-form';
-import { CsrfInput } from '~/components/csrf-input';
 import { bookmarksAction } from '~/lib/bookmarks-actions.server';
 import { requireUser } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/bookmarks';
+import { PostForm } from '~/components/ui/post-form';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -52,8 +52,7 @@ export default function BookmarksPage() {
         <section className="panel" aria-labelledby="import-heading">
           <h2 id="import-heading">{t('bookmarks.importTitle')}</h2>
           <p className="muted">{t('bookmarks.importHelp')}</p>
-          <Form method="post" encType="multipart/form-data">
-            <CsrfInput />
+          <PostForm encType="multipart/form-data">
             {aiReady ? (
               // Before the file field: the server reads the fields sent ahead of the file.
               <p>
@@ -76,7 +75,7 @@ export default function BookmarksPage() {
             <button type="submit" className="button button-primary">
               {t('bookmarks.preview')}
             </button>
-          </Form>
+          </PostForm>
           {result && 'error' in result ? (
             <p role="alert" className="form-error">
               {result.error}

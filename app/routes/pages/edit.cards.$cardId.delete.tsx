@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Form, useLoaderData, useNavigation } from 'react-router';
+import { useLoaderData, useNavigation } from 'react-router';
 import { deleteCard } from '#server/cards/card-delete.service';
-import { CsrfInput } from '~/components/csrf-input';
 import { CardSummary } from '~/components/editor/card-summary';
 import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
@@ -15,6 +14,7 @@ import { cardDataOf } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.cards.$cardId.delete';
+import { PostForm } from '~/components/ui/post-form';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
@@ -75,9 +75,7 @@ export default function DeleteCardPage() {
       title={t('editor.deleteCard.title', { name: card.name })}
       returnTo={returnTo}
     >
-      <Form method="post" className="panel panel-danger editor-section editor-confirm">
-        <CsrfInput />
-        <input type="hidden" name="returnTo" value={returnTo} />
+      <PostForm className="panel panel-danger editor-section editor-confirm" values={{ returnTo }}>
         <CardSummary card={card} />
         <div className="editor-warning">
           <WarningIcon size={20} />
@@ -100,7 +98,7 @@ export default function DeleteCardPage() {
             {t('editor.deleteCard.confirm')}
           </button>
         </div>
-      </Form>
+      </PostForm>
     </EditorPage>
   );
 }

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Form, useLoaderData, useNavigation } from 'react-router';
+import { useLoaderData, useNavigation } from 'react-router';
 import { deleteTag } from '#server/tags/tag.service';
-import { CsrfInput } from '~/components/csrf-input';
 import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { finish, orNotFound, pageTitle, requireTag, returnToOf } from '~/lib/editor.server';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.$tagId.delete';
+import { PostForm } from '~/components/ui/post-form';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
@@ -45,9 +45,7 @@ export default function DeleteTagPage() {
       title={t('editor.deleteTag.title', { name: tag.name })}
       returnTo={returnTo}
     >
-      <Form method="post" className="panel panel-danger editor-section editor-confirm">
-        <CsrfInput />
-        <input type="hidden" name="returnTo" value={returnTo} />
+      <PostForm className="panel panel-danger editor-section editor-confirm" values={{ returnTo }}>
         <fieldset className="editor-fieldset choice-list">
           <legend>{t('editor.deleteTag.question', { count: tag.count })}</legend>
           <label className="choice">
@@ -78,7 +76,7 @@ export default function DeleteTagPage() {
             {t('editor.deleteTag.confirm')}
           </button>
         </div>
-      </Form>
+      </PostForm>
     </EditorPage>
   );
 }

@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link, data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { logIn } from '#server/auth/login.service';
 import { clientIp } from '#server/auth/request';
 import { listEnabledProviders } from '#server/oauth/oauth.flow';
@@ -11,10 +11,9 @@ import { LoginSchema, RegisterSchema } from '#server/users/user.schema';
 import { AuthCard } from '~/components/auth-card';
 import { NewAccountFields } from '~/components/account/new-account-fields';
 import { OAuthButtons, oauthErrorKey } from '~/components/account/oauth-panels';
-import { CsrfInput } from '~/components/csrf-input';
-import { Field, FormErrors } from '~/components/ui/field';
+import { FormErrors } from '~/components/ui/field';
 import { replyWithError } from '~/lib/forms.server';
-import { inputProps } from '~/lib/conform';
+import { inputProps, useZodForm } from '~/lib/conform';
 import { pageTitle } from '~/lib/page-title';
 import { flashCookie } from '~/lib/flash.server';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
@@ -24,6 +23,8 @@ import { completeSignIn, loginContext } from '~/lib/session.server';
 import accountsCss from '~/styles/accounts.css?url';
 import { MUST_CHANGE_PASSWORD } from '~/lib/guards.server';
 import type { Route } from './+types/login';
+import { FormField } from '~/components/ui/conform-fields';
+import { PostForm } from '~/components/ui/post-form';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -134,34 +135,25 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(LoginSchema, {
     id: 'login-form',
     lastResult: actionData?.intent === 'login' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="login" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+    <PostForm {...getFormProps(form)} className="stack" intent="login" values={{ redirectTo }}>
       <FormErrors errors={form.errors} id={form.errorId} />
-      <Field
+      <FormField
         label={t('auth.username')}
-        {...inputProps(fields.username, { type: 'text' })}
-        key={fields.username.key}
+        field={fields.username}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        errors={fields.username.errors}
       />
-      <Field
+      <FormField
         label={t('auth.password')}
-        {...inputProps(fields.password, { type: 'password' })}
-        key={fields.password.key}
+        field={fields.password}
+        type="password"
         autoComplete="current-password"
-        errors={fields.password.errors}
       />
       <label className="check">
         <input {...inputProps(fields.rememberMe, { type: 'checkbox' })} key={fields.rememberMe.key} />
@@ -174,7 +166,7 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
       >
         {t('auth.loginSubmit')}
       </button>
-    </Form>
+    </PostForm>
   );
 }
 
@@ -182,18 +174,12 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(RegisterSchema, {
     id: 'register-form',
     lastResult: actionData?.intent === 'register' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="register" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+    <PostForm {...getFormProps(form)} className="stack" intent="register" values={{ redirectTo }}>
       <FormErrors errors={form.errors} id={form.errorId} />
       <NewAccountFields
         fields={fields}
@@ -207,6 +193,6 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
       >
         {t('auth.registerSubmit')}
       </button>
-    </Form>
+    </PostForm>
   );
 }

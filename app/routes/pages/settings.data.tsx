@@ -8,6 +8,7 @@ import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/settings.data';
+import { PostForm } from '~/components/ui/post-form';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -72,10 +73,12 @@ export default function DataPage() {
       <section className="panel" aria-labelledby="import-heading">
         <h2 id="import-heading">{t('data.importTitle')}</h2>
         {staged ? (
-          <Form method="post" className="stack" data-testid="import-confirm">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="import" />
-            <input type="hidden" name="token" value={staged.token} />
+          <PostForm
+            className="stack"
+            data-testid="import-confirm"
+            intent="import"
+            values={{ token: staged.token }}
+          >
             <dl className="detect-result">
               <dt>{t('data.detected')}</dt>
               <dd>
@@ -106,7 +109,7 @@ export default function DataPage() {
                 {t('data.cancel')}
               </a>
             </div>
-          </Form>
+          </PostForm>
         ) : (
           <Form method="post" encType="multipart/form-data" className="stack">
             <p className="muted">{t('data.importHelp')}</p>
@@ -153,9 +156,7 @@ function ModeChoice({ defaultMode }: { defaultMode: string }) {
 
 function DangerForm({ intent, label, confirm }: { intent: string; label: string; confirm: string }) {
   return (
-    <Form method="post" className="stack">
-      <CsrfInput />
-      <input type="hidden" name="intent" value={intent} />
+    <PostForm className="stack" intent={intent}>
       <label className="confirm-check">
         <input type="checkbox" name="confirm" required /> {confirm}
       </label>
@@ -164,6 +165,6 @@ function DangerForm({ intent, label, confirm }: { intent: string; label: string;
           {label}
         </button>
       </div>
-    </Form>
+    </PostForm>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useActionData, useLoaderData } from 'react-router';
+import { Link, useActionData, useLoaderData } from 'react-router';
 import { listSnapshots, retentionMs } from '#server/snapshots/snapshot.service';
-import { CsrfInput } from '~/components/csrf-input';
 import { SnapshotItem } from '~/components/history/snapshot-item';
 import { formatDateTime } from '~/lib/format';
 import { requireUser } from '~/lib/guards.server';
@@ -10,6 +9,7 @@ import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/settings.history';
+import { PostForm } from '~/components/ui/post-form';
 
 const HISTORY_PATH = '/settings/history';
 
@@ -46,14 +46,11 @@ export default function HistoryPage() {
           <h2 id="confirm-heading">{t('history.confirm.title', { label: confirm.label })}</h2>
           <p>{t('history.confirm.body', { date: formatDateTime(confirm.createdAt) })}</p>
           <div className="row">
-            <Form method="post" action={HISTORY_PATH}>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="restore" />
-              <input type="hidden" name="id" value={confirm.id} />
+            <PostForm action={HISTORY_PATH} intent="restore" values={{ id: confirm.id }}>
               <button type="submit" className="button button-danger">
                 {t('history.confirm.submit')}
               </button>
-            </Form>
+            </PostForm>
             <Link to={HISTORY_PATH} className="button">
               {t('history.confirm.cancel')}
             </Link>
@@ -63,9 +60,7 @@ export default function HistoryPage() {
 
       <section className="panel" aria-labelledby="take-heading">
         <h2 id="take-heading">{t('history.takeTitle')}</h2>
-        <Form method="post" action={HISTORY_PATH} className="row history-take">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="create" />
+        <PostForm action={HISTORY_PATH} className="row history-take" intent="create">
           <label className="history-label">
             <span>{t('history.labelOptional')}</span>
             <input type="text" name="label" maxLength={100} placeholder={t('history.labelPlaceholder')} />
@@ -73,7 +68,7 @@ export default function HistoryPage() {
           <button type="submit" className="button button-primary">
             {t('history.take')}
           </button>
-        </Form>
+        </PostForm>
         {rowError && !rowError.id ? (
           <p role="alert" className="form-error">
             {rowError.error}

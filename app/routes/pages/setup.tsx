@@ -1,18 +1,19 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
-import { Form, data, redirect, useActionData, useNavigation } from 'react-router';
+import { data, redirect, useActionData, useNavigation } from 'react-router';
 import { isAppError } from '#server/errors';
 import { isInitialized, setupAdmin } from '#server/setup/setup.service';
 import { SetupSchema } from '#server/users/user.schema';
 import { AuthCard } from '~/components/auth-card';
 import { NewAccountFields } from '~/components/account/new-account-fields';
-import { CsrfInput } from '~/components/csrf-input';
 import { FormErrors } from '~/components/ui/field';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { signIn } from '~/lib/session.server';
 import type { Route } from './+types/setup';
+import { PostForm } from '~/components/ui/post-form';
+import { useZodForm } from '~/lib/conform';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Setup · SakuraNav' }];
 
@@ -44,16 +45,12 @@ export default function SetupPage() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SetupSchema, {
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetupSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   });
   return (
     <AuthCard title={t('setup.title')} intro={t('setup.intro')}>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <CsrfInput />
+      <PostForm {...getFormProps(form)} className="stack">
         <FormErrors errors={form.errors} id={form.errorId} />
         <NewAccountFields fields={fields} usernameLabel={t('setup.username')} />
         <p className="muted small">{t('setup.seeded')}</p>
@@ -64,7 +61,7 @@ export default function SetupPage() {
         >
           {t('setup.submit')}
         </button>
-      </Form>
+      </PostForm>
     </AuthCard>
   );
 }

@@ -1,0 +1,26 @@
+import { Form, type FormProps } from 'react-router';
+import { CsrfInput } from '~/components/csrf-input';
+
+interface PostFormProps extends Omit<FormProps, 'method'> {
+  /** Which of the route action's operations this form asks for. */
+  intent?: string;
+  /** Further hidden fields, in order (e.g. the id of the row acted on). */
+  values?: Record<string, string>;
+}
+
+/**
+ * A state-changing form: a plain POST (so it works without JavaScript) carrying the CSRF token, then the intent and
+ * the hidden fields, then its own controls.
+ */
+export function PostForm({ intent, values, children, ...form }: PostFormProps) {
+  return (
+    <Form method="post" {...form}>
+      <CsrfInput />
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {Object.entries(values ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
+  );
+}
