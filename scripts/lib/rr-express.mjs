@@ -51,7 +51,15 @@ export async function writeBody(body, res) {
     reader.cancel().catch(() => {});
     wake?.();
   };
+  // One `drain` listener for the whole body, not one per wait: the compression middleware moves `drain` listeners
+  // to its zlib stream but not their removal, so a `once` per wait stayed on that stream until the response ended.
+  const onDrain = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
   res.on('close', onClose);
+  res.on('drain', onDrain);
   try {
     for (;;) {
       if (closed || res.destroyed) return;
@@ -66,10 +74,7 @@ export async function writeBody(body, res) {
       if (!more) {
         await new Promise((resolve) => {
           wake = resolve;
-          res.once('drain', resolve);
         });
-        res.off('drain', wake);
-        wake = null;
       }
     }
   } catch (err) {
@@ -77,6 +82,7 @@ export async function writeBody(body, res) {
     if (!res.destroyed) res.destroy(err);
   } finally {
     res.off('close', onClose);
+    res.off('drain', onDrain);
   }
 }
 

@@ -5,6 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { randomBytes } from 'node:crypto';
+import compression from 'compression';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeBody } from '../../scripts/lib/rr-express.mjs';
 
@@ -91,5 +93,48 @@ describe('writeBody', () => {
     req.destroy();
     await until(() => finished);
     expect(src.cancelled()).toBe(true);
+  });
+
+  it('waits for drain through the compression middleware without piling up listeners', async () => {
+    // compression moves `drain` listeners to its zlib stream but not their removal: a `once` per wait stayed there.
+    const chunks = Array.from({ length: 64 }, () => randomBytes(CHUNK));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    const squeeze = compression({ threshold: 0 });
+    server = http.createServer((req, res) => {
+      squeeze(req as never, res as never, () => {
+        res.setHeader('content-type', 'application/octet-stream');
+        void writeBody(body, res);
+      });
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    let received = 0;
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          expect(res.headers['content-encoding']).toBe('gzip');
+          // A slow reader: the socket fills and the writer waits for drain many times.
+          res.on('data', (d: Buffer) => {
+            received += d.length;
+            res.pause();
+            setTimeout(() => res.resume(), 1);
+          });
+          res.on('end', resolve);
+        })
+        .on('error', reject);
+    });
+    await new Promise((r) => setImmediate(r));
+    process.off('warning', onWarning);
+    expect(received).toBeGreaterThan(64 * CHUNK);
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
   });
 });
