@@ -113,7 +113,7 @@ export async function importSpace(
   let committed = false;
   try {
     const { files, ids } = await storeFiles(zip, options.folder, ownerId, data, stored, options.progress);
-    const { result: plan } = await writeSpace(ownerId, async (space) => {
+    const { result: plan, space: written } = await writeSpace(ownerId, async (space) => {
       const planned = planImport(space, data, {
         mode: options.mode,
         sitesOnly: options.sitesOnly,
@@ -125,7 +125,7 @@ export async function importSpace(
     });
     committed = true;
     // A clean or overwrite import replaces the space: the database holds exactly what the written space names.
-    if (options.mode !== 'incremental') await removeLeftovers(ownerId, `${options.mode} import`);
+    if (options.mode !== 'incremental') await removeLeftovers(ownerId, `${options.mode} import`, written);
     // Files only what this import wrote uses are kept (incremental skips leave theirs unused).
     const appearances = await appearancesToWrite(ownerId, data, options.mode, options.sitesOnly, ids);
     const used = new Set<string>();

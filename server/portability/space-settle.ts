@@ -34,14 +34,20 @@ function namedIds(space: SpaceSnapshot): [string, IdModel, Set<string>][] {
 }
 
 /**
- * Deletes the owner's stored documents that the cached space does not name, as one unit of work of that space (so
- * this process's writes to it wait); if there were any, every copy reloads. Returns how many were deleted.
+ * Deletes the owner's stored documents that `written` (the space the wholesale unit of work produced) does not name,
+ * as one unit of work of that space (so this process's writes to it wait); if there were any, every copy reloads.
+ * Compared with what was written, not with the current copy: when the wholesale commit made the copies reload, the
+ * reloaded copy holds the very leftovers this is here to remove. Returns how many were deleted.
  */
-export async function removeLeftovers(ownerId: string, after: string): Promise<number> {
-  const { result } = await writeSpace(ownerId, async (space) => {
+export async function removeLeftovers(
+  ownerId: string,
+  after: string,
+  written: SpaceSnapshot,
+): Promise<number> {
+  const { result } = await writeSpace(ownerId, async () => {
     let removed = 0;
     const found: Record<string, number> = {};
-    for (const [name, model, named] of namedIds(space)) {
+    for (const [name, model, named] of namedIds(written)) {
       const stored = await model.find({ ownerId }).select({ _id: 1 }).lean<{ _id: string }[]>();
       const extra = stored.map((d) => d._id).filter((id) => !named.has(id));
       if (!extra.length) continue;

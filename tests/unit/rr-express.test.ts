@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { randomBytes } from 'node:crypto';
+// @ts-expect-error compression ships no type declarations (the app loads it from an .mjs file)
 import compression from 'compression';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeBody } from '../../scripts/lib/rr-express.mjs';
