@@ -47,9 +47,13 @@ export async function removeLeftovers(
   const { result } = await writeSpace(ownerId, async () => {
     let removed = 0;
     const found: Record<string, number> = {};
-    for (const [name, model, named] of namedIds(written)) {
-      const stored = await model.find({ ownerId }).select({ _id: 1 }).lean<{ _id: string }[]>();
-      const extra = stored.map((d) => d._id).filter((id) => !named.has(id));
+    // The four scans at once: on FerretDB v1 each reads the whole collection (decisions §24).
+    const collections = namedIds(written);
+    const stored = await Promise.all(
+      collections.map(([, model]) => model.find({ ownerId }).select({ _id: 1 }).lean<{ _id: string }[]>()),
+    );
+    for (const [i, [name, model, named]] of collections.entries()) {
+      const extra = stored[i]!.map((d) => d._id).filter((id) => !named.has(id));
       if (!extra.length) continue;
       await model.deleteMany({ ownerId, _id: { $in: extra } });
       found[name] = extra.length;
