@@ -44,27 +44,31 @@ export async function removeLeftovers(
   after: string,
   written: SpaceSnapshot,
 ): Promise<number> {
-  const { result } = await writeSpace(ownerId, async () => {
-    let removed = 0;
-    const found: Record<string, number> = {};
-    // The four scans at once: on FerretDB v1 each reads the whole collection (decisions §24).
-    const collections = namedIds(written);
-    const stored = await Promise.all(
-      collections.map(([, model]) => model.find({ ownerId }).select({ _id: 1 }).lean<{ _id: string }[]>()),
-    );
-    for (const [i, [name, model, named]] of collections.entries()) {
-      const extra = stored[i]!.map((d) => d._id).filter((id) => !named.has(id));
-      if (!extra.length) continue;
-      await model.deleteMany({ ownerId, _id: { $in: extra } });
-      found[name] = extra.length;
-      removed += extra.length;
-    }
-    if (!removed) return { result: 0 };
-    logger.warn('data', `${after} left documents the space does not name; deleted by owner`, {
-      ownerId,
-      ...found,
-    });
-    return { result: removed, written: 'reload' as const };
-  });
+  const { result } = await writeSpace(
+    ownerId,
+    async () => {
+      let removed = 0;
+      const found: Record<string, number> = {};
+      // The four scans at once: on FerretDB v1 each reads the whole collection (decisions §24).
+      const collections = namedIds(written);
+      const stored = await Promise.all(
+        collections.map(([, model]) => model.find({ ownerId }).select({ _id: 1 }).lean<{ _id: string }[]>()),
+      );
+      for (const [i, [name, model, named]] of collections.entries()) {
+        const extra = stored[i]!.map((d) => d._id).filter((id) => !named.has(id));
+        if (!extra.length) continue;
+        await model.deleteMany({ ownerId, _id: { $in: extra } });
+        found[name] = extra.length;
+        removed += extra.length;
+      }
+      if (!removed) return { result: 0 };
+      logger.warn('data', `${after} left documents the space does not name; deleted by owner`, {
+        ownerId,
+        ...found,
+      });
+      return { result: removed, written: 'reload' as const };
+    },
+    { alone: true },
+  );
   return result;
 }

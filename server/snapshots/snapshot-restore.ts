@@ -117,10 +117,14 @@ async function runJournal(
   try {
     if (inProcessQueue) {
       // As a unit of work: other writes to this space in this process wait, and the commit makes copies reload.
-      await writeSpace(ownerId, async () => {
-        await replaceRows(ownerId, data);
-        return { result: undefined, written: 'reload' as const };
-      });
+      await writeSpace(
+        ownerId,
+        async () => {
+          await replaceRows(ownerId, data);
+          return { result: undefined, written: 'reload' as const };
+        },
+        { alone: true },
+      );
     } else {
       await replaceRows(ownerId, data);
       await commitReload(ownerId);

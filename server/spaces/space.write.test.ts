@@ -80,6 +80,65 @@ describe('writing a data space', () => {
     expect((await getSpace(user._id)).size).toBe(0);
   });
 
+  it('writes the units of a group even when another unit of it fails part-way', async () => {
+    const { user } = await someone();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = writeSpace(user._id, async () => {
+      await held;
+      return { result: undefined };
+    });
+    // These two wait behind the first and run as one group: a create, then a unit that fails unexpectedly.
+    const card = newCardDoc({
+      ownerId: user._id,
+      name: 'Kept',
+      siteUrl: 'https://kept.example.com',
+      globalSortOrder: 1,
+    });
+    const create = writeSpace(user._id, () => ({ change: { upsertCards: [card] }, result: card._id }));
+    const boom = writeSpace(user._id, () => {
+      throw new Error('the database went away half-way');
+    });
+    release();
+    await first;
+    expect((await create).result).toBe(card._id);
+    await expect(boom).rejects.toThrow('half-way');
+    // The create was answered as done: it is stored, and every copy shows it.
+    expect(await CardModel.countDocuments({ _id: card._id })).toBe(1);
+    expect((await getSpace(user._id)).cards.has(card._id)).toBe(true);
+    expect(spaceState(await getSpace(user._id))).toEqual(await dbState(user._id));
+  });
+
+  it('a unit queued alone sees what the units before it wrote', async () => {
+    const { user } = await someone();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = writeSpace(user._id, async () => {
+      await held;
+      return { result: undefined };
+    });
+    const card = newCardDoc({
+      ownerId: user._id,
+      name: 'Before',
+      siteUrl: 'https://b.example.com',
+      globalSortOrder: 1,
+    });
+    const create = writeSpace(user._id, () => ({ change: { upsertCards: [card] }, result: undefined }));
+    // A unit that writes to the database itself (as a restore does) and reads what is stored first.
+    const alone = writeSpace(
+      user._id,
+      async () => ({
+        result: await CardModel.countDocuments({ ownerId: user._id }),
+        written: 'reload' as const,
+      }),
+      { alone: true },
+    );
+    release();
+    await Promise.all([first, create]);
+    expect((await alone).result).toBe(1);
+    expect((await getSpace(user._id)).cards.has(card._id)).toBe(true);
+  });
+
   it('creates many cards in one unit of work, in input order', async () => {
     const { user, actor } = await someone();
     const before = spaceStats.patches;

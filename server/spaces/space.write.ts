@@ -23,15 +23,24 @@ export interface Planned<T> {
   result: T;
   /**
    * The unit wrote the change to the database itself (bulk deletions by owner, bulk inserts of a whole space):
-   * the change is then only committed, and readers reload the space.
+   * the change is then only committed, and readers reload the space. Such units are queued with `{ alone: true }`.
    */
   written?: 'reload';
+}
+
+export interface UnitOptions {
+  /**
+   * The unit runs in a group of its own: the units queued before it are written and committed first, the ones
+   * after it plan on what it wrote. For units that write to the database themselves (`written`).
+   */
+  alone?: boolean;
 }
 
 export type Plan<T> = (space: SpaceSnapshot) => Promise<Planned<T>> | Planned<T>;
 
 interface Job {
   plan: Plan<unknown>;
+  alone: boolean;
   resolve: (v: { result: unknown; space: SpaceSnapshot }) => void;
   reject: (err: unknown) => void;
 }
@@ -48,14 +57,18 @@ const inUnit = new AsyncLocalStorage<string>();
  * AppError to refuse, and returns the change (documents addressed by `_id`); the change is written, committed
  * once and applied to the cached copy. Resolves with the plan's result and the snapshot with the change applied.
  */
-export function writeSpace<T>(ownerId: string, plan: Plan<T>): Promise<{ result: T; space: SpaceSnapshot }> {
+export function writeSpace<T>(
+  ownerId: string,
+  plan: Plan<T>,
+  options: UnitOptions = {},
+): Promise<{ result: T; space: SpaceSnapshot }> {
   if (inUnit.getStore() === ownerId) {
     // A unit waiting for a unit of the same space behind it in the queue would wait forever.
     return Promise.reject(new Error('writeSpace called from inside a unit of work of the same space'));
   }
   return new Promise((resolve, reject) => {
     const queue = queues.get(ownerId);
-    const job = { plan, resolve, reject } as Job;
+    const job = { plan, alone: options.alone === true, resolve, reject } as Job;
     if (queue) {
       queue.push(job);
       return;
@@ -68,7 +81,10 @@ export function writeSpace<T>(ownerId: string, plan: Plan<T>): Promise<{ result:
 async function drain(ownerId: string) {
   const queue = queues.get(ownerId)!;
   while (queue.length) {
-    const group = queue.splice(0, MAX_GROUP);
+    // A group runs up to the next unit that must be alone; such a unit is a group of its own.
+    let n = 0;
+    while (n < queue.length && n < MAX_GROUP && !queue[n]!.alone) n++;
+    const group = queue.splice(0, Math.max(n, 1));
     // Units a group could not plan on its draft go first in the next group.
     queue.unshift(...(await runGroup(ownerId, group)));
   }
@@ -86,7 +102,8 @@ async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
     return [];
   }
   const draft = base.toDraft();
-  const changes: SpaceChange[] = [];
+  // What the units changed: `toWrite` is written here; a unit that wrote to the database itself is only committed.
+  const changes = { toWrite: [] as SpaceChange[], written: [] as SpaceChange[] };
   const done: { job: Job; result: unknown }[] = [];
   let reload = false;
   let left: Job[] = [];
@@ -95,7 +112,7 @@ async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
       const planned = await inUnit.run(ownerId, () => job.plan(draft));
       if (planned.change) {
         draft.apply(planned.change);
-        changes.push(planned.change);
+        (planned.written ? changes.written : changes.toWrite).push(planned.change);
       }
       if (planned.written) reload = true;
       done.push({ job, result: planned.result });
@@ -105,8 +122,9 @@ async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
       if (!isAppError(err)) reload = true;
       job.reject(err);
     }
-    // After a unit that wrote to the database itself, the draft no longer shows the database: the units after it
-    // plan on the reloaded space in the next group (a clear planned here would miss what was just written).
+    // After a unit that wrote to the database itself (or failed part-way), the draft no longer shows the database:
+    // the units after it plan on the reloaded space in the next group (a clear planned here would miss what was
+    // just written). Units that write themselves are queued alone, so none plan before them in their group.
     if (reload) {
       left = group.slice(i + 1);
       break;
@@ -120,24 +138,32 @@ async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
   return left;
 }
 
+/**
+ * Writes and commits a group. The changes of the units that planned normally are always written, also when another
+ * unit of the group wrote to the database itself or failed part-way (`reload`): their callers are told they
+ * succeeded. `reload` only makes the commit a reload for every copy.
+ */
 async function commitGroup(
   ownerId: string,
   base: SpaceSnapshot,
   draft: SpaceSnapshot,
-  changes: SpaceChange[],
+  changes: { toWrite: SpaceChange[]; written: SpaceChange[] },
   reload: boolean,
   done: { job: Job; result: unknown }[],
   t0: number,
   units: number,
 ) {
-  if (!changes.length && !reload) {
+  if (!changes.toWrite.length && !changes.written.length && !reload) {
     for (const { job, result } of done) job.resolve({ result, space: base });
     return;
   }
-  const change = mergeChanges(...changes);
+  const change = mergeChanges(...changes.toWrite, ...changes.written);
   let exact = !reload;
   try {
-    if (!reload) exact = await writeChange(ownerId, base, draft, change);
+    if (changes.toWrite.length) {
+      const clean = await writeChange(ownerId, base, draft, mergeChanges(...changes.toWrite));
+      exact = exact && clean;
+    }
   } catch (err) {
     // Some writes may have landed: make every copy reload, then report the failure.
     await claimRevision(ownerId, base.rev, change, false, true).catch(() => {});
