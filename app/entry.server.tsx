@@ -36,7 +36,7 @@ setTimeout(() => {
 export const streamTimeout = 5_000;
 
 /** Asked by our Express adapter (scripts/lib/rr-express.mjs) before React Router handles a request. */
-export { sharedPageHit } from './lib/request-context.server';
+export { loadContextOf, sharedPageHit } from './lib/request-context.server';
 
 /** Called by scripts/serve.mjs on SIGTERM/SIGINT after the HTTP server stopped accepting requests. */
 export async function shutdown(): Promise<void> {

@@ -28,6 +28,7 @@ import { useNonce } from '~/lib/nonce';
 import { useRootData } from '~/lib/root-data';
 import { requestInfo, rootMiddleware } from '~/lib/request-context.server';
 import { avatarUrlOf } from '~/lib/user-view';
+import { loadsAsDocument } from '~/lib/document-load';
 import enhanceUrl from '~/client/enhance.ts?worker&url';
 import stylesUrl from '~/styles/app.css?url';
 import type { Route } from './+types/root';
@@ -82,8 +83,14 @@ function logosOf(light: string | null, dark: string | null) {
   return { light: assetUrl((light ?? dark)!), dark: assetUrl((dark ?? light)!) };
 }
 
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  // Preferences, sign-in and the like are all form posts; plain navigations need not reload the root.
+export function shouldRevalidate({
+  formMethod,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // Preferences, sign-in and the like are all form posts; plain navigations need not reload the root, and neither
+  // does a post that lands on a page loaded as a document (its document brings the root's data, flash included).
+  if (loadsAsDocument(nextUrl.pathname)) return false;
   return formMethod ? defaultShouldRevalidate : false;
 }
 

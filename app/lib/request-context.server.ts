@@ -1,11 +1,5 @@
 import Negotiator from 'negotiator';
-import {
-  createContext,
-  data,
-  redirect,
-  type MiddlewareFunction,
-  type RouterContextProvider,
-} from 'react-router';
+import { createContext, data, redirect, type MiddlewareFunction, RouterContextProvider } from 'react-router';
 import type { Actor } from '#server/actor';
 import { authenticate, channelOf, refusesChange } from '#server/auth/authenticate';
 import { CSRF_COOKIE, csrfCookie } from '#server/auth/cookies';
@@ -17,6 +11,7 @@ import { getSpace } from '#server/spaces/space.cache';
 import { visitorPagesEpoch } from '#server/visitor-pages';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n';
 import type { Flash } from './flash';
+import { loadsAsDocument } from './document-load';
 import { FLASH_COOKIE, readFlash } from './flash.server';
 import { THEME_COOKIE, LANG_COOKIE, isTheme, type Theme } from './preferences';
 import {
@@ -40,6 +35,16 @@ export interface RequestInfo {
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
+
+// React Router hands the middleware a client data request (`/x.data`) under its page's own address; the request
+// as it arrived says which it was (false where no load context is given, e.g. the Vite dev server).
+const dataRequestContext = createContext<boolean>(false);
+
+/** The load context for a request as it arrived: scripts/lib/rr-express.mjs passes it to React Router. */
+export function loadContextOf(request: Request): RouterContextProvider {
+  const dataRequest = new URL(request.url).pathname.endsWith('.data');
+  return new RouterContextProvider(new Map([[dataRequestContext, dataRequest]]));
+}
 
 export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
   return context.get(requestInfoContext);
@@ -97,16 +102,16 @@ interface Prepared {
 // Once per request: `sharedPageHit` prepares a request first, and what it does not answer reaches the middleware.
 const prepared = new WeakMap<Request, Promise<Prepared>>();
 
-function prepare(request: Request): Promise<Prepared> {
+function prepare(request: Request, dataRequest = false): Promise<Prepared> {
   let p = prepared.get(request);
   if (!p) {
-    p = prepareOnce(request);
+    p = prepareOnce(request, dataRequest);
     prepared.set(request, p);
   }
   return p;
 }
 
-async function prepareOnce(request: Request): Promise<Prepared> {
+async function prepareOnce(request: Request, dataRequest: boolean): Promise<Prepared> {
   const cookies = readCookies(request);
   const setCookies: string[] = [];
   let csrfToken = cookies[CSRF_COOKIE];
@@ -114,9 +119,13 @@ async function prepareOnce(request: Request): Promise<Prepared> {
     csrfToken = newCsrfToken();
     setCookies.push(csrfCookie(request, csrfToken));
   }
-  // A flash message is for the next page view: only reads consume it (an action's response may set a new one).
+  // A flash message is for the next page view: only reads that show it consume it (an action's response may set a
+  // new one, and a data request for a page the client loads as a document would eat the message of that load).
+  const shows = !(dataRequest && loadsAsDocument(new URL(request.url).pathname));
   const flash =
-    request.method === 'GET' || request.method === 'HEAD' ? await readFlash(request, cookies) : null;
+    (request.method === 'GET' || request.method === 'HEAD') && shows
+      ? await readFlash(request, cookies)
+      : null;
   if (flash) setCookies.push(flash.clearCookie);
   const { actor } = await authenticate(request);
   const theme = isTheme(cookies[THEME_COOKIE]) ? cookies[THEME_COOKIE] : 'system';
@@ -132,8 +141,8 @@ async function prepareOnce(request: Request): Promise<Prepared> {
 }
 
 /** A visitor's home page (app/lib/page-cache.server.ts) is shared; what names its variant and its version. */
-async function sharedPageKey(request: Request, { info, cookies, flash }: Prepared) {
-  if (info.actor || flash || !isCacheablePage(request)) return null;
+async function sharedPageKey(request: Request, { info, cookies, flash }: Prepared, dataRequest = false) {
+  if (info.actor || flash || dataRequest || !isCacheablePage(request)) return null;
   const { rev } = await getSpace(ADMIN_ID);
   return {
     variant: pageCacheKey(request, [info.locale, info.theme, cookies.search_engine ?? '']),
@@ -163,7 +172,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     // Resource routes do their own authentication; they only get the common headers.
     return withHeaders(await next(), []);
   }
-  const ready = await prepare(request);
+  const dataRequest = context.get(dataRequestContext);
+  const ready = await prepare(request, dataRequest);
   const { info, setCookies } = ready;
   context.set(requestInfoContext, info);
 
@@ -180,7 +190,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     throw redirect('/setup');
   }
   // Visitors' home page: one render serves everyone with the same key (app/lib/page-cache.server.ts).
-  const key = await sharedPageKey(request, ready);
+  const key = await sharedPageKey(request, ready, dataRequest);
   if (key) {
     context.set(requestInfoContext, { ...info, csrfToken: CSRF_MARK });
     context.set(pageCacheRender, { nonce: NONCE_MARK });

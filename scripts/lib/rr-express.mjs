@@ -1,4 +1,5 @@
-// React Router's Express adapter (@react-router/express 7.18), with two changes (the second: `sharedPage` below).
+// React Router's Express adapter (@react-router/express 7.18), with three changes (the second: `sharedPage` below; the
+// third: without a `getLoadContext`, the build's `loadContextOf(request)` gives React Router its load context).
 // The first: the response body is written by a loop that keeps nothing per chunk. The stock writer races every read against a promise that settles only when
 // the response fails, and each race leaves a reaction on that promise holding the chunk it resolved with, so a
 // download kept every chunk alive until it ended (a 100 MB attachment grew the server by ~80 MB; measured in
@@ -117,7 +118,11 @@ export function createRequestHandler({ build, getLoadContext, mode = process.env
     try {
       const request = requestOf(req, res);
       const response =
-        (await sharedPage(build, request)) ?? (await handle(request, await getLoadContext?.(req, res)));
+        (await sharedPage(build, request)) ??
+        (await handle(
+          request,
+          (await getLoadContext?.(req, res)) ?? build.entry?.module?.loadContextOf?.(request),
+        ));
       await send(res, response);
     } catch (error) {
       next(error);

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
 import { readForm } from '~/lib/forms.server';
 import { admin } from '../factories';
+import { Client } from '../setup/client';
 
 describe('flash messages', () => {
   beforeEach(resetDatabase);
@@ -26,6 +27,40 @@ describe('flash messages', () => {
     expect(page.headers.getSetCookie().some((h) => h.startsWith('flash=') && /max-age=0/i.test(h))).toBe(
       true,
     );
+    expect((await c.get('/')).text).not.toContain('That can no longer be undone.');
+  });
+
+  it('a data request for a page the browser loads as a document leaves the message to that load', async () => {
+    const { client: c } = await admin();
+    const csrf = 'c'.repeat(64);
+    c.cookies.set('csrf_token', csrf);
+    const undo = () =>
+      c.call('POST', '/undo', {
+        rawBody: new URLSearchParams({ csrf, token: 'no-such-token', returnTo: '/' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const clears = (res: { headers: Headers }) =>
+      res.headers.getSetCookie().some((h) => h.startsWith('flash=') && /max-age=0/i.test(h));
+    expect((await undo()).status).toBe(302);
+
+    // With JavaScript, a post that lands on the dashboard may also ask for the root's data while the dashboard
+    // loads as a document: that request must not eat the message the document shows.
+    for (const path of ['/_.data?_routes=root', '/card/some-card.data']) {
+      expect(clears(await c.get(path))).toBe(false);
+    }
+    const page = await c.get('/');
+    expect(page.text).toContain('That can no longer be undone.');
+    expect(clears(page)).toBe(true);
+
+    // A hydrated page's data request is what shows the message there, so it does consume it.
+    await undo();
+    expect(clears(await c.get('/profile.data'))).toBe(true);
+    // Nor is a visitor's data request for the dashboard ever answered with the shared HTML page.
+    const visitor = new Client();
+    expect((await visitor.get('/')).headers.get('content-type')).toMatch(/text\/html/);
+    const data = await visitor.get('/_.data?_routes=root');
+    expect(data.status).toBe(200);
+    expect(data.headers.get('content-type')).not.toMatch(/text\/html/);
     expect((await c.get('/')).text).not.toContain('That can no longer be undone.');
   });
 });
