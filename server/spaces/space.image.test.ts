@@ -64,6 +64,31 @@ describe('space images', () => {
     expect(cold.space.membershipsByTag.size).toBe(1);
   });
 
+  it('a space of several encoding slices comes back whole from its image', async () => {
+    const { ownerId } = await someoneWithCards();
+    // 1,203 cards: the image is written a slice of cards at a time (500 a slice).
+    await CardModel.insertMany(
+      Array.from({ length: 1200 }, (_, i) =>
+        newCardDoc({
+          _id: `site-bulk-${i}`,
+          ownerId,
+          name: `Bulk ${i} "quoted", é`,
+          siteUrl: `https://bulk${i}.example.com`,
+          globalSortOrder: 100 + i,
+        }),
+      ),
+    );
+    await commitReload(ownerId);
+    await getSpace(ownerId);
+    const written = imageStats.written;
+    await flushSpaceImages();
+    expect(imageStats.written - written).toBe(1);
+    const cold = await coldRead(ownerId);
+    expect(cold).toMatchObject({ loads: 0, fromImage: 1 });
+    expect(cold.space.cards.size).toBe(1203);
+    expect(spaceState(cold.space)).toEqual(await dbState(ownerId));
+  });
+
   it('an image behind the space catches up from the change records', async () => {
     const { ownerId, actor, cards } = await someoneWithCards();
     await flushSpaceImages();
