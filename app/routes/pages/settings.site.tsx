@@ -5,13 +5,13 @@ import { AppSettingsInput, getAppSettings, updateAppSettings } from '#server/set
 import { SettingsNav } from '~/components/settings/settings-nav';
 import { SitePictures, SiteSettingsForm } from '~/components/settings/site-panels';
 import { pageTitle } from '~/lib/page-title';
-import { pageErrorMessage, readForm } from '~/lib/forms.server';
+import { isMultipart, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { requestInfo } from '~/lib/request-context.server';
 import {
   SITE_SLOTS,
+  choosePicture,
   done,
-  isMultipart,
   numberField,
   uploadFromForm,
   type SiteSlot,
@@ -79,13 +79,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case 'picture-set':
-      case 'picture-remove': {
-        if (!(slot in SITE_SLOTS)) throw data({ code: 'bad_request' }, { status: 400 });
-        const assetId = intent === 'picture-set' ? String(form.get('assetId') ?? '') || null : null;
-        await updateAppSettings(actor, { [SITE_SLOTS[slot].field]: assetId });
-        const key = intent === 'picture-set' ? 'settings.flash.uploaded' : 'settings.flash.removed';
-        return done(request, `${HERE}#pictures`, { kind: 'success', key });
-      }
+      case 'picture-remove':
+        return choosePicture(
+          request,
+          form,
+          SITE_SLOTS,
+          (patch) => updateAppSettings(actor, patch),
+          `${HERE}#pictures`,
+        );
       case 'settings': {
         const parsed = AppSettingsInput.safeParse(settingsInput(form));
         if (!parsed.success) {
