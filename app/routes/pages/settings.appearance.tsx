@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case 'picture-set':
       case 'picture-remove':
-        return choosePicture(
+        return await choosePicture(
           request,
           form,
           APPEARANCE_SLOTS,
