@@ -12,7 +12,7 @@ import {
 import { FloatingButtonsPanel } from '~/components/settings/floating-buttons-panel';
 import { SettingsNav } from '~/components/settings/settings-nav';
 import { ThemePanel } from '~/components/settings/theme-panel';
-import { pageTitle } from '~/lib/page-title';
+import { settingsLinks, settingsMeta } from '~/lib/settings-page';
 import { isMultipart, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
 import { requestInfo } from '~/lib/request-context.server';
@@ -27,18 +27,11 @@ import {
   uploadFromForm,
   type AppearanceSlot,
 } from '~/lib/settings-actions.server';
-import accountsCss from '~/styles/accounts.css?url';
-import settingsCss from '~/styles/settings.css?url';
 import type { Route } from './+types/settings.appearance';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: accountsCss },
-  { rel: 'stylesheet', href: settingsCss },
-];
+export const links: Route.LinksFunction = settingsLinks;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, 'settings.appearance.title') },
-];
+export const meta: Route.MetaFunction = settingsMeta('settings.appearance.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);

@@ -4,7 +4,7 @@ import { isAppError } from '#server/errors';
 import { AppSettingsInput, getAppSettings, updateAppSettings } from '#server/settings/app-settings.service';
 import { SettingsNav } from '~/components/settings/settings-nav';
 import { SitePictures, SiteSettingsForm } from '~/components/settings/site-panels';
-import { pageTitle } from '~/lib/page-title';
+import { settingsLinks, settingsMeta } from '~/lib/settings-page';
 import { isMultipart, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { requestInfo } from '~/lib/request-context.server';
@@ -16,18 +16,11 @@ import {
   uploadFromForm,
   type SiteSlot,
 } from '~/lib/settings-actions.server';
-import accountsCss from '~/styles/accounts.css?url';
-import settingsCss from '~/styles/settings.css?url';
 import type { Route } from './+types/settings.site';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: accountsCss },
-  { rel: 'stylesheet', href: settingsCss },
-];
+export const links: Route.LinksFunction = settingsLinks;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, 'settings.site.title') },
-];
+export const meta: Route.MetaFunction = settingsMeta('settings.site.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);
