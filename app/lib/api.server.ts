@@ -33,7 +33,7 @@ export interface Handler<B = unknown, Q = unknown, L extends AuthLevel = AuthLev
   run: (args: RunArgs<B, Q, ActorFor<L>>) => Promise<unknown> | unknown;
 }
 
-type ActorFor<L extends AuthLevel> = L extends 'user' | 'admin' ? Actor : Actor | null;
+export type ActorFor<L extends AuthLevel> = L extends 'user' | 'admin' ? Actor : Actor | null;
 
 /** The error body every `/api` failure uses: `{"error", "code", "details"?}`. */
 export function errorResponse(err: AppError): Response {

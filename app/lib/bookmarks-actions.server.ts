@@ -1,7 +1,6 @@
 // The bookmark page's two posts: the upload (multipart) becomes a preview; the confirmation (a form) imports.
 import { data, redirect } from 'react-router';
 import type { Actor } from '#server/actor';
-import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
 import { importSiteCards } from '#server/bookmarks/bookmark-import.service';
 import {
   BOOKMARK_FILE_MAX_BYTES,
@@ -9,10 +8,10 @@ import {
   previewBookmarksWithAi,
 } from '#server/bookmarks/bookmark-preview.service';
 import { BATCH_BODY_LIMIT, chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema';
-import { readMultipartFile, tooLarge } from '#server/assets/upload';
+import { tooLarge } from '#server/assets/upload';
 import { badRequest, isAppError } from '#server/errors';
 import { flashCookie } from './flash.server';
-import { headersWithCookies, pageErrorMessage, readForm } from './forms.server';
+import { headersWithCookies, pageErrorMessage, readForm, readFormUpload } from './forms.server';
 import type { Locale } from './i18n';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
@@ -30,16 +29,9 @@ async function readText(stream: AsyncIterable<Buffer>): Promise<string> {
 
 async function upload({ request, actor, locale }: Ctx) {
   try {
-    const { result: preview } = await readMultipartFile(
+    const { result: preview } = await readFormUpload(
       request,
-      {
-        maxBytes: BOOKMARK_FILE_MAX_BYTES,
-        beforeFile: (fields) => {
-          if (!sameOriginRequest(request) || !csrfTokenMatches(request, fields[CSRF_FIELD])) {
-            throw data({ code: 'csrf_failed' }, { status: 403 });
-          }
-        },
-      },
+      { maxBytes: BOOKMARK_FILE_MAX_BYTES },
       // `ai` (a checkbox before the file field): the AI reads the file instead of the parser.
       async (file, fields) => {
         const text = await readText(file.stream);

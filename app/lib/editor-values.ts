@@ -18,6 +18,11 @@ function newId(prefix: string): string {
   return `${prefix}-${crypto.randomUUID()}`;
 }
 
+/** A blank optional field is left out of the form's value; the services clear a field given null. */
+function blanksAsNull<T, K extends keyof T>(value: T, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((k) => [k, value[k] ?? null])) as { [P in K]: NonNullable<T[P]> | null };
+}
+
 // ---- tags ----
 
 export function tagDefaults(tag: TagDto | null) {
@@ -34,9 +39,7 @@ export function tagDefaults(tag: TagDto | null) {
 export function toTagInput(value: TagFormValue): Required<TagCreate> {
   return {
     name: value.name,
-    description: value.description ?? null,
-    logoUrl: value.logoUrl ?? null,
-    logoBgColor: value.logoBgColor ?? null,
+    ...blanksAsNull(value, ['description', 'logoUrl', 'logoBgColor']),
     isHidden: value.isHidden ?? false,
   };
 }
@@ -115,9 +118,7 @@ export function toSiteInput(value: SiteFormValue, currentTodos: TodoItem[] = [])
   }));
   return {
     ...value,
-    siteDescription: value.siteDescription ?? null,
-    iconUrl: value.iconUrl ?? null,
-    iconBgColor: value.iconBgColor ?? null,
+    ...blanksAsNull(value, ['siteDescription', 'iconUrl', 'iconBgColor']),
     siteAccessRules: urls.length ? { urls } : null,
     siteRelatedSites: value.siteRelatedSites.map((r, i) => ({ ...r, sortOrder: i })),
     siteTodos: mergeTodos(value.siteTodos, currentTodos),
@@ -156,10 +157,7 @@ export function socialDefaults(card: CardDto | null, meta: SocialTypeMeta) {
 export function toSocialInput(value: SocialFormValue, meta: SocialTypeMeta): SocialCreate {
   return {
     cardType: meta.type,
-    label: value.label ?? null,
-    hint: value.hint ?? null,
-    iconUrl: value.iconUrl ?? null,
-    iconBgColor: value.iconBgColor ?? null,
+    ...blanksAsNull(value, ['label', 'hint', 'iconUrl', 'iconBgColor']),
     payload: value.payload as SocialCreate['payload'],
   };
 }
@@ -175,7 +173,7 @@ export function noteDefaults(card: Pick<CardDto, 'cardData' | 'iconUrl'> | null)
 
 /** A blank title clears it (the card then shows the start of the text); a blank icon clears it too. */
 export function toNoteInput(value: NoteFormValue): Pick<NoteCreate, 'title' | 'content' | 'iconUrl'> {
-  return { title: value.title ?? null, content: value.content, iconUrl: value.iconUrl ?? null };
+  return { ...blanksAsNull(value, ['title', 'iconUrl']), content: value.content };
 }
 
 // ---- errors ----

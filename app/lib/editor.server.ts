@@ -9,6 +9,7 @@ import { getCard, listSiteChoices } from '#server/cards/site-card.service';
 import { cardKind, type CardKind } from '#server/cards/card-kinds.shared';
 import type { TagDto } from '#server/tags/tag.dto';
 import { listTags } from '#server/tags/tag.service';
+import { editorHref } from './editor-links';
 import { issuesToFieldErrors } from './editor-values';
 import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
@@ -93,6 +94,8 @@ export function checkInput<T extends z.ZodType>(
     : { ok: false, fieldErrors: issuesToFieldErrors(parsed.error.issues) };
 }
 
+type Toast = 'editor.created' | 'editor.saved';
+
 /**
  * How every editor save ends: the mapped input is checked with the API's own schema, saved, and the user goes
  * back to `returnTo` with a toast naming what was saved; otherwise the form comes back with the errors.
@@ -106,17 +109,54 @@ export async function saveAndReturn<T extends z.ZodType, S extends Submission>(
     input: unknown;
     /** Saves the checked input; resolves to the name shown in the toast. */
     save: (value: z.infer<T>) => Promise<string>;
-    toast: 'editor.created' | 'editor.saved';
+    toast: Toast;
   },
 ) {
   const checked = checkInput(options.schema, options.input);
   if (!checked.ok) return replyToForm(submission, { fieldErrors: checked.fieldErrors });
+  return returnAfter(request, formData, submission, () => options.save(checked.value), options.toast);
+}
+
+/**
+ * Saves (`save` resolves to the name the toast shows), then back to `returnTo`; a refusal comes back to the form
+ * as `errors` maps it.
+ */
+export async function returnAfter<S extends Submission>(
+  request: Request,
+  formData: FormData,
+  submission: S,
+  save: () => Promise<string>,
+  toast: Toast,
+  errors: (err: unknown) => Parameters<S['reply']>[0] = serviceFormErrors,
+) {
   try {
-    const name = await orNotFound(options.save(checked.value));
-    return finish(request, returnToOf(formData), { kind: 'success', key: options.toast, values: { name } });
+    const name = await orNotFound(save());
+    return finish(request, returnToOf(formData), { kind: 'success', key: toast, values: { name } });
   } catch (err) {
-    return replyToForm(submission, serviceFormErrors(err));
+    return replyToForm(submission, errors(err));
   }
+}
+
+/**
+ * The frame of an editor page in the reader's language: its heading (the document title too), the way back, and
+ * for the form the Save or Create label and, for an existing card or tag, the link to delete it.
+ */
+export function editorFrame(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: 'site' | 'social' | 'note' | 'tag',
+  item?: { id: string; name: string },
+) {
+  const { t } = getI18n(requestInfo(context).locale);
+  const returnTo = returnToOf(request);
+  const heading = item ? t(`editor.${kind}.editTitle`, { name: item.name }) : t(`editor.${kind}.newTitle`);
+  const deleteHref =
+    item && (kind === 'tag' ? editorHref.deleteTag : editorHref.deleteCard)(item.id, returnTo);
+  return {
+    title: `${heading} · SakuraNav`,
+    page: { kind: t(`editor.kinds.${kind}`), title: heading, returnTo },
+    form: { returnTo, deleteHref, submitLabel: t(item ? 'editor.save' : 'editor.create') },
+  };
 }
 
 /** A page title in the reader's language, e.g. "Edit tag · SakuraNav". */

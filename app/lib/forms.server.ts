@@ -1,4 +1,7 @@
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
+import type { z } from 'zod';
+import { readMultipartFile, type IncomingFile, type MultipartOptions } from '#server/assets/upload';
 import { csrfTokenMatches, sameOriginRequest, CSRF_FIELD } from '#server/auth/csrf';
 import type { SubmissionResult } from '@conform-to/react';
 import { isAppError, type AppError } from '#server/errors';
@@ -10,9 +13,8 @@ import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n';
  * CSRF defence for HTML form posts: the browser must say the post comes from this site, and the hidden token
  * must match the `csrf_token` cookie (double submit).
  */
-export function assertFormCsrf(request: Request, formData: FormData): void {
-  const token = formData.get(CSRF_FIELD);
-  if (!sameOriginRequest(request) || !csrfTokenMatches(request, typeof token === 'string' ? token : null)) {
+function assertCsrfToken(request: Request, token: string | null | undefined): void {
+  if (!sameOriginRequest(request) || !csrfTokenMatches(request, token)) {
     // An expected refusal (a stale page or another site's form): one warning line, no stack.
     logger.warn('csrf', 'form post refused', {
       path: new URL(request.url).pathname,
@@ -21,6 +23,31 @@ export function assertFormCsrf(request: Request, formData: FormData): void {
     });
     throw data({ code: 'csrf_failed' }, { status: 403 });
   }
+}
+
+/** The CSRF check of a URL-encoded form post. */
+export function assertFormCsrf(request: Request, formData: FormData): void {
+  const token = formData.get(CSRF_FIELD);
+  assertCsrfToken(request, typeof token === 'string' ? token : null);
+}
+
+export const isMultipart = (request: Request) =>
+  /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
+
+/**
+ * A page's file upload (a plain multipart form): its hidden fields come before the file, so the CSRF token, and
+ * whatever `beforeFile` checks, refuse a post before anything is stored.
+ */
+export function readFormUpload<T>(
+  request: Request,
+  options: MultipartOptions,
+  handle: (file: IncomingFile, fields: Record<string, string>) => Promise<T>,
+) {
+  const beforeFile = (fields: Record<string, string>) => {
+    assertCsrfToken(request, fields[CSRF_FIELD]);
+    options.beforeFile?.(fields);
+  };
+  return readMultipartFile(request, { ...options, beforeFile }, handle);
 }
 
 /**
@@ -104,4 +131,29 @@ export function replyWithError(
     result: submission.reply({ ...errors, hideFields: options.hideFields }),
     status: (err as AppError).status,
   };
+}
+
+/**
+ * One form of a page that has several, told apart by `intent`: the post is parsed with `schema` and handed to
+ * `run`; a refused submission (400) or a service's refusal (with its status) comes back to that form as
+ * `{intent, result}`, on `field` when one is named.
+ */
+export async function submitIntent<I extends string, S extends z.ZodType, R>(
+  form: { formData: FormData; intent: I; locale: Locale },
+  options: { schema: S; hideFields?: string[]; field?: string | ((err: unknown) => string | undefined) },
+  run: (value: z.output<S>, submission: Replyable) => Promise<R>,
+) {
+  const { formData, intent, locale } = form;
+  const { schema, hideFields, field } = options;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') {
+    return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  try {
+    return await run(submission.value, submission);
+  } catch (err) {
+    const named = typeof field === 'function' ? field(err) : field;
+    const { result, status } = replyWithError(submission, err, locale, { field: named, hideFields });
+    return data({ intent, result }, { status });
+  }
 }

@@ -5,7 +5,6 @@
 import { data, redirect } from 'react-router';
 import type { Actor } from '#server/actor';
 import { KIND_RULES } from '#server/assets/file-rules';
-import { readMultipartFile } from '#server/assets/upload';
 import {
   deleteAttachment,
   renameAttachment,
@@ -13,13 +12,12 @@ import {
   uploadNoteFile,
   uploadNoteImage,
 } from '#server/assets/upload.service';
-import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
 import { NoteUpdateSchema } from '#server/cards/card.schema';
 import { updateNoteCard } from '#server/cards/note-card.service';
 import { AppError, isAppError } from '#server/errors';
 import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
-import { headersWithCookies, pageErrorMessage } from './forms.server';
+import { headersWithCookies, pageErrorMessage, readFormUpload } from './forms.server';
 import type { Locale } from './i18n';
 import { noteMarkdown } from './upload-client';
 
@@ -54,14 +52,11 @@ export async function noteUploadAction(
   let intent: UploadIntent = 'attachment';
   let name = '';
   try {
-    await readMultipartFile(
+    await readFormUpload(
       request,
       {
         maxBytes: KIND_RULES['note-attachment'].maxBytes,
         beforeFile: (fields) => {
-          if (!sameOriginRequest(request) || !csrfTokenMatches(request, fields[CSRF_FIELD])) {
-            throw data({ code: 'csrf_failed' }, { status: 403 });
-          }
           if (!(NOTE_UPLOAD_INTENTS as readonly string[]).includes(fields.intent ?? '')) {
             throw new AppError('validation_failed', 'Choose how to add the file');
           }

@@ -2,8 +2,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import type { Actor } from '#server/actor';
-import { readMultipartFile } from '#server/assets/upload';
-import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
 import { revokeOtherSessions, revokeSession } from '#server/auth/session.service';
 import { switchAccount } from '#server/auth/switch.service';
 import { isAppError } from '#server/errors';
@@ -19,14 +17,22 @@ import {
   NicknameSchema,
 } from '#server/users/user.schema';
 import { changePassword, changeUsername, deleteAccount, updateProfile } from '#server/users/user.service';
-import { pageErrorMessage, replyWithError } from './forms.server';
 import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
-import { headersWithCookies, readForm } from './forms.server';
+import {
+  headersWithCookies,
+  isMultipart,
+  pageErrorMessage,
+  readForm,
+  readFormUpload,
+  submitIntent,
+} from './forms.server';
 import type { Locale } from './i18n';
 import { browserSessions, signOut, switchCookies } from './session.server';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
+
+const PASSWORDS = ['oldPassword', 'newPassword', 'confirmPassword'];
 
 async function done(request: Request, flash: Flash, to = '/profile', cookies: string[] = []) {
   return redirect(to, { headers: headersWithCookies([...cookies, await flashCookie(request, flash)]) });
@@ -35,18 +41,7 @@ async function done(request: Request, flash: Flash, to = '/profile', cookies: st
 /** Avatar uploads come as multipart bodies; the CSRF field precedes the file, so it is checked before storing. */
 async function uploadAvatar({ request, actor, locale }: Ctx) {
   try {
-    await readMultipartFile(
-      request,
-      {
-        maxBytes: AVATAR_MAX_BYTES,
-        beforeFile: (fields) => {
-          if (!sameOriginRequest(request) || !csrfTokenMatches(request, fields[CSRF_FIELD])) {
-            throw data({ code: 'csrf_failed' }, { status: 403 });
-          }
-        },
-      },
-      (file) => setAvatar(actor, file),
-    );
+    await readFormUpload(request, { maxBytes: AVATAR_MAX_BYTES }, (file) => setAvatar(actor, file));
   } catch (err) {
     if (!isAppError(err)) throw err;
     return data(
@@ -59,9 +54,10 @@ async function uploadAvatar({ request, actor, locale }: Ctx) {
 
 export async function profileAction(ctx: Ctx) {
   const { request, actor, locale } = ctx;
-  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return uploadAvatar(ctx);
+  if (isMultipart(request)) return uploadAvatar(ctx);
   const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
+  const form = { formData, intent, locale };
   switch (intent) {
     case 'profile': {
       const submission = parseWithZod(formData, { schema: NicknameSchema });
@@ -74,45 +70,22 @@ export async function profileAction(ctx: Ctx) {
       await removeAvatar(actor);
       return done(request, { kind: 'success', key: 'profile.flash.avatarRemoved' }, '/profile#profile');
     }
-    case 'password': {
-      const hideFields = ['oldPassword', 'newPassword', 'confirmPassword'];
-      const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-      if (submission.status !== 'success') {
-        return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
-      }
-      try {
-        await changePassword(actor, submission.value);
-      } catch (err) {
-        const { result, status } = replyWithError(submission, err, locale, { hideFields });
-        return data({ intent, result }, { status });
-      }
-      return done(request, { kind: 'success', key: 'profile.flash.passwordChanged' }, '/profile#password');
-    }
-    case 'username': {
-      const submission = parseWithZod(formData, { schema: ChangeUsernameSchema });
-      if (submission.status !== 'success')
-        return data({ intent, result: submission.reply() }, { status: 400 });
-      try {
-        await changeUsername(actor, submission.value);
-      } catch (err) {
-        const { result, status } = replyWithError(submission, err, locale, { field: 'username' });
-        return data({ intent, result }, { status });
-      }
-      return done(request, { kind: 'success', key: 'profile.flash.usernameChanged' }, '/profile#username');
-    }
-    case 'token-create': {
-      const submission = parseWithZod(formData, { schema: TokenCreateSchema });
-      if (submission.status !== 'success')
-        return data({ intent, result: submission.reply() }, { status: 400 });
-      try {
-        const created = await createToken(actor, submission.value);
+    case 'password':
+      return submitIntent(form, { schema: ChangePasswordSchema, hideFields: PASSWORDS }, async (value) => {
+        await changePassword(actor, value);
+        return done(request, { kind: 'success', key: 'profile.flash.passwordChanged' }, '/profile#password');
+      });
+    case 'username':
+      return submitIntent(form, { schema: ChangeUsernameSchema, field: 'username' }, async (value) => {
+        await changeUsername(actor, value);
+        return done(request, { kind: 'success', key: 'profile.flash.usernameChanged' }, '/profile#username');
+      });
+    case 'token-create':
+      return submitIntent(form, { schema: TokenCreateSchema }, async (value, submission) => {
+        const created = await createToken(actor, value);
         // Shown once, in this response only: it is never stored in a readable form.
         return data({ intent, result: submission.reply({ resetForm: true }), created });
-      } catch (err) {
-        const { result, status } = replyWithError(submission, err, locale);
-        return data({ intent, result }, { status });
-      }
-    }
+      });
     case 'token-delete': {
       await ignoreMissing(() => deleteToken(actor, String(formData.get('id') ?? '')));
       return done(request, { kind: 'success', key: 'profile.flash.tokenDeleted' }, '/profile#tokens');
@@ -163,23 +136,16 @@ export async function profileAction(ctx: Ctx) {
         return done(request, { kind: 'error', key: 'profile.flash.switchFailed' }, '/profile#accounts');
       }
     }
-    case 'delete-account': {
-      const submission = parseWithZod(formData, { schema: DeleteAccountConfirmSchema });
-      if (submission.status !== 'success')
-        return data({ intent, result: submission.reply() }, { status: 400 });
-      try {
-        await deleteAccount(actor, { confirm: submission.value.confirm });
-      } catch (err) {
-        const { result, status } = replyWithError(submission, err, locale);
-        return data({ intent, result }, { status });
-      }
-      return done(
-        request,
-        { kind: 'info', key: 'profile.flash.accountDeleted' },
-        '/',
-        await signOut(request),
-      );
-    }
+    case 'delete-account':
+      return submitIntent(form, { schema: DeleteAccountConfirmSchema }, async (value) => {
+        await deleteAccount(actor, { confirm: value.confirm });
+        return done(
+          request,
+          { kind: 'info', key: 'profile.flash.accountDeleted' },
+          '/',
+          await signOut(request),
+        );
+      });
     default:
       throw data({ code: 'bad_request' }, { status: 400 });
   }

@@ -12,13 +12,11 @@ import {
   type ThemeAppearance,
 } from '#server/appearance/appearance.service';
 import { AssetModel } from '#server/assets/asset.model';
-import { readMultipartFile } from '#server/assets/upload';
 import { PICTURE_MAX_BYTES, finishPicture, uploadPicture } from '#server/assets/upload.service';
-import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
 import { AppError, isAppError } from '#server/errors';
 import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
-import { headersWithCookies, pageErrorMessage } from './forms.server';
+import { headersWithCookies, pageErrorMessage, readFormUpload } from './forms.server';
 import type { Locale } from './i18n';
 
 /** Where a picture goes: an appearance slot of a theme, or a site setting. */
@@ -45,8 +43,26 @@ export async function done(request: Request, to: string, flash: Flash) {
   return redirect(to, { headers: headersWithCookies([await flashCookie(request, flash)]) });
 }
 
-export const isMultipart = (request: Request) =>
-  /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
+/**
+ * A picture chosen from the ones already uploaded (`picture-set`, naming `assetId`) or taken away
+ * (`picture-remove`): `apply` stores it in the slot's field, then back to `to` with a toast.
+ */
+export async function choosePicture<S extends string>(
+  request: Request,
+  form: FormData,
+  slots: Record<S, { field: string }>,
+  apply: (patch: Record<string, string | null>) => Promise<unknown>,
+  to: string,
+) {
+  const slot = String(form.get('slot') ?? '');
+  if (!(slot in slots)) throw data({ code: 'bad_request' }, { status: 400 });
+  const set = form.get('intent') === 'picture-set';
+  await apply({ [slots[slot as S].field]: set ? String(form.get('assetId') ?? '') || null : null });
+  return done(request, to, {
+    kind: 'success',
+    key: set ? 'settings.flash.uploaded' : 'settings.flash.removed',
+  });
+}
 
 export function themeOf(value: unknown): Theme {
   return (THEMES as readonly string[]).includes(String(value)) ? (value as Theme) : 'light';
@@ -67,14 +83,11 @@ export async function uploadFromForm<S extends string>(
   let slot = '';
   let theme: string | undefined;
   try {
-    await readMultipartFile(
+    await readFormUpload(
       request,
       {
         maxBytes: PICTURE_MAX_BYTES,
         beforeFile: (fields) => {
-          if (!sameOriginRequest(request) || !csrfTokenMatches(request, fields[CSRF_FIELD])) {
-            throw data({ code: 'csrf_failed' }, { status: 403 });
-          }
           if (!slotOf(fields)) throw new AppError('validation_failed', 'Unknown picture slot');
         },
       },

@@ -84,21 +84,6 @@ export const ATTACHMENT = {
   createdAt: at,
 };
 
-export const CHANNEL = {
-  id: 'chan-0b8e',
-  owner_id: USER.id,
-  name: 'Phone',
-  type: 'webhook',
-  url: 'https://ntfy.example.com/alerts',
-  method: 'POST',
-  contentType: 'application/json',
-  titleParam: 'title',
-  contentParam: 'message',
-  enabled: true,
-  created_at: at,
-  updated_at: at,
-};
-
 export const CHANNEL_INPUT = {
   name: 'Phone',
   type: 'webhook',
@@ -107,6 +92,16 @@ export const CHANNEL_INPUT = {
   contentType: 'application/json',
   titleParam: 'title',
   contentParam: 'message',
+};
+
+/** The channel CHANNEL_INPUT creates. */
+export const CHANNEL = {
+  id: 'chan-0b8e',
+  owner_id: USER.id,
+  ...CHANNEL_INPUT,
+  enabled: true,
+  created_at: at,
+  updated_at: at,
 };
 
 export const THEME = {

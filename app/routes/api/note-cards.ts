@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { NoteCreateSchema, NoteUpdateSchema } from '#server/cards/card.schema';
 import {
   createNoteCard,
@@ -7,17 +6,13 @@ import {
   updateNoteCard,
 } from '#server/cards/note-card.service';
 import { apiRoute } from '~/lib/api.server';
+import { deleteOneOrAll, listItems } from '~/lib/api-handlers.server';
 
 const handle = apiRoute({
-  GET: { auth: 'user', run: async ({ actor }) => ({ items: await listNoteCards(actor) }) },
+  GET: listItems('user', listNoteCards),
   POST: { auth: 'user', body: NoteCreateSchema, run: ({ actor, body }) => createNoteCard(actor, body) },
   PUT: { auth: 'user', body: NoteUpdateSchema, run: ({ actor, body }) => updateNoteCard(actor, body) },
-  DELETE: {
-    auth: 'user',
-    // With an id: that note; without: every note of the caller.
-    query: z.object({ id: z.string().max(80).optional() }),
-    run: async ({ actor, query }) => ({ ok: true, ...(await deleteNoteCards(actor, query.id || undefined)) }),
-  },
+  DELETE: deleteOneOrAll(deleteNoteCards),
 });
 
 export { handle as loader, handle as action };

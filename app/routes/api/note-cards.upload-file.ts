@@ -1,18 +1,8 @@
 import { KIND_RULES } from '#server/assets/file-rules';
-import { readMultipartFile } from '#server/assets/upload';
 import { uploadNoteFile } from '#server/assets/upload.service';
 import { apiRoute } from '~/lib/api.server';
+import { fileUpload } from '~/lib/api-handlers.server';
 
-const handle = apiRoute({
-  POST: {
-    auth: 'user',
-    run: async ({ request, actor }) =>
-      (
-        await readMultipartFile(request, { maxBytes: KIND_RULES['note-file'].maxBytes }, (file) =>
-          uploadNoteFile(actor, file),
-        )
-      ).result,
-  },
-});
+const handle = apiRoute({ POST: fileUpload(KIND_RULES['note-file'].maxBytes, uploadNoteFile) });
 
 export { handle as loader, handle as action };

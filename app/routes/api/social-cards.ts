@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { SocialCreateSchema, SocialUpdateSchema } from '#server/cards/card.schema';
 import {
   createSocialCard,
@@ -7,24 +6,13 @@ import {
   updateSocialCard,
 } from '#server/cards/social-card.service';
 import { apiRoute } from '~/lib/api.server';
+import { deleteOneOrAll, listItems, saveItem } from '~/lib/api-handlers.server';
 
 const handle = apiRoute({
-  GET: { auth: 'user', run: async ({ actor }) => ({ items: await listSocialCards(actor) }) },
-  POST: {
-    auth: 'user',
-    body: SocialCreateSchema,
-    run: async ({ actor, body }) => ({ item: await createSocialCard(actor, body) }),
-  },
+  GET: listItems('user', listSocialCards),
+  POST: saveItem(SocialCreateSchema, createSocialCard),
   PUT: { auth: 'user', body: SocialUpdateSchema, run: ({ actor, body }) => updateSocialCard(actor, body) },
-  DELETE: {
-    auth: 'user',
-    // With an id: that card; without: every social card of the caller.
-    query: z.object({ id: z.string().max(80).optional() }),
-    run: async ({ actor, query }) => ({
-      ok: true,
-      ...(await deleteSocialCards(actor, query.id || undefined)),
-    }),
-  },
+  DELETE: deleteOneOrAll(deleteSocialCards),
 });
 
 export { handle as loader, handle as action };

@@ -1,14 +1,9 @@
-import { readMultipartFile } from '#server/assets/upload';
 import { AVATAR_MAX_BYTES, removeAvatar, setAvatar } from '#server/users/avatar.service';
 import { apiRoute } from '~/lib/api.server';
+import { fileUpload } from '~/lib/api-handlers.server';
 
 const handle = apiRoute({
-  POST: {
-    auth: 'user',
-    run: async ({ request, actor }) =>
-      (await readMultipartFile(request, { maxBytes: AVATAR_MAX_BYTES }, (file) => setAvatar(actor, file)))
-        .result,
-  },
+  POST: fileUpload(AVATAR_MAX_BYTES, setAvatar),
   DELETE: { auth: 'user', run: ({ actor }) => removeAvatar(actor) },
 });
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigation } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { deleteCard } from '#server/cards/card-delete.service';
 import { CardSummary } from '~/components/editor/card-summary';
 import { WarningIcon } from '~/components/icons';
@@ -14,7 +14,7 @@ import { cardDataOf } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.cards.$cardId.delete';
-import { PostForm } from '~/components/ui/post-form';
+import { ConfirmDelete } from '~/components/editor/confirm-delete';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
@@ -61,7 +61,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function DeleteCardPage() {
   const { t } = useTranslation();
   const { card, returnTo } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const consequences = [
     t(`editor.deleteCard.what.${card.kind}`),
     ...(card.tags.length ? [t('editor.deleteCard.leavesTags', { tags: card.tags.join(', ') })] : []),
@@ -75,7 +74,7 @@ export default function DeleteCardPage() {
       title={t('editor.deleteCard.title', { name: card.name })}
       returnTo={returnTo}
     >
-      <PostForm className="panel panel-danger editor-section editor-confirm" values={{ returnTo }}>
+      <ConfirmDelete returnTo={returnTo} confirmLabel={t('editor.deleteCard.confirm')}>
         <CardSummary card={card} />
         <div className="editor-warning">
           <WarningIcon size={20} />
@@ -89,16 +88,7 @@ export default function DeleteCardPage() {
             <p className="field-hint">{t('editor.undoHint')}</p>
           </div>
         </div>
-        <div className="editor-savebar editor-savebar-static">
-          <span className="spacer" />
-          <a className="button" href={returnTo}>
-            {t('editor.cancel')}
-          </a>
-          <button type="submit" className="button button-danger" disabled={navigation.state === 'submitting'}>
-            {t('editor.deleteCard.confirm')}
-          </button>
-        </div>
-      </PostForm>
+      </ConfirmDelete>
     </EditorPage>
   );
 }

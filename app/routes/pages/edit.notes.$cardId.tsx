@@ -1,17 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useTranslation } from 'react-i18next';
 import { useActionData, useLoaderData } from 'react-router';
 import { NoteUpdateSchema } from '#server/cards/card.schema';
 import { updateNoteCard } from '#server/cards/note-card.service';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { NoteFiles } from '~/components/editor/note-files';
 import { NoteForm } from '~/components/editor/note-form';
-import { editorHref } from '~/lib/editor-links';
 import { NoteFormSchema } from '~/lib/editor-schemas';
-import { pageTitle, replyToForm, requireCard, returnToOf, saveAndReturn } from '~/lib/editor.server';
+import { editorFrame, replyToForm, requireCard, saveAndReturn } from '~/lib/editor.server';
 import { listSiteChoices } from '#server/cards/site-card.service';
 import { noteDefaults, toNoteInput } from '~/lib/editor-values';
-import { readForm } from '~/lib/forms.server';
+import { isMultipart, readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import { attachmentAction, noteUploadAction, type NoteFilesFailure } from '~/lib/note-files.server';
 import { requestInfo } from '~/lib/request-context.server';
@@ -23,16 +21,12 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? '
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = signedInUser(context);
   const card = await requireCard(actor, params.cardId, 'note');
-  const returnTo = returnToOf(request);
   return {
     id: card.id,
-    name: card.name,
     defaultValue: noteDefaults(card),
     sites: await listSiteChoices(actor),
     attachments: (await listAttachments(actor, card.id)).items,
-    returnTo,
-    deleteHref: editorHref.deleteCard(card.id, returnTo),
-    title: pageTitle(context, 'editor.note.editTitle', { name: card.name }),
+    ...editorFrame(request, context, 'note', card),
   };
 }
 
@@ -40,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const { locale } = requestInfo(context);
   const card = await requireCard(actor, params.cardId, 'note');
-  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
+  if (isMultipart(request)) {
     return noteUploadAction(request, actor, locale, { id: card.id, content: noteDefaults(card).content });
   }
   const formData = await readForm(request);
@@ -57,25 +51,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditNotePage() {
-  const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const filesFailure = isFilesFailure(result) ? result : null;
   const lastResult = filesFailure ? undefined : (result as Exclude<typeof result, NoteFilesFailure>);
   return (
-    <EditorPage
-      kind={t('editor.kinds.note')}
-      title={t('editor.note.editTitle', { name: data.name })}
-      returnTo={data.returnTo}
-    >
-      <NoteForm
-        defaultValue={data.defaultValue}
-        lastResult={lastResult}
-        sites={data.sites}
-        returnTo={data.returnTo}
-        deleteHref={data.deleteHref}
-        submitLabel={t('editor.save')}
-      />
+    <EditorPage {...data.page}>
+      <NoteForm {...data.form} defaultValue={data.defaultValue} lastResult={lastResult} sites={data.sites} />
       <NoteFiles attachments={data.attachments} noteId={data.id} error={filesFailure?.error} />
     </EditorPage>
   );

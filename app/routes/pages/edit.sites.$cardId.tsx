@@ -1,5 +1,4 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useTranslation } from 'react-i18next';
 import { useActionData, useLoaderData } from 'react-router';
 import { SiteUpdateSchema } from '#server/cards/card.schema';
 import { updateSiteCard } from '#server/cards/site-card.service';
@@ -7,14 +6,7 @@ import { EditorPage } from '~/components/editor/editor-shell';
 import { SiteForm } from '~/components/editor/site-form';
 import { editorHref, selfPath } from '~/lib/editor-links';
 import { SiteFormSchema } from '~/lib/editor-schemas';
-import {
-  pageTitle,
-  replyToForm,
-  requireCard,
-  returnToOf,
-  siteFormLookups,
-  saveAndReturn,
-} from '~/lib/editor.server';
+import { editorFrame, replyToForm, requireCard, saveAndReturn, siteFormLookups } from '~/lib/editor.server';
 import { siteDefaults, toSiteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
@@ -28,17 +20,13 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? '
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = signedInUser(context);
   const card = await requireCard(actor, params.cardId, 'site');
-  const returnTo = returnToOf(request);
   return {
     ...(await siteFormLookups(actor)),
     aiReady: await aiConfigured(),
     cardId: card.id,
-    name: card.name,
     defaultValue: siteDefaults(card),
-    returnTo,
     selfPath: selfPath(request),
-    deleteHref: editorHref.deleteCard(card.id, returnTo),
-    title: pageTitle(context, 'editor.site.editTitle', { name: card.name }),
+    ...editorFrame(request, context, 'site', card),
   };
 }
 
@@ -61,26 +49,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditSitePage() {
-  const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <EditorPage
-      kind={t('editor.kinds.site')}
-      title={t('editor.site.editTitle', { name: data.name })}
-      returnTo={data.returnTo}
-    >
+    <EditorPage {...data.page}>
       <SiteForm
+        {...data.form}
         defaultValue={data.defaultValue}
         lastResult={lastResult}
         tags={data.tags}
         sites={data.sites}
         cardId={data.cardId}
         aiReady={data.aiReady}
-        returnTo={data.returnTo}
-        deleteHref={data.deleteHref}
         noteHref={(id) => editorHref.note(id, data.selfPath)}
-        submitLabel={t('editor.save')}
       />
     </EditorPage>
   );

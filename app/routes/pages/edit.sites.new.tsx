@@ -7,7 +7,7 @@ import { EditorPage } from '~/components/editor/editor-shell';
 import { SiteForm } from '~/components/editor/site-form';
 import { editorHref } from '~/lib/editor-links';
 import { SiteFormSchema } from '~/lib/editor-schemas';
-import { pageTitle, replyToForm, returnToOf, siteFormLookups, saveAndReturn } from '~/lib/editor.server';
+import { editorFrame, replyToForm, siteFormLookups, saveAndReturn } from '~/lib/editor.server';
 import { siteDefaults, toSiteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
@@ -28,8 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...lookups,
     aiReady: await aiConfigured(),
     defaultValue: siteDefaults(null, preselect),
-    returnTo: returnToOf(request),
-    title: pageTitle(context, 'editor.site.newTitle'),
+    ...editorFrame(request, context, 'site'),
   };
 }
 
@@ -49,24 +48,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewSitePage() {
   const { t } = useTranslation();
-  const { tags, sites, defaultValue, returnTo, aiReady } = useLoaderData<typeof loader>();
+  const { tags, sites, defaultValue, aiReady, page, form } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <EditorPage
-      kind={t('editor.kinds.site')}
-      title={t('editor.site.newTitle')}
-      intro={t('editor.site.intro')}
-      returnTo={returnTo}
-    >
+    <EditorPage {...page} intro={t('editor.site.intro')}>
       <SiteForm
+        {...form}
         defaultValue={defaultValue}
         lastResult={lastResult}
         tags={tags}
         sites={sites}
         aiReady={aiReady}
-        returnTo={returnTo}
         noteHref={(id) => editorHref.note(id, '/')}
-        submitLabel={t('editor.create')}
       />
     </EditorPage>
   );

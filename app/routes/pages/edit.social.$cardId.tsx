@@ -1,14 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useTranslation } from 'react-i18next';
 import { data as reply, useActionData, useLoaderData } from 'react-router';
 import { SocialUpdateSchema } from '#server/cards/card.schema';
 import { updateSocialCard } from '#server/cards/social-card.service';
 import { socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { SocialForm } from '~/components/editor/social-form';
-import { editorHref } from '~/lib/editor-links';
 import { socialFormSchema } from '~/lib/editor-schemas';
-import { pageTitle, replyToForm, requireCard, returnToOf, saveAndReturn } from '~/lib/editor.server';
+import { editorFrame, replyToForm, requireCard, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
@@ -26,14 +24,10 @@ async function loadSocial(request: Request, context: Route.LoaderArgs['context']
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { card, meta } = await loadSocial(request, context, params.cardId);
-  const returnTo = returnToOf(request);
   return {
     type: meta.type,
-    name: card.name,
     defaultValue: socialDefaults(card, meta),
-    returnTo,
-    deleteHref: editorHref.deleteCard(card.id, returnTo),
-    title: pageTitle(context, 'editor.social.editTitle', { name: card.name }),
+    ...editorFrame(request, context, 'social', card),
   };
 }
 
@@ -51,24 +45,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditSocialPage() {
-  const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const meta = socialTypeMeta(data.type)!;
   return (
-    <EditorPage
-      kind={t('editor.kinds.social')}
-      title={t('editor.social.editTitle', { name: data.name })}
-      returnTo={data.returnTo}
-    >
-      <SocialForm
-        meta={meta}
-        defaultValue={data.defaultValue}
-        lastResult={lastResult}
-        returnTo={data.returnTo}
-        deleteHref={data.deleteHref}
-        submitLabel={t('editor.save')}
-      />
+    <EditorPage {...data.page}>
+      <SocialForm meta={meta} {...data.form} defaultValue={data.defaultValue} lastResult={lastResult} />
     </EditorPage>
   );
 }

@@ -9,7 +9,7 @@ import { SocialForm } from '~/components/editor/social-form';
 import { SocialTypePicker } from '~/components/editor/social-type-picker';
 import { withReturnTo } from '~/lib/editor-links';
 import { socialFormSchema } from '~/lib/editor-schemas';
-import { pageTitle, replyToForm, returnToOf, saveAndReturn } from '~/lib/editor.server';
+import { editorFrame, replyToForm, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
@@ -23,11 +23,7 @@ function typeOf(request: Request) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return {
-    type: typeOf(request),
-    returnTo: returnToOf(request),
-    title: pageTitle(context, 'editor.social.newTitle'),
-  };
+  return { type: typeOf(request), ...editorFrame(request, context, 'social') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,24 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewSocialPage() {
   const { t } = useTranslation();
-  const { type, returnTo } = useLoaderData<typeof loader>();
+  const { type, page, form } = useLoaderData<typeof loader>();
+  const { returnTo } = page;
   const lastResult = useActionData<typeof action>();
   const meta = type ? socialTypeMeta(type) : undefined;
   return (
-    <EditorPage
-      kind={t('editor.kinds.social')}
-      title={t('editor.social.newTitle')}
-      intro={meta ? undefined : t('editor.social.pickIntro')}
-      returnTo={returnTo}
-    >
+    <EditorPage {...page} intro={meta ? undefined : t('editor.social.pickIntro')}>
       {meta ? (
         <SocialForm
           key={meta.type}
           meta={meta}
+          {...form}
           defaultValue={socialDefaults(null, meta)}
           lastResult={lastResult}
-          returnTo={returnTo}
-          submitLabel={t('editor.create')}
           typeActions={
             <Link className="button button-small" to={withReturnTo('/edit/social/new', returnTo)}>
               {t('editor.social.changeType')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigation } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { deleteTag } from '#server/tags/tag.service';
 import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
@@ -7,7 +7,7 @@ import { finish, orNotFound, pageTitle, requireTag, returnToOf } from '~/lib/edi
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.$tagId.delete';
-import { PostForm } from '~/components/ui/post-form';
+import { ConfirmDelete } from '~/components/editor/confirm-delete';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
@@ -38,14 +38,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function DeleteTagPage() {
   const { t } = useTranslation();
   const { tag, returnTo } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
     <EditorPage
       kind={t('editor.kinds.tag')}
       title={t('editor.deleteTag.title', { name: tag.name })}
       returnTo={returnTo}
     >
-      <PostForm className="panel panel-danger editor-section editor-confirm" values={{ returnTo }}>
+      <ConfirmDelete returnTo={returnTo} confirmLabel={t('editor.deleteTag.confirm')}>
         <fieldset className="editor-fieldset choice-list">
           <legend>{t('editor.deleteTag.question', { count: tag.count })}</legend>
           <label className="choice">
@@ -67,16 +66,7 @@ export default function DeleteTagPage() {
           <WarningIcon size={20} />
           <p className="field-hint">{t('editor.undoHint')}</p>
         </div>
-        <div className="editor-savebar editor-savebar-static">
-          <span className="spacer" />
-          <a className="button" href={returnTo}>
-            {t('editor.cancel')}
-          </a>
-          <button type="submit" className="button button-danger" disabled={navigation.state === 'submitting'}>
-            {t('editor.deleteTag.confirm')}
-          </button>
-        </div>
-      </PostForm>
+      </ConfirmDelete>
     </EditorPage>
   );
 }

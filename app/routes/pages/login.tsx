@@ -1,7 +1,5 @@
-import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
-import { Link, data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { logIn } from '#server/auth/login.service';
 import { clientIp } from '#server/auth/request';
 import { listEnabledProviders } from '#server/oauth/oauth.flow';
@@ -11,12 +9,11 @@ import { LoginSchema, RegisterSchema } from '#server/users/user.schema';
 import { AuthCard } from '~/components/auth-card';
 import { NewAccountFields } from '~/components/account/new-account-fields';
 import { OAuthButtons, oauthErrorKey } from '~/components/account/oauth-panels';
-import { FormErrors } from '~/components/ui/field';
-import { replyWithError } from '~/lib/forms.server';
-import { inputProps, useZodForm } from '~/lib/conform';
+import { AuthForm, type AuthFields } from '~/components/auth-form';
+import { inputProps } from '~/lib/conform';
 import { pageTitle } from '~/lib/page-title';
 import { flashCookie } from '~/lib/flash.server';
-import { headersWithCookies, readForm } from '~/lib/forms.server';
+import { headersWithCookies, readForm, submitIntent } from '~/lib/forms.server';
 import { safeReturnTo } from '~/lib/preferences';
 import { requestInfo } from '~/lib/request-context.server';
 import { completeSignIn, loginContext } from '~/lib/session.server';
@@ -24,7 +21,6 @@ import accountsCss from '~/styles/accounts.css?url';
 import { MUST_CHANGE_PASSWORD } from '~/lib/guards.server';
 import type { Route } from './+types/login';
 import { FormField } from '~/components/ui/conform-fields';
-import { PostForm } from '~/components/ui/post-form';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -48,50 +44,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } as const;
 }
 
-const PASSWORDS = ['password', 'confirmPassword'];
+const LOGIN = { schema: LoginSchema, hideFields: ['password'] };
+const REGISTER = {
+  schema: RegisterSchema,
+  hideFields: ['password', 'confirmPassword'],
+  // The service's one refusal of a name (taken or not, it does not say) belongs on the name field.
+  field: (err: unknown) =>
+    (err as { message?: string }).message === REGISTER_FAILED ? 'username' : undefined,
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const { locale } = requestInfo(context);
   const redirectTo = safeReturnTo(formData.get('redirectTo'));
   if (formData.get('intent') === 'register') {
-    const submission = parseWithZod(formData, { schema: RegisterSchema });
-    if (submission.status !== 'success') {
-      return data(
-        { intent: 'register', result: submission.reply({ hideFields: PASSWORDS }) },
-        { status: 400 },
-      );
-    }
-    try {
-      const user = await registerUser(submission.value, { ip: clientIp(request) });
+    return submitIntent({ formData, intent: 'register', locale }, REGISTER, async (value) => {
+      const user = await registerUser(value, { ip: clientIp(request) });
       // The API does not sign a new account in (like the older service); the page does, which is friendlier.
       const cookies = await completeSignIn(request, user.id, { persistent: false });
-      cookies.push(
-        await flashCookie(request, { kind: 'success', key: 'auth.welcome', values: { name: user.username } }),
-      );
+      const welcome = { kind: 'success', key: 'auth.welcome', values: { name: user.username } } as const;
+      cookies.push(await flashCookie(request, welcome));
       return redirect(redirectTo, { headers: headersWithCookies(cookies) });
-    } catch (err) {
-      const taken = (err as { message?: string }).message === REGISTER_FAILED;
-      const { result, status } = replyWithError(submission, err, locale, {
-        field: taken ? 'username' : undefined,
-        hideFields: PASSWORDS,
-      });
-      return data({ intent: 'register', result }, { status });
-    }
+    });
   }
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== 'success') {
-    return data({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
-  }
-  try {
-    const user = await logIn(submission.value, await loginContext(request));
-    const cookies = await completeSignIn(request, user.userId, { persistent: submission.value.rememberMe });
+  return submitIntent({ formData, intent: 'login', locale }, LOGIN, async (value) => {
+    const user = await logIn(value, await loginContext(request));
+    const cookies = await completeSignIn(request, user.userId, { persistent: value.rememberMe });
     const to = user.mustChangePassword ? MUST_CHANGE_PASSWORD : redirectTo;
     return redirect(to, { headers: headersWithCookies(cookies) });
-  } catch (err) {
-    const { result, status } = replyWithError(submission, err, locale, { hideFields: ['password'] });
-    return data({ intent: 'login', result }, { status });
-  }
+  });
 }
 
 export const handle = { noFloatingButtons: true };
@@ -100,7 +81,16 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { mode, registrationEnabled, redirectTo, signedInAs, providers, oauthError } =
     useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const back = redirectTo !== '/' ? `&redirectTo=${encodeURIComponent(redirectTo)}` : '';
+  // The sign-in and the registration form (one at a time), each with the result of its own last post.
+  const form = {
+    id: `${mode}-form`,
+    lastResult: actionData?.intent === mode ? actionData.result : undefined,
+    intent: mode,
+    values: { redirectTo },
+    submitLabel: t(`auth.${mode}Submit`),
+  };
   return (
     <AuthCard
       title={mode === 'register' ? t('auth.registerTitle') : t('auth.loginTitle')}
@@ -116,7 +106,21 @@ export default function LoginPage() {
           {t(oauthError)}
         </p>
       ) : null}
-      {mode === 'register' ? <RegisterForm redirectTo={redirectTo} /> : <LoginForm redirectTo={redirectTo} />}
+      {mode === 'register' ? (
+        <AuthForm key="register" schema={RegisterSchema} {...form}>
+          {(fields) => (
+            <NewAccountFields
+              fields={fields}
+              usernameLabel={t('auth.username')}
+              usernameHint={t('auth.usernameHint')}
+            />
+          )}
+        </AuthForm>
+      ) : (
+        <AuthForm key="login" schema={LoginSchema} {...form}>
+          {(fields) => <LoginFields fields={fields} />}
+        </AuthForm>
+      )}
       <OAuthButtons providers={providers} />
       {mode === 'register' ? (
         <p className="auth-switch">
@@ -131,17 +135,11 @@ export default function LoginPage() {
   );
 }
 
-function LoginForm({ redirectTo }: { redirectTo: string }) {
+/** Username, password and "remember me" of the sign-in form. */
+function LoginFields({ fields }: { fields: AuthFields<typeof LoginSchema> }) {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useZodForm(LoginSchema, {
-    id: 'login-form',
-    lastResult: actionData?.intent === 'login' ? actionData.result : undefined,
-  });
   return (
-    <PostForm {...getFormProps(form)} className="stack" intent="login" values={{ redirectTo }}>
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <>
       <FormField
         label={t('auth.username')}
         field={fields.username}
@@ -159,40 +157,6 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
         <input {...inputProps(fields.rememberMe, { type: 'checkbox' })} key={fields.rememberMe.key} />
         <span>{t('auth.rememberMe')}</span>
       </label>
-      <button
-        type="submit"
-        className="button button-primary button-block"
-        disabled={navigation.state === 'submitting'}
-      >
-        {t('auth.loginSubmit')}
-      </button>
-    </PostForm>
-  );
-}
-
-function RegisterForm({ redirectTo }: { redirectTo: string }) {
-  const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useZodForm(RegisterSchema, {
-    id: 'register-form',
-    lastResult: actionData?.intent === 'register' ? actionData.result : undefined,
-  });
-  return (
-    <PostForm {...getFormProps(form)} className="stack" intent="register" values={{ redirectTo }}>
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <NewAccountFields
-        fields={fields}
-        usernameLabel={t('auth.username')}
-        usernameHint={t('auth.usernameHint')}
-      />
-      <button
-        type="submit"
-        className="button button-primary button-block"
-        disabled={navigation.state === 'submitting'}
-      >
-        {t('auth.registerSubmit')}
-      </button>
-    </PostForm>
+    </>
   );
 }

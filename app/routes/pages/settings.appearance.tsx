@@ -12,14 +12,14 @@ import {
 import { FloatingButtonsPanel } from '~/components/settings/floating-buttons-panel';
 import { SettingsNav } from '~/components/settings/settings-nav';
 import { ThemePanel } from '~/components/settings/theme-panel';
-import { pageTitle } from '~/lib/page-title';
-import { pageErrorMessage, readForm } from '~/lib/forms.server';
+import { settingsLinks, settingsMeta } from '~/lib/settings-page';
+import { isMultipart, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
 import { requestInfo } from '~/lib/request-context.server';
 import {
   APPEARANCE_SLOTS,
+  choosePicture,
   done,
-  isMultipart,
   numberField,
   patchTheme,
   themeOf,
@@ -27,18 +27,11 @@ import {
   uploadFromForm,
   type AppearanceSlot,
 } from '~/lib/settings-actions.server';
-import accountsCss from '~/styles/accounts.css?url';
-import settingsCss from '~/styles/settings.css?url';
 import type { Route } from './+types/settings.appearance';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: accountsCss },
-  { rel: 'stylesheet', href: settingsCss },
-];
+export const links: Route.LinksFunction = settingsLinks;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, 'settings.appearance.title') },
-];
+export const meta: Route.MetaFunction = settingsMeta('settings.appearance.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
@@ -82,13 +75,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case 'picture-set':
-      case 'picture-remove': {
-        if (!(slot in APPEARANCE_SLOTS)) throw data({ code: 'bad_request' }, { status: 400 });
-        const assetId = intent === 'picture-set' ? String(form.get('assetId') ?? '') || null : null;
-        await patchTheme(actor, theme, { [APPEARANCE_SLOTS[slot].field]: assetId });
-        const key = intent === 'picture-set' ? 'settings.flash.uploaded' : 'settings.flash.removed';
-        return done(request, `${HERE}#theme-${theme}`, { kind: 'success', key });
-      }
+      case 'picture-remove':
+        return await choosePicture(
+          request,
+          form,
+          APPEARANCE_SLOTS,
+          (patch) => patchTheme(actor, theme, patch),
+          `${HERE}#theme-${theme}`,
+        );
       case 'look': {
         const overlay = numberField(form, 'overlay');
         const isDefault = actor.role === 'admin' ? form.get('isDefault') === 'on' : undefined;

@@ -4,30 +4,23 @@ import { isAppError } from '#server/errors';
 import { AppSettingsInput, getAppSettings, updateAppSettings } from '#server/settings/app-settings.service';
 import { SettingsNav } from '~/components/settings/settings-nav';
 import { SitePictures, SiteSettingsForm } from '~/components/settings/site-panels';
-import { pageTitle } from '~/lib/page-title';
-import { pageErrorMessage, readForm } from '~/lib/forms.server';
+import { settingsLinks, settingsMeta } from '~/lib/settings-page';
+import { isMultipart, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { requestInfo } from '~/lib/request-context.server';
 import {
   SITE_SLOTS,
+  choosePicture,
   done,
-  isMultipart,
   numberField,
   uploadFromForm,
   type SiteSlot,
 } from '~/lib/settings-actions.server';
-import accountsCss from '~/styles/accounts.css?url';
-import settingsCss from '~/styles/settings.css?url';
 import type { Route } from './+types/settings.site';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: accountsCss },
-  { rel: 'stylesheet', href: settingsCss },
-];
+export const links: Route.LinksFunction = settingsLinks;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, 'settings.site.title') },
-];
+export const meta: Route.MetaFunction = settingsMeta('settings.site.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);
@@ -79,13 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case 'picture-set':
-      case 'picture-remove': {
-        if (!(slot in SITE_SLOTS)) throw data({ code: 'bad_request' }, { status: 400 });
-        const assetId = intent === 'picture-set' ? String(form.get('assetId') ?? '') || null : null;
-        await updateAppSettings(actor, { [SITE_SLOTS[slot].field]: assetId });
-        const key = intent === 'picture-set' ? 'settings.flash.uploaded' : 'settings.flash.removed';
-        return done(request, `${HERE}#pictures`, { kind: 'success', key });
-      }
+      case 'picture-remove':
+        return await choosePicture(
+          request,
+          form,
+          SITE_SLOTS,
+          (patch) => updateAppSettings(actor, patch),
+          `${HERE}#pictures`,
+        );
       case 'settings': {
         const parsed = AppSettingsInput.safeParse(settingsInput(form));
         if (!parsed.success) {

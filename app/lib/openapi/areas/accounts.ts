@@ -13,6 +13,7 @@ import * as tokens from '~/routes/api/user.tokens';
 import * as username from '~/routes/api/user.username';
 import { describeArea, describeRoute } from '../describe';
 import { TOKEN, USER } from '../examples';
+import { openAccountDoc } from '../operations';
 import { AccountSummary, Ok, Profile, Success, Token } from '../shapes';
 
 const SignedIn = Ok.extend({
@@ -42,15 +43,9 @@ export const accountsArea = describeArea(
       POST: { summary: 'End this browser’s session', response: Ok, example: { response: { ok: true } } },
     }),
     describeRoute('/api/auth/register', register, {
-      POST: {
-        summary: 'Open an account (when registration is enabled)',
-        response: Ok.extend({ username: z.string() }),
+      POST: openAccountDoc('Open an account (when registration is enabled)', 'bob', 'bob-pass-42', {
         errors: [429],
-        example: {
-          body: { username: 'bob', password: 'bob-pass-42', confirmPassword: 'bob-pass-42' },
-          response: { ok: true, username: 'bob' },
-        },
-      },
+      }),
     }),
     describeRoute('/api/auth/session', session, {
       GET: {

@@ -6,6 +6,7 @@ import * as users from '~/routes/api/admin.users';
 import * as setup from '~/routes/api/setup';
 import { describeArea, describeRoute } from '../describe';
 import { BOOTSTRAP, USER } from '../examples';
+import { openAccountDoc } from '../operations';
 import { Bootstrap, Ok, User } from '../shapes';
 
 export const adminArea = describeArea(
@@ -18,15 +19,9 @@ export const adminArea = describeArea(
         response: z.object({ initialized: z.boolean() }),
         example: { response: { initialized: true } },
       },
-      POST: {
-        summary: 'Create the first administrator (once) and sign in',
+      POST: openAccountDoc('Create the first administrator (once) and sign in', 'admin', 'admin-pass-1', {
         setsSession: true,
-        response: Ok.extend({ username: z.string() }),
-        example: {
-          body: { username: 'admin', password: 'admin-pass-1', confirmPassword: 'admin-pass-1' },
-          response: { ok: true, username: 'admin' },
-        },
-      },
+      }),
     }),
     describeRoute('/api/admin/registration', registration, {
       GET: {

@@ -5,16 +5,18 @@ import * as socialReorder from '~/routes/api/social-cards.reorder';
 import * as social from '~/routes/api/social-cards';
 import * as undo from '~/routes/api/undo';
 import { describeArea, describeRoute, type OperationDoc } from '../describe';
-import { CARD, NOTE_CARD, SOCIAL_CARD, UNDO_TOKEN } from '../examples';
+import { NOTE_CARD, SOCIAL_CARD, UNDO_TOKEN } from '../examples';
+import { cardChangeDoc, cardOf, idListDoc } from '../operations';
 import { Card, NoteCard, Ok, SocialCard, itemOf, itemsOf } from '../shapes';
 
-const Affected = z.object({ affectedCardIds: z.array(z.string()) });
 const Deleted = Ok.extend({ undoToken: z.string().optional() }).loose();
-const reorderDoc: OperationDoc = {
-  summary: 'Put your social cards in this order',
-  response: Ok,
-  example: { body: { ids: [SOCIAL_CARD.id] }, response: { ok: true } },
-};
+
+/** A note's answers also name the site cards whose todos it changed. */
+const withAffected = (doc: OperationDoc): OperationDoc => ({
+  ...doc,
+  response: (doc.response as z.ZodObject).extend({ affectedCardIds: z.array(z.string()) }),
+  example: { ...doc.example, response: { ...(doc.example?.response as object), affectedCardIds: [] } },
+});
 
 export const cardsArea = describeArea(
   'Social and note cards',
@@ -34,18 +36,7 @@ export const cardsArea = describeArea(
           response: { item: SOCIAL_CARD },
         },
       },
-      PUT: {
-        summary: 'Change a social card',
-        response: z.object({ item: SocialCard, card: Card }),
-        errors: [404],
-        example: {
-          body: { id: SOCIAL_CARD.id, label: 'Mail' },
-          response: {
-            item: { ...SOCIAL_CARD, label: 'Mail' },
-            card: { ...CARD, id: SOCIAL_CARD.id, cardType: 'email' },
-          },
-        },
-      },
+      PUT: cardChangeDoc('Change a social card', SocialCard, SOCIAL_CARD, 'email', { label: 'Mail' }),
       DELETE: {
         summary: 'Delete a social card (without id: all of them)',
         response: Deleted,
@@ -53,10 +44,11 @@ export const cardsArea = describeArea(
         example: { query: { id: SOCIAL_CARD.id }, response: { ok: true, undoToken: UNDO_TOKEN } },
       },
     }),
-    describeRoute('/api/social-cards/reorder', socialReorder, {
-      POST: reorderDoc,
-      PUT: { ...reorderDoc, summary: `${reorderDoc.summary} (PUT)` },
-    }),
+    describeRoute(
+      '/api/social-cards/reorder',
+      socialReorder,
+      idListDoc('Put your social cards in this order', [SOCIAL_CARD.id]),
+    ),
     describeRoute('/api/social-cards/:id', socialById, {
       GET: {
         summary: 'One social card as anyone may see it',
@@ -64,7 +56,7 @@ export const cardsArea = describeArea(
         errors: [404],
         example: {
           params: { id: SOCIAL_CARD.id },
-          response: { item: { ...CARD, id: SOCIAL_CARD.id, cardType: 'email' } },
+          response: { item: cardOf(SOCIAL_CARD, 'email') },
         },
       },
     }),
@@ -74,36 +66,23 @@ export const cardsArea = describeArea(
         response: itemsOf(NoteCard),
         example: { response: { items: [NOTE_CARD] } },
       },
-      POST: {
+      POST: withAffected({
         summary: 'Create a note card (Markdown; todos link to site cards)',
-        response: itemOf(NoteCard).extend(Affected.shape),
+        response: itemOf(NoteCard),
         example: {
           body: { title: 'Shopping', content: '- [ ] milk\n- [ ] bread' },
-          response: { item: NOTE_CARD, affectedCardIds: [] },
+          response: { item: NOTE_CARD },
         },
-      },
-      PUT: {
-        summary: 'Change a note card',
-        response: z.object({ item: NoteCard, card: Card }).extend(Affected.shape),
-        errors: [404],
-        example: {
-          body: { id: NOTE_CARD.id, content: '- [x] milk' },
-          response: {
-            item: { ...NOTE_CARD, content: '- [x] milk' },
-            card: { ...CARD, id: NOTE_CARD.id, cardType: 'note' },
-            affectedCardIds: [],
-          },
-        },
-      },
-      DELETE: {
+      }),
+      PUT: withAffected(
+        cardChangeDoc('Change a note card', NoteCard, NOTE_CARD, 'note', { content: '- [x] milk' }),
+      ),
+      DELETE: withAffected({
         summary: 'Delete a note card (without id: all of them)',
-        response: Deleted.extend(Affected.shape),
+        response: Deleted,
         errors: [404],
-        example: {
-          query: { id: NOTE_CARD.id },
-          response: { ok: true, undoToken: UNDO_TOKEN, affectedCardIds: [] },
-        },
-      },
+        example: { query: { id: NOTE_CARD.id }, response: { ok: true, undoToken: UNDO_TOKEN } },
+      }),
     }),
     describeRoute('/api/undo', undo, {
       POST: {

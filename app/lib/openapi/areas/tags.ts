@@ -3,20 +3,23 @@ import * as cardsReorder from '~/routes/api/tags.$tagId.sites.reorder';
 import * as cardsRestore from '~/routes/api/tags.$tagId.sites.restore';
 import * as reorder from '~/routes/api/tags.reorder';
 import * as tags from '~/routes/api/tags';
-import { describeArea, describeRoute, type OperationDoc } from '../describe';
+import { describeArea, describeRoute, type RouteModule } from '../describe';
 import { CARD, TAG, UNDO_TOKEN } from '../examples';
-import { Ok, Tag, Undoable, itemOf } from '../shapes';
+import { idListDoc } from '../operations';
+import { Tag, Undoable, itemOf } from '../shapes';
 
-/** The `{ids}` routes answer POST and PUT alike. */
-const idList = (summary: string, ids: string[], params?: Record<string, string>) => {
-  const doc: OperationDoc = {
-    summary,
-    response: Ok,
-    errors: [404],
-    example: { params, body: { ids }, response: { ok: true } },
-  };
-  return { POST: doc, PUT: { ...doc, summary: `${summary} (PUT, for older clients)` } };
-};
+/** The cards of a tag, under /sites/ and under its alias /cards/ (the same route module). */
+const tagCardsRoutes = (action: 'reorder' | 'restore', module: RouteModule, summary: string) =>
+  (['sites', 'cards'] as const).map((segment) =>
+    describeRoute(
+      `/api/tags/:tagId/${segment}/${action}`,
+      module,
+      idListDoc(segment === 'cards' ? `${summary} (alias)` : summary, [CARD.id], {
+        params: { tagId: TAG.id },
+        errors: [404],
+      }),
+    ),
+  );
 
 export const tagsArea = describeArea('Tags', 'Your tags and the order of cards inside them.', [
   describeRoute('/api/tags', tags, {
@@ -49,25 +52,11 @@ export const tagsArea = describeArea('Tags', 'Your tags and the order of cards i
       },
     },
   }),
-  describeRoute('/api/tags/reorder', reorder, idList('Put your tags in this order', [TAG.id, 'tag-77b1'])),
   describeRoute(
-    '/api/tags/:tagId/sites/reorder',
-    cardsReorder,
-    idList('Order the cards inside a tag', [CARD.id], { tagId: TAG.id }),
+    '/api/tags/reorder',
+    reorder,
+    idListDoc('Put your tags in this order', [TAG.id, 'tag-77b1'], { errors: [404] }),
   ),
-  describeRoute(
-    '/api/tags/:tagId/cards/reorder',
-    cardsReorder,
-    idList('Order the cards inside a tag (alias)', [CARD.id], { tagId: TAG.id }),
-  ),
-  describeRoute(
-    '/api/tags/:tagId/sites/restore',
-    cardsRestore,
-    idList('Put cards back into a tag', [CARD.id], { tagId: TAG.id }),
-  ),
-  describeRoute(
-    '/api/tags/:tagId/cards/restore',
-    cardsRestore,
-    idList('Put cards back into a tag (alias)', [CARD.id], { tagId: TAG.id }),
-  ),
+  ...tagCardsRoutes('reorder', cardsReorder, 'Order the cards inside a tag'),
+  ...tagCardsRoutes('restore', cardsRestore, 'Put cards back into a tag'),
 ]);
