@@ -6,7 +6,7 @@ import { useRootData } from '~/lib/root-data';
 import { insertIntoTextarea, noteMarkdown, uploadWithProgress } from '~/lib/upload-client';
 import { CsrfInput } from '../csrf-input';
 import { EditorSection } from './editor-shell';
-import { PostForm } from '~/components/ui/post-form';
+import { PostButton, PostForm } from '~/components/ui/post-form';
 
 const MB = 1024 * 1024;
 const LIMITS = { image: 5 * MB, file: 10 * MB, attachment: 100 * MB } as const;
@@ -155,15 +155,16 @@ export function NoteFiles({
                   {t('files.rename')}
                 </button>
               </PostForm>
-              <PostForm preventScrollReset intent="attachment-delete" values={{ id: a.id }}>
-                <button
-                  type="submit"
-                  className="button button-small button-danger"
-                  aria-label={t('files.deleteLabel', { name: a.filename })}
-                >
-                  {t('files.delete')}
-                </button>
-              </PostForm>
+              <PostButton
+                className=""
+                tone="button-danger"
+                preventScrollReset
+                intent="attachment-delete"
+                values={{ id: a.id }}
+                label={t('files.deleteLabel', { name: a.filename })}
+              >
+                {t('files.delete')}
+              </PostButton>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { AI_ANALYZE_FIELD, type AiNotice } from '~/lib/site-ai';
 import { EditorSection } from './editor-shell';
-import { FieldError } from './form-controls';
+import { FieldError } from '~/components/ui/field';
 import type { SiteFields, TagOption } from './site-form-types';
 import { FormField, FormSwitch, FormColour } from '~/components/ui/conform-fields';
 

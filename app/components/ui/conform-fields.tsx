@@ -1,8 +1,7 @@
 // The labelled controls bound to a conform field: each passes the field's props, its key (so a reset remounts the
 // control with the new default) and its errors, so a form names the field once instead of wiring three props by hand.
 import type { FieldMetadata } from '@conform-to/react';
-import { ColourField, SelectField, SwitchField, TextareaField } from '~/components/editor/form-controls';
-import { Field } from '~/components/ui/field';
+import { ColourField, Field, SelectField, SwitchField, TextareaField } from '~/components/ui/field';
 import { inputProps, selectProps, textareaProps } from '~/lib/conform';
 
 type Meta = FieldMetadata<any, any, any>;
