@@ -14,7 +14,7 @@ import { Field, FormErrors } from '../ui/field';
 import { NewPasswordFields, UsernameField } from './new-account-fields';
 import { resultFor, type ProfileAccount, type ProfileActionData } from './types';
 import { FormField } from '~/components/ui/conform-fields';
-import { PostForm } from '~/components/ui/post-form';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { useZodForm } from '~/lib/conform';
 import { Panel } from '~/components/ui/panel';
 
@@ -60,11 +60,7 @@ function PanelForm({
     >
       <FormErrors errors={form.errors} id={form.errorId} />
       {children}
-      <div className="row">
-        <button type="submit" className={tone ? `button ${tone}` : 'button'} disabled={busy}>
-          {submit}
-        </button>
-      </div>
+      <SubmitRow label={submit} tone={tone} disabled={busy} />
     </PostForm>
   );
 }
@@ -101,11 +97,7 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
               hint={t('profile.profile.avatarHint')}
               errors={avatarError ? [avatarError] : undefined}
             />
-            <div className="row">
-              <button type="submit" className="button button-small">
-                {t('profile.profile.upload')}
-              </button>
-            </div>
+            <SubmitRow label={t('profile.profile.upload')} tone="button-small" />
           </PostForm>
           {account.avatarUrl ? (
             <PostForm action="/profile#profile" intent="avatar-remove">

@@ -12,7 +12,7 @@ import { useBusy, useProfileForm } from './profile-forms';
 import type { ProfileActionData } from './types';
 import { FormField, FormSelect } from '~/components/ui/conform-fields';
 import { Item } from '~/components/ui/item';
-import { PostButton, PostForm } from '~/components/ui/post-form';
+import { PostButton, PostForm, SubmitRow } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
 /** Personal access tokens: create (the secret is shown once), list, revoke. */
@@ -88,11 +88,7 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
             <input {...inputProps(fields.readOnly, { type: 'checkbox' })} key={fields.readOnly.key} />
             <span>{t('profile.tokens.readOnly')}</span>
           </label>
-          <div className="row">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {t('profile.tokens.create')}
-            </button>
-          </div>
+          <SubmitRow label={t('profile.tokens.create')} disabled={busy} />
         </PostForm>
       )}
 

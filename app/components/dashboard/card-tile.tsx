@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
-import { ArrowDownIcon, ArrowUpIcon, EditIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
+import { EditIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
 import { formatDateTime } from '~/lib/format';
+import { BoardForm, MoveButtons } from './board-forms';
 import type { TileView } from './tile-view';
 
 export interface EditControls {
@@ -136,36 +137,25 @@ export function CardTile({
               ⋮⋮
             </span>
           ) : null}
-          <form method="post" action="/?index" className="tile-tool-form">
-            <input type="hidden" name="csrf" value={edit.csrf} />
-            <input type="hidden" name="id" value={tile.id} />
-            <input type="hidden" name="returnTo" value={`${edit.returnTo}#card-${tile.id}`} />
-            {edit.tagId ? <input type="hidden" name="tagId" value={edit.tagId} /> : null}
+          <BoardForm
+            className="tile-tool-form"
+            csrf={edit.csrf}
+            id={tile.id}
+            returnTo={`${edit.returnTo}#card-${tile.id}`}
+            tagId={edit.tagId}
+          >
             {edit.canMove ? (
-              <>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="card-up"
-                  className="icon-button tool"
-                  disabled={edit.first}
-                  aria-label={t('dashboard.moveUpCard', { name: tile.name })}
-                  title={t('dashboard.moveUp')}
-                >
-                  <ArrowUpIcon size={16} />
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="card-down"
-                  className="icon-button tool"
-                  disabled={edit.last}
-                  aria-label={t('dashboard.moveDownCard', { name: tile.name })}
-                  title={t('dashboard.moveDown')}
-                >
-                  <ArrowDownIcon size={16} />
-                </button>
-              </>
+              <MoveButtons
+                what="card"
+                first={edit.first}
+                last={edit.last}
+                labels={[
+                  t('dashboard.moveUpCard', { name: tile.name }),
+                  t('dashboard.moveDownCard', { name: tile.name }),
+                ]}
+                titles={[t('dashboard.moveUp'), t('dashboard.moveDown')]}
+                size={16}
+              />
             ) : null}
             <button
               type="submit"
@@ -177,7 +167,7 @@ export function CardTile({
             >
               <PinIcon size={16} />
             </button>
-          </form>
+          </BoardForm>
           <a
             className="icon-button tool"
             href={tile.editHref}

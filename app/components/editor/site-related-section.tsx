@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '~/components/icons';
 import { inputProps, selectProps } from '~/lib/conform';
 import { EditorSection } from './editor-shell';
-import { FieldError } from '~/components/ui/field';
+import { FieldError, OptionList } from '~/components/ui/field';
 import { RemoveRowButton } from './list-rows';
 import type { SiteFields, SiteFormMeta, SiteOption } from './site-form-types';
 import { FormField, FormTextarea, FormSwitch, useFieldText } from '~/components/ui/conform-fields';
@@ -87,11 +87,7 @@ export function SiteRelatedSection({
                     {!known && f.cardId.initialValue ? (
                       <option value={String(f.cardId.initialValue)}>{String(f.cardId.initialValue)}</option>
                     ) : null}
-                    {sites.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
+                    <OptionList items={sites} />
                   </select>
                   <FieldError id={f.cardId.errorId} errors={f.cardId.errors} />
                 </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FloatingButton } from '#server/settings/settings.model';
 import { Field } from '~/components/ui/field';
-import { PostForm } from '~/components/ui/post-form';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
 /** The admin's floating buttons: which show, their labels and the feedback link (compat §2.13). */
@@ -46,11 +46,7 @@ export function FloatingButtonsPanel({ buttons }: { buttons: FloatingButton[] })
             </li>
           ))}
         </ul>
-        <div className="row">
-          <button type="submit" className="button button-primary">
-            {t('settings.floating.save')}
-          </button>
-        </div>
+        <SubmitRow label={t('settings.floating.save')} />
       </PostForm>
     </Panel>
   );

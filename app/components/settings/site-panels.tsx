@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppSettingsDto } from '#server/settings/settings.dto';
 import { PictureSlot } from './picture-slot';
 import { Field, FormErrors, TextareaField } from '~/components/ui/field';
-import { PostForm } from '~/components/ui/post-form';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
 const MB = 1024 * 1024;
@@ -157,11 +157,7 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
           hint={t('settings.site.allowListHint')}
         />
       </Panel>
-      <div className="row">
-        <button type="submit" className="button button-primary">
-          {t('settings.site.save')}
-        </button>
-      </div>
+      <SubmitRow label={t('settings.site.save')} />
     </PostForm>
   );
 }

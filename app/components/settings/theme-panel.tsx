@@ -3,7 +3,7 @@ import { FONT_PRESETS, type Theme } from '#server/appearance/appearance.shared';
 import type { ThemeAppearance } from '#server/appearance/appearance.service';
 import { PictureSlot } from './picture-slot';
 import { Field, FormErrors, SelectField } from '~/components/ui/field';
-import { PostForm } from '~/components/ui/post-form';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 
 export const WALLPAPER_ACCEPT =
   'image/png,image/jpeg,image/gif,image/webp,image/avif,image/bmp,video/mp4,video/webm';
@@ -110,11 +110,7 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
             <span>{t('settings.appearance.visitorDefault')}</span>
           </label>
         ) : null}
-        <div className="row">
-          <button type="submit" className="button button-primary">
-            {t('settings.appearance.save', { theme: themeName })}
-          </button>
-        </div>
+        <SubmitRow label={t('settings.appearance.save', { theme: themeName })} />
       </PostForm>
     </section>
   );

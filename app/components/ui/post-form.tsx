@@ -44,3 +44,22 @@ export function PostButton({
     </PostForm>
   );
 }
+
+/** The row that ends a form: its submit button; `tone` is the button's look (button-primary, button-small…). */
+export function SubmitRow({
+  label,
+  tone = 'button-primary',
+  disabled,
+}: {
+  label: string;
+  tone?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="row">
+      <button type="submit" className={tone ? `button ${tone}` : 'button'} disabled={disabled}>
+        {label}
+      </button>
+    </div>
+  );
+}

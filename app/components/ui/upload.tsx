@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/lib/root-data';
 import { uploadWithProgress } from '~/lib/upload-client';
+import { SubmitRow } from './post-form';
 
 const MB = 1024 * 1024;
 
@@ -60,11 +61,7 @@ export function UploadSubmit({
           <span>{t('files.uploading', { percent: progress })}</span>
         </div>
       ) : null}
-      <div className="row">
-        <button type="submit" className="button button-small" disabled={progress !== null}>
-          {submit}
-        </button>
-      </div>
+      <SubmitRow label={submit} tone="button-small" disabled={progress !== null} />
     </>
   );
 }
