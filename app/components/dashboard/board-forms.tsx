@@ -48,30 +48,46 @@ export function MoveButtons({
   titles?: [up: string, down: string];
   size: number;
 }) {
+  const moves = [
+    ['up', first, ArrowUpIcon],
+    ['down', last, ArrowDownIcon],
+  ] as const;
+  return moves.map(([dir, atEnd, Arrow], i) => (
+    <button
+      key={dir}
+      type="submit"
+      name="intent"
+      value={`${what}-${dir}`}
+      className="icon-button tool"
+      disabled={atEnd}
+      aria-label={labels[i]}
+      title={titles?.[i]}
+    >
+      <Arrow size={size} />
+    </button>
+  ));
+}
+
+/** A tool of a tile in edit mode that is a link (edit, delete): its label is also its tooltip. */
+export function ToolLink({
+  href,
+  label,
+  danger,
+  children,
+}: {
+  href: string;
+  label: string;
+  danger?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <>
-      <button
-        type="submit"
-        name="intent"
-        value={`${what}-up`}
-        className="icon-button tool"
-        disabled={first}
-        aria-label={labels[0]}
-        title={titles?.[0]}
-      >
-        <ArrowUpIcon size={size} />
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value={`${what}-down`}
-        className="icon-button tool"
-        disabled={last}
-        aria-label={labels[1]}
-        title={titles?.[1]}
-      >
-        <ArrowDownIcon size={size} />
-      </button>
-    </>
+    <a
+      className={`icon-button tool${danger ? ' tool-danger' : ''}`}
+      href={href}
+      aria-label={label}
+      title={label}
+    >
+      {children}
+    </a>
   );
 }

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { EditIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
 import { formatDateTime } from '~/lib/format';
-import { BoardForm, MoveButtons } from './board-forms';
+import { BoardForm, MoveButtons, ToolLink } from './board-forms';
 import type { TileView } from './tile-view';
 
 export interface EditControls {
@@ -168,22 +168,12 @@ export function CardTile({
               <PinIcon size={16} />
             </button>
           </BoardForm>
-          <a
-            className="icon-button tool"
-            href={tile.editHref}
-            aria-label={t('dashboard.editCard', { name: tile.name })}
-            title={t('dashboard.editCard', { name: tile.name })}
-          >
+          <ToolLink href={tile.editHref} label={t('dashboard.editCard', { name: tile.name })}>
             <EditIcon size={16} />
-          </a>
-          <a
-            className="icon-button tool tool-danger"
-            href={tile.deleteHref}
-            aria-label={t('dashboard.deleteCard', { name: tile.name })}
-            title={t('dashboard.deleteCard', { name: tile.name })}
-          >
+          </ToolLink>
+          <ToolLink href={tile.deleteHref} label={t('dashboard.deleteCard', { name: tile.name })} danger>
             <TrashIcon size={16} />
-          </a>
+          </ToolLink>
         </div>
       ) : null}
     </li>
