@@ -99,7 +99,7 @@ export function CardTile({
               {tile.socialValue ? <span className="tile-social-value">{tile.socialValue}</span> : null}
             </span>
           ) : null}
-          {tile.description ? <span className="tile-desc">{tile.description}</span> : null}
+          {tile.description ? <span className="clamp tile-desc">{tile.description}</span> : null}
           {showTags && tile.kind === 'site' && tile.tags.length ? <TagChips tags={tile.tags} /> : null}
         </span>
         {tile.online !== null ? (

@@ -3,6 +3,7 @@ import { FONT_PRESETS, type Theme } from '#server/appearance/appearance.shared';
 import type { ThemeAppearance } from '#server/appearance/appearance.service';
 import { PictureSlot } from './picture-slot';
 import { Field, FormErrors, SelectField } from '~/components/ui/field';
+import { Panel } from '~/components/ui/panel';
 import { PostForm, SubmitRow } from '~/components/ui/post-form';
 
 export const WALLPAPER_ACCEPT =
@@ -41,10 +42,7 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
       defaultValue: value,
     }) as const;
   return (
-    <section className="panel settings-panel" id={`theme-${theme}`} aria-labelledby={`${prefix}-heading`}>
-      <div className="panel-header">
-        <h2 id={`${prefix}-heading`}>{themeName}</h2>
-      </div>
+    <Panel id={`theme-${theme}`} headingId={`${prefix}-heading`} className="settings-panel" title={themeName}>
       <div className="picture-grid">
         {(['desktop', 'mobile'] as const).map((slot) => (
           <PictureSlot
@@ -112,6 +110,6 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
         ) : null}
         <SubmitRow label={t('settings.appearance.save', { theme: themeName })} />
       </PostForm>
-    </section>
+    </Panel>
   );
 }
