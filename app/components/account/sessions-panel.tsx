@@ -6,7 +6,7 @@ import { formatDateTime } from '~/lib/format';
 import { describeUserAgent } from '~/lib/user-agent';
 import { Avatar } from '../avatar';
 import { MonitorIcon } from '../icons';
-import { Item } from '~/components/ui/item';
+import { Badge, Item } from '~/components/ui/item';
 import { PostButton, PostForm } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
@@ -43,13 +43,9 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
               title={
                 <>
                   <span>{device}</span>
-                  {s.current ? (
-                    <span className="badge badge-accent">{t('profile.sessions.current')}</span>
-                  ) : null}
-                  {s.persistent ? <span className="badge">{t('profile.sessions.remembered')}</span> : null}
-                  {s.impersonated ? (
-                    <span className="badge">{t('profile.sessions.impersonated')}</span>
-                  ) : null}
+                  {s.current ? <Badge tone="accent">{t('profile.sessions.current')}</Badge> : null}
+                  {s.persistent ? <Badge>{t('profile.sessions.remembered')}</Badge> : null}
+                  {s.impersonated ? <Badge>{t('profile.sessions.impersonated')}</Badge> : null}
                 </>
               }
               meta={

@@ -11,7 +11,7 @@ import { CopyButton } from './copy-button';
 import { useBusy, useProfileForm } from './profile-forms';
 import type { ProfileActionData } from './types';
 import { FormField, FormSelect } from '~/components/ui/conform-fields';
-import { Item } from '~/components/ui/item';
+import { Badge, Item } from '~/components/ui/item';
 import { PostButton, PostForm, SubmitRow } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
@@ -102,11 +102,9 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
               title={
                 <>
                   <span>{tok.name}</span>
-                  <span className="badge mono">sak_…{tok.tokenSuffix}</span>
-                  {tok.readOnly ? <span className="badge">{t('profile.tokens.readOnlyBadge')}</span> : null}
-                  {tok.isExpired ? (
-                    <span className="badge badge-danger">{t('profile.tokens.expired')}</span>
-                  ) : null}
+                  <Badge className="mono">sak_…{tok.tokenSuffix}</Badge>
+                  {tok.readOnly ? <Badge>{t('profile.tokens.readOnlyBadge')}</Badge> : null}
+                  {tok.isExpired ? <Badge tone="danger">{t('profile.tokens.expired')}</Badge> : null}
                 </>
               }
               meta={

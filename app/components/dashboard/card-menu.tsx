@@ -118,15 +118,7 @@ export function CardMenu({
       {d.description ? <p className="muted small">{d.description}</p> : null}
       {d.alternates.length ? (
         <MenuSection title={t('cardMenu.alternates')}>
-          <ul className="card-menu-list">
-            {d.alternates.map((a) => (
-              <li key={a.url}>
-                <a href={a.url} {...external}>
-                  {a.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={d.alternates} />
           {d.alternates.length > 1 ? (
             <button
               type="button"
@@ -141,15 +133,7 @@ export function CardMenu({
       ) : null}
       {d.related.length ? (
         <MenuSection title={t('cardMenu.related')}>
-          <ul className="card-menu-list">
-            {d.related.map((r) => (
-              <li key={r.id}>
-                <a href={r.url} {...external}>
-                  {r.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={d.related.map((r) => ({ label: r.name, url: r.url }))} />
         </MenuSection>
       ) : null}
       {d.memo ? (
@@ -202,5 +186,20 @@ function MenuSection({ title, children }: { title: string; children: React.React
       <h2 className="menu-heading">{title}</h2>
       {children}
     </div>
+  );
+}
+
+/** Links that open in a new tab, one a line. */
+function LinkList({ links }: { links: { label: string; url: string }[] }) {
+  return (
+    <ul className="card-menu-list">
+      {links.map((l, i) => (
+        <li key={i}>
+          <a href={l.url} {...external}>
+            {l.label}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

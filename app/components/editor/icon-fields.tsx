@@ -4,38 +4,49 @@ import { FormColour, FormField } from '~/components/ui/conform-fields';
 
 type Meta = FieldMetadata<any, any, any>;
 
+/** The texts of each picture: a tag's logo, a site's icon (both on a colour), another card's icon. */
+const TEXTS = {
+  tag: { url: 'editor.tag.logoUrl', colour: { text: 'editor.tag.logoBgColor', placeholder: '#c92f67' } },
+  site: {
+    url: 'editor.site.iconUrl',
+    colour: { text: 'editor.site.iconBgColor', placeholder: 'transparent' },
+  },
+  card: { url: 'files.iconUrl', colour: null },
+} as const;
+
 /**
- * The picture of a card or tag: its address (label and hint are `text` and `<text>Hint`) and, where it has one, the
- * colour behind it, side by side.
+ * The picture of a card or tag: its address (label `<url>`, hint `<url>Hint`) and, where it has one, the colour
+ * behind it, side by side.
  */
 export function IconFields({
-  text = 'files.iconUrl',
+  of = 'card',
   url,
   colour,
 }: {
-  text?: string;
+  of?: keyof typeof TEXTS;
   url: Meta;
-  colour?: { field: Meta; text: string; placeholder: string };
+  colour?: Meta;
 }) {
   const { t } = useTranslation();
+  const texts = TEXTS[of];
   const address = (
     <FormField
-      label={t(text)}
+      label={t(texts.url)}
       field={url}
       inputMode="url"
       placeholder="https://"
-      hint={t(`${text}Hint`)}
+      hint={t(`${texts.url}Hint`)}
       autoComplete="off"
     />
   );
-  if (!colour) return address;
+  if (!texts.colour || !colour) return address;
   return (
     <div className="editor-grid">
       {address}
       <FormColour
-        label={t(colour.text)}
-        field={colour.field}
-        placeholder={colour.placeholder}
+        label={t(texts.colour.text)}
+        field={colour}
+        placeholder={texts.colour.placeholder}
         hint={t('editor.colourHint')}
       />
     </div>

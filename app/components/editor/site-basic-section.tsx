@@ -38,11 +38,7 @@ export function SiteBasicSection({
       />
       {ai ? <AiAnalyze notice={ai.notice} /> : null}
       <FormField {...text('description')} field={fields.siteDescription} />
-      <IconFields
-        text="editor.site.iconUrl"
-        url={fields.iconUrl}
-        colour={{ field: fields.iconBgColor, text: 'editor.site.iconBgColor', placeholder: 'transparent' }}
-      />
+      <IconFields of="site" url={fields.iconUrl} colour={fields.iconBgColor} />
       <FormSwitch {...text('pinned')} field={fields.siteIsPinned} />
       <fieldset className="editor-fieldset">
         <legend>{t('editor.site.tags')}</legend>

@@ -19,11 +19,7 @@ export function TagForm({
       <EditorSection id="tag-basic" title={t('editor.tag.section')}>
         <FormField label={t('editor.tag.name')} field={fields.name} autoComplete="off" />
         <FormField {...text('description')} field={fields.description} />
-        <IconFields
-          text="editor.tag.logoUrl"
-          url={fields.logoUrl}
-          colour={{ field: fields.logoBgColor, text: 'editor.tag.logoBgColor', placeholder: '#c92f67' }}
-        />
+        <IconFields of="tag" url={fields.logoUrl} colour={fields.logoBgColor} />
         <FormSwitch {...text('hidden')} field={fields.isHidden} />
       </EditorSection>
     </EditorForm>

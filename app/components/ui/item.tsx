@@ -28,3 +28,20 @@ export function Item({
     </li>
   );
 }
+
+/** A small label beside a title (`tone`: accent, danger, warn). */
+export function Badge({
+  tone,
+  className,
+  children,
+}: {
+  tone?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <span className={['badge', tone && `badge-${tone}`, className].filter(Boolean).join(' ')}>
+      {children}
+    </span>
+  );
+}
