@@ -32,7 +32,7 @@ function Snippet({ title, text, copy }: { title: string; text: string; copy: str
   return (
     <div className="mcp-snippet">
       <p className="small">{title}</p>
-      <pre className="mcp-code">
+      <pre className="code-block mcp-code">
         <code>{text}</code>
       </pre>
       <CopyButton value={text} label={copy} />

@@ -4,6 +4,42 @@ import { FormField } from '~/components/ui/conform-fields';
 
 type TextField = FieldMetadata<string, Record<string, unknown>, string[]>;
 
+/** A username as typed: the phone keyboard neither capitalizes it nor marks its spelling. */
+export function UsernameField(props: React.ComponentProps<typeof FormField>) {
+  return <FormField autoComplete="off" autoCapitalize="none" spellCheck={false} {...props} />;
+}
+
+/**
+ * A new password and its confirmation, both marked `new-password` so that password managers offer one; the rules
+ * are the hint. `change` names them as the replacement of the current password.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  change,
+}: {
+  password: TextField;
+  confirm: TextField;
+  change?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [passwordLabel, confirmLabel] = change
+    ? ['profile.password.new', 'profile.password.confirm']
+    : ['setup.password', 'setup.confirmPassword'];
+  return (
+    <>
+      <FormField
+        label={t(passwordLabel)}
+        field={password}
+        type="password"
+        autoComplete="new-password"
+        hint={t('setup.passwordHint')}
+      />
+      <FormField label={t(confirmLabel)} field={confirm} type="password" autoComplete="new-password" />
+    </>
+  );
+}
+
 /** Username, password and confirmation of a new account (first-run setup and registration). */
 export function NewAccountFields({
   fields,
@@ -14,30 +50,15 @@ export function NewAccountFields({
   usernameLabel: string;
   usernameHint?: string;
 }) {
-  const { t } = useTranslation();
   return (
     <>
-      <FormField
+      <UsernameField
         label={usernameLabel}
         field={fields.username}
         autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
         hint={usernameHint}
       />
-      <FormField
-        label={t('setup.password')}
-        field={fields.password}
-        type="password"
-        autoComplete="new-password"
-        hint={t('setup.passwordHint')}
-      />
-      <FormField
-        label={t('setup.confirmPassword')}
-        field={fields.confirmPassword}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
     </>
   );
 }

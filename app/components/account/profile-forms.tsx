@@ -1,6 +1,7 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, type FormMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { Form, useActionData, useNavigation } from 'react-router';
+import { useActionData, useNavigation } from 'react-router';
+import type { ZodType } from 'zod';
 import {
   ChangePasswordSchema,
   ChangeUsernameSchema,
@@ -8,30 +9,68 @@ import {
   NICKNAME_MAX,
   NicknameSchema,
 } from '#server/users/user.schema';
-import { useErrorText } from '~/lib/use-error-text';
 import { Avatar } from '../avatar';
-import { CsrfInput } from '../csrf-input';
-import { FormErrors } from '../ui/field';
+import { Field, FormErrors } from '../ui/field';
+import { NewPasswordFields, UsernameField } from './new-account-fields';
 import { resultFor, type ProfileAccount, type ProfileActionData } from './types';
 import { FormField } from '~/components/ui/conform-fields';
-import { PostForm } from '~/components/ui/post-form';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { useZodForm } from '~/lib/conform';
 import { Panel } from '~/components/ui/panel';
 
-function useBusy(intent: string) {
+/** A form of the profile page checked by its schema, fed back the action's answer to the same intent. */
+export function useProfileForm<S extends ZodType>(
+  schema: S,
+  intent: string,
+  options: { id: string; defaultValue?: Record<string, unknown> },
+) {
+  const actionData = useActionData<ProfileActionData>();
+  return useZodForm(schema, { ...options, lastResult: resultFor(actionData, intent) });
+}
+
+export function useBusy(intent: string) {
   const navigation = useNavigation();
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+/** A form of a profile panel: posts its intent back to the panel, its errors first, its submit button last. */
+function PanelForm({
+  form,
+  panel,
+  intent,
+  submit,
+  tone = 'button-primary',
+  children,
+}: {
+  form: FormMetadata<any, string[]>;
+  panel: string;
+  intent: string;
+  submit: string;
+  /** The submit button's look. */
+  tone?: string;
+  children: React.ReactNode;
+}) {
+  const busy = useBusy(intent);
+  return (
+    <PostForm
+      action={`/profile#${panel}`}
+      {...getFormProps(form)}
+      className="stack form-narrow"
+      intent={intent}
+    >
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {children}
+      <SubmitRow label={submit} tone={tone} disabled={busy} />
+    </PostForm>
+  );
 }
 
 /** Nickname and avatar. */
 export function ProfilePanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
-  const errorText = useErrorText();
-  const busy = useBusy('profile');
-  const [form, fields] = useZodForm(NicknameSchema, {
+  const [form, fields] = useProfileForm(NicknameSchema, 'profile', {
     id: 'profile-form',
-    lastResult: resultFor(actionData, 'profile'),
     defaultValue: { nickname: account.nickname ?? '' },
   });
   const display = account.nickname || account.username;
@@ -41,41 +80,25 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
       <div className="avatar-editor">
         <Avatar name={display} url={account.avatarUrl} color={account.avatarColor} size={88} />
         <div className="stack avatar-forms">
-          <Form
-            method="post"
+          {/* The CSRF token precedes the file: it is checked before the upload is stored. */}
+          <PostForm
             action="/profile#profile"
             encType="multipart/form-data"
             className="avatar-upload"
+            intent="avatar"
           >
-            {/* The CSRF token must precede the file: it is checked before the upload is stored. */}
-            <CsrfInput />
-            <input type="hidden" name="intent" value="avatar" />
-            <div className="field">
-              <label htmlFor="avatar-file">{t('profile.profile.avatar')}</label>
-              <input
-                id="avatar-file"
-                type="file"
-                name="file"
-                required
-                accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
-                aria-describedby={avatarError ? 'avatar-hint avatar-error' : 'avatar-hint'}
-                aria-invalid={avatarError ? true : undefined}
-              />
-              <p className="field-hint" id="avatar-hint">
-                {t('profile.profile.avatarHint')}
-              </p>
-              {avatarError ? (
-                <p className="field-error" id="avatar-error" role="alert">
-                  {errorText(avatarError)}
-                </p>
-              ) : null}
-            </div>
-            <div className="row">
-              <button type="submit" className="button button-small">
-                {t('profile.profile.upload')}
-              </button>
-            </div>
-          </Form>
+            <Field
+              id="avatar-file"
+              label={t('profile.profile.avatar')}
+              type="file"
+              name="file"
+              required
+              accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+              hint={t('profile.profile.avatarHint')}
+              errors={avatarError ? [avatarError] : undefined}
+            />
+            <SubmitRow label={t('profile.profile.upload')} tone="button-small" />
+          </PostForm>
           {account.avatarUrl ? (
             <PostForm action="/profile#profile" intent="avatar-remove">
               <button type="submit" className="link-button small">
@@ -85,25 +108,14 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
           ) : null}
         </div>
       </div>
-      <PostForm
-        action="/profile#profile"
-        {...getFormProps(form)}
-        className="stack form-narrow"
-        intent="profile"
-      >
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <PanelForm form={form} panel="profile" intent="profile" submit={t('profile.save')}>
         <FormField
           label={t('profile.profile.nickname')}
           field={fields.nickname}
           hint={t('profile.profile.nicknameHint', { max: NICKNAME_MAX })}
           maxLength={NICKNAME_MAX}
         />
-        <div className="row">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {t('profile.save')}
-          </button>
-        </div>
-      </PostForm>
+      </PanelForm>
     </Panel>
   );
 }
@@ -111,24 +123,13 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
 /** Password change (the current password is asked for when the account has one). */
 export function PasswordPanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
-  const actionData = useActionData<ProfileActionData>();
-  const busy = useBusy('password');
-  const [form, fields] = useZodForm(ChangePasswordSchema, {
-    id: 'password-form',
-    lastResult: resultFor(actionData, 'password'),
-  });
+  const [form, fields] = useProfileForm(ChangePasswordSchema, 'password', { id: 'password-form' });
   return (
     <Panel id="password" title={t('profile.password.title')}>
       <p className="muted">{t('profile.password.intro')}</p>
-      <PostForm
-        action="/profile#password"
-        {...getFormProps(form)}
-        className="stack form-narrow"
-        intent="password"
-      >
+      <PanelForm form={form} panel="password" intent="password" submit={t('profile.password.submit')}>
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" name="username" value={account.username} autoComplete="username" readOnly hidden />
-        <FormErrors errors={form.errors} id={form.errorId} />
         {account.hasPassword ? (
           <FormField
             label={t('profile.password.current')}
@@ -137,25 +138,8 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
             autoComplete="current-password"
           />
         ) : null}
-        <FormField
-          label={t('profile.password.new')}
-          field={fields.newPassword}
-          type="password"
-          autoComplete="new-password"
-          hint={t('setup.passwordHint')}
-        />
-        <FormField
-          label={t('profile.password.confirm')}
-          field={fields.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-        />
-        <div className="row">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {t('profile.password.submit')}
-          </button>
-        </div>
-      </PostForm>
+        <NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} change />
+      </PanelForm>
     </Panel>
   );
 }
@@ -163,12 +147,7 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
 /** The one-time username change. */
 export function UsernamePanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
-  const actionData = useActionData<ProfileActionData>();
-  const busy = useBusy('username');
-  const [form, fields] = useZodForm(ChangeUsernameSchema, {
-    id: 'username-form',
-    lastResult: resultFor(actionData, 'username'),
-  });
+  const [form, fields] = useProfileForm(ChangeUsernameSchema, 'username', { id: 'username-form' });
   const canChange = account.role !== 'admin' && !account.usernameChanged;
   return (
     <Panel id="username" title={t('profile.username.title')}>
@@ -176,27 +155,19 @@ export function UsernamePanel({ account }: { account: ProfileAccount }) {
         {t('profile.username.current')} <strong className="mono">{account.username}</strong>
       </p>
       {canChange ? (
-        <PostForm
-          action="/profile#username"
-          {...getFormProps(form)}
-          className="stack form-narrow"
+        <PanelForm
+          form={form}
+          panel="username"
           intent="username"
+          submit={t('profile.username.submit')}
+          tone=""
         >
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <FormField
+          <UsernameField
             label={t('profile.username.new')}
             field={fields.username}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             hint={t('profile.username.onceHint')}
           />
-          <div className="row">
-            <button type="submit" className="button" disabled={busy}>
-              {t('profile.username.submit')}
-            </button>
-          </div>
-        </PostForm>
+        </PanelForm>
       ) : (
         <p className="muted">
           {account.role === 'admin' ? t('profile.username.adminKeeps') : t('profile.username.alreadyChanged')}
@@ -209,12 +180,7 @@ export function UsernamePanel({ account }: { account: ProfileAccount }) {
 /** Account deletion, confirmed by retyping the username. */
 export function DangerPanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
-  const actionData = useActionData<ProfileActionData>();
-  const busy = useBusy('delete-account');
-  const [form, fields] = useZodForm(DeleteAccountConfirmSchema, {
-    id: 'delete-form',
-    lastResult: resultFor(actionData, 'delete-account'),
-  });
+  const [form, fields] = useProfileForm(DeleteAccountConfirmSchema, 'delete-account', { id: 'delete-form' });
   return (
     <Panel id="danger" className="panel-danger" title={t('profile.danger.title')}>
       {account.role === 'admin' ? (
@@ -222,26 +188,18 @@ export function DangerPanel({ account }: { account: ProfileAccount }) {
       ) : (
         <>
           <p>{t('profile.danger.intro')}</p>
-          <PostForm
-            action="/profile#danger"
-            {...getFormProps(form)}
-            className="stack form-narrow"
+          <PanelForm
+            form={form}
+            panel="danger"
             intent="delete-account"
+            submit={t('profile.danger.submit')}
+            tone="button-danger"
           >
-            <FormErrors errors={form.errors} id={form.errorId} />
-            <FormField
+            <UsernameField
               label={t('profile.danger.confirmLabel', { name: account.username })}
               field={fields.confirm}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
             />
-            <div className="row">
-              <button type="submit" className="button button-danger" disabled={busy}>
-                {t('profile.danger.submit')}
-              </button>
-            </div>
-          </PostForm>
+          </PanelForm>
         </>
       )}
     </Panel>

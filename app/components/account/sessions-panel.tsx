@@ -6,7 +6,8 @@ import { formatDateTime } from '~/lib/format';
 import { describeUserAgent } from '~/lib/user-agent';
 import { Avatar } from '../avatar';
 import { MonitorIcon } from '../icons';
-import { PostForm } from '~/components/ui/post-form';
+import { Badge, Item } from '~/components/ui/item';
+import { PostButton, PostForm } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
 /** Where the user is signed in, with sign-out per session and for all others. */
@@ -32,44 +33,41 @@ export function SessionsPanel({ sessions }: { sessions: SessionInfo[] }) {
         {sessions.map((s) => {
           const device = describeUserAgent(s.userAgent) ?? t('profile.sessions.unknownDevice');
           return (
-            <li key={s.id} className="item">
-              <span className="item-icon" aria-hidden="true">
-                <MonitorIcon size={20} />
-              </span>
-              <div className="item-main">
-                <p className="item-title">
+            <Item
+              key={s.id}
+              icon={
+                <span className="item-icon" aria-hidden="true">
+                  <MonitorIcon size={20} />
+                </span>
+              }
+              title={
+                <>
                   <span>{device}</span>
-                  {s.current ? (
-                    <span className="badge badge-accent">{t('profile.sessions.current')}</span>
-                  ) : null}
-                  {s.persistent ? <span className="badge">{t('profile.sessions.remembered')}</span> : null}
-                  {s.impersonated ? (
-                    <span className="badge">{t('profile.sessions.impersonated')}</span>
-                  ) : null}
-                </p>
-                <p className="item-meta">
+                  {s.current ? <Badge tone="accent">{t('profile.sessions.current')}</Badge> : null}
+                  {s.persistent ? <Badge>{t('profile.sessions.remembered')}</Badge> : null}
+                  {s.impersonated ? <Badge>{t('profile.sessions.impersonated')}</Badge> : null}
+                </>
+              }
+              meta={
+                <>
                   {s.ip ? <span>{t('profile.sessions.ip', { ip: s.ip })}</span> : null}
                   <span>{t('profile.sessions.lastSeen', { date: formatDateTime(s.lastSeenAt) })}</span>
                   <span>{t('profile.sessions.signedIn', { date: formatDateTime(s.createdAt) })}</span>
-                </p>
-              </div>
-              {s.current ? null : (
-                <PostForm
-                  action="/profile#sessions"
-                  className="item-action"
-                  intent="session-revoke"
-                  values={{ id: s.id }}
-                >
-                  <button
-                    type="submit"
-                    className="button button-small button-ghost"
-                    aria-label={t('profile.sessions.endNamed', { device })}
+                </>
+              }
+              action={
+                s.current ? null : (
+                  <PostButton
+                    action="/profile#sessions"
+                    intent="session-revoke"
+                    values={{ id: s.id }}
+                    label={t('profile.sessions.endNamed', { device })}
                   >
                     {t('profile.sessions.end')}
-                  </button>
-                </PostForm>
-              )}
-            </li>
+                  </PostButton>
+                )
+              }
+            />
           );
         })}
       </ul>
@@ -97,31 +95,23 @@ export function AccountsPanel({ accounts }: { accounts: AccountSummary[] }) {
           {accounts.map((a) => {
             const name = a.nickname || a.username;
             return (
-              <li key={a.userId} className="item">
-                <Avatar name={name} url={a.avatarUrl} color={a.avatarColor} size={36} />
-                <div className="item-main">
-                  <p className="item-title">
-                    <span>{name}</span>
-                  </p>
-                  <p className="item-meta">
-                    <span>@{a.username}</span>
-                  </p>
-                </div>
-                <PostForm
-                  action="/profile#accounts"
-                  className="item-action"
-                  intent="switch"
-                  values={{ userId: a.userId }}
-                >
-                  <button
-                    type="submit"
-                    className="button button-small"
-                    aria-label={t('profile.accounts.switchTo', { name })}
+              <Item
+                key={a.userId}
+                icon={<Avatar name={name} url={a.avatarUrl} color={a.avatarColor} size={36} />}
+                title={<span>{name}</span>}
+                meta={<span>@{a.username}</span>}
+                action={
+                  <PostButton
+                    action="/profile#accounts"
+                    intent="switch"
+                    values={{ userId: a.userId }}
+                    label={t('profile.accounts.switchTo', { name })}
+                    tone=""
                   >
                     {t('profile.accounts.switch')}
-                  </button>
-                </PostForm>
-              </li>
+                  </PostButton>
+                }
+              />
             );
           })}
         </ul>

@@ -1,29 +1,27 @@
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { useActionData, useNavigation } from 'react-router';
+import { useActionData } from 'react-router';
 import { TOKEN_EXPIRY, TokenCreateSchema } from '#server/tokens/token.schema';
 import type { TokenDto } from '#server/tokens/token.dto';
-import { inputProps, selectProps, useZodForm } from '~/lib/conform';
+import { inputProps } from '~/lib/conform';
 import { formatDate, formatDateTime } from '~/lib/format';
-import { useErrorText } from '~/lib/use-error-text';
 import { KeyIcon, TrashIcon } from '../icons';
 import { FormErrors } from '../ui/field';
 import { CopyButton } from './copy-button';
-import { resultFor, type ProfileActionData } from './types';
-import { FormField } from '~/components/ui/conform-fields';
-import { PostForm } from '~/components/ui/post-form';
+import { useBusy, useProfileForm } from './profile-forms';
+import type { ProfileActionData } from './types';
+import { FormField, FormSelect } from '~/components/ui/conform-fields';
+import { Badge, Item } from '~/components/ui/item';
+import { PostButton, PostForm, SubmitRow } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
 /** Personal access tokens: create (the secret is shown once), list, revoke. */
 export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
-  const errorText = useErrorText();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'token-create';
-  const [form, fields] = useZodForm(TokenCreateSchema, {
+  const busy = useBusy('token-create');
+  const [form, fields] = useProfileForm(TokenCreateSchema, 'token-create', {
     id: 'token-form',
-    lastResult: resultFor(actionData, 'token-create'),
     defaultValue: { expiresIn: '90d' },
   });
   const created = actionData?.intent === 'token-create' ? actionData.created : undefined;
@@ -80,31 +78,17 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
               placeholder={t('profile.tokens.namePlaceholder')}
               autoComplete="off"
             />
-            <div className="field">
-              <label htmlFor={fields.expiresIn.id}>{t('profile.tokens.expiry')}</label>
-              <select {...selectProps(fields.expiresIn)} key={fields.expiresIn.key}>
-                {TOKEN_EXPIRY.map((e) => (
-                  <option key={e} value={e}>
-                    {t(`profile.tokens.expiryOptions.${e}`)}
-                  </option>
-                ))}
-              </select>
-              {fields.expiresIn.errors?.length ? (
-                <p className="field-error" role="alert">
-                  {fields.expiresIn.errors.map((m) => errorText(m)).join(' ')}
-                </p>
-              ) : null}
-            </div>
+            <FormSelect
+              label={t('profile.tokens.expiry')}
+              field={fields.expiresIn}
+              options={TOKEN_EXPIRY.map((e) => ({ value: e, label: t(`profile.tokens.expiryOptions.${e}`) }))}
+            />
           </div>
           <label className="check">
             <input {...inputProps(fields.readOnly, { type: 'checkbox' })} key={fields.readOnly.key} />
             <span>{t('profile.tokens.readOnly')}</span>
           </label>
-          <div className="row">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {t('profile.tokens.create')}
-            </button>
-          </div>
+          <SubmitRow label={t('profile.tokens.create')} disabled={busy} />
         </PostForm>
       )}
 
@@ -113,17 +97,18 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
       ) : (
         <ul className="item-list" aria-label={t('profile.tokens.listLabel')}>
           {tokens.map((tok) => (
-            <li key={tok.id} className="item">
-              <div className="item-main">
-                <p className="item-title">
+            <Item
+              key={tok.id}
+              title={
+                <>
                   <span>{tok.name}</span>
-                  <span className="badge mono">sak_…{tok.tokenSuffix}</span>
-                  {tok.readOnly ? <span className="badge">{t('profile.tokens.readOnlyBadge')}</span> : null}
-                  {tok.isExpired ? (
-                    <span className="badge badge-danger">{t('profile.tokens.expired')}</span>
-                  ) : null}
-                </p>
-                <p className="item-meta">
+                  <Badge className="mono">sak_…{tok.tokenSuffix}</Badge>
+                  {tok.readOnly ? <Badge>{t('profile.tokens.readOnlyBadge')}</Badge> : null}
+                  {tok.isExpired ? <Badge tone="danger">{t('profile.tokens.expired')}</Badge> : null}
+                </>
+              }
+              meta={
+                <>
                   <span>{t('profile.tokens.createdAt', { date: formatDate(tok.createdAt) })}</span>
                   <span>
                     {tok.expiresAt
@@ -135,24 +120,21 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
                       ? t('profile.tokens.lastUsed', { date: formatDateTime(tok.lastUsedAt) })
                       : t('profile.tokens.neverUsed')}
                   </span>
-                </p>
-              </div>
-              <PostForm
-                action="/profile#tokens"
-                className="item-action"
-                intent="token-delete"
-                values={{ id: tok.id }}
-              >
-                <button
-                  type="submit"
-                  className="button button-small button-ghost danger-text"
-                  aria-label={t('profile.tokens.deleteNamed', { name: tok.name })}
+                </>
+              }
+              action={
+                <PostButton
+                  action="/profile#tokens"
+                  intent="token-delete"
+                  values={{ id: tok.id }}
+                  label={t('profile.tokens.deleteNamed', { name: tok.name })}
+                  tone="button-ghost danger-text"
                 >
                   <TrashIcon size={16} />
                   <span>{t('profile.tokens.delete')}</span>
-                </button>
-              </PostForm>
-            </li>
+                </PostButton>
+              }
+            />
           ))}
         </ul>
       )}

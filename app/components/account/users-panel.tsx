@@ -6,7 +6,7 @@ import type { Pager } from '~/components/dashboard/board-pager';
 import { KeyIcon, TrashIcon } from '~/components/icons';
 import { formatDate } from '~/lib/format';
 import { avatarUrlOf } from '~/lib/user-view';
-import { PostForm } from '~/components/ui/post-form';
+import { PostButton, PostForm } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
 /** The administrator's list of users: found by name, a page at a time, with each row's actions (plain forms). */
@@ -102,16 +102,15 @@ export function UsersPanel({
                   <td className="nowrap">{formatDate(u.createdAt)}</td>
                   <td className="actions-cell">
                     {fixed || u.id === me || u.role === 'admin' ? null : (
-                      <PostForm className="inline-form" intent="temp-password" values={{ id: u.id }}>
-                        <button
-                          type="submit"
-                          className="button button-small button-ghost"
-                          aria-label={t('admin.users.tempPasswordNamed', { name: u.username })}
-                        >
-                          <KeyIcon size={16} />
-                          <span>{t('admin.users.tempPassword')}</span>
-                        </button>
-                      </PostForm>
+                      <PostButton
+                        className="inline-form"
+                        intent="temp-password"
+                        values={{ id: u.id }}
+                        label={t('admin.users.tempPasswordNamed', { name: u.username })}
+                      >
+                        <KeyIcon size={16} />
+                        <span>{t('admin.users.tempPassword')}</span>
+                      </PostButton>
                     )}
                     {fixed || u.id === me ? null : (
                       <Link

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema';
 import { useRootData } from '~/lib/root-data';
+import { OptionList } from '~/components/ui/field';
 import { PostForm } from '~/components/ui/post-form';
 
 /** Items per request when the page imports with JavaScript (so it can show progress). */
@@ -79,11 +80,7 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
           {t('bookmarks.addTag')}{' '}
           <select name="tagId" defaultValue="">
             <option value="">{t('bookmarks.noTag')}</option>
-            {tags.map((tag) => (
-              <option key={tag.id} value={tag.id}>
-                {tag.name}
-              </option>
-            ))}
+            <OptionList items={tags} />
           </select>
         </label>
         <label>

@@ -3,6 +3,7 @@ import type { SiteCardView } from '#server/cards/card-view.service';
 import { safeHref } from '#server/urls/url-policy.shared';
 import { formatDateTime } from '~/lib/format';
 import { CopyIcon, EditIcon, LinkIcon, PinIcon } from '../icons';
+import { BoardForm } from './board-forms';
 
 /** What a site card's menu shows; every address has been through the URL policy. */
 export interface CardMenuData {
@@ -100,10 +101,7 @@ export function CardMenu({
           </a>
         ) : null}
         {d.owner ? (
-          <form method="post" action="/?index" className="card-menu-form">
-            <input type="hidden" name="csrf" value={csrf} />
-            <input type="hidden" name="id" value={d.id} />
-            <input type="hidden" name="returnTo" value={returnTo} />
+          <BoardForm className="card-menu-form" csrf={csrf} id={d.id} returnTo={returnTo}>
             <button
               type="submit"
               name="intent"
@@ -113,23 +111,14 @@ export function CardMenu({
               <PinIcon size={15} />
               <span>{d.pinned ? t('dashboard.unpin') : t('dashboard.pin')}</span>
             </button>
-          </form>
+          </BoardForm>
         ) : null}
       </div>
       {d.url ? <p className="card-menu-url">{d.url}</p> : null}
       {d.description ? <p className="muted small">{d.description}</p> : null}
       {d.alternates.length ? (
-        <div className="card-menu-section">
-          <h2 className="menu-heading">{t('cardMenu.alternates')}</h2>
-          <ul className="card-menu-list">
-            {d.alternates.map((a) => (
-              <li key={a.url}>
-                <a href={a.url} {...external}>
-                  {a.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+        <MenuSection title={t('cardMenu.alternates')}>
+          <LinkList links={d.alternates} />
           {d.alternates.length > 1 ? (
             <button
               type="button"
@@ -140,31 +129,20 @@ export function CardMenu({
               {t('cardMenu.openAll', { count: d.alternates.length })}
             </button>
           ) : null}
-        </div>
+        </MenuSection>
       ) : null}
       {d.related.length ? (
-        <div className="card-menu-section">
-          <h2 className="menu-heading">{t('cardMenu.related')}</h2>
-          <ul className="card-menu-list">
-            {d.related.map((r) => (
-              <li key={r.id}>
-                <a href={r.url} {...external}>
-                  {r.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <MenuSection title={t('cardMenu.related')}>
+          <LinkList links={d.related.map((r) => ({ label: r.name, url: r.url }))} />
+        </MenuSection>
       ) : null}
       {d.memo ? (
-        <div className="card-menu-section">
-          <h2 className="menu-heading">{t('cardMenu.memo')}</h2>
+        <MenuSection title={t('cardMenu.memo')}>
           <p className="card-menu-memo">{d.memo}</p>
-        </div>
+        </MenuSection>
       ) : null}
       {d.todos.length ? (
-        <div className="card-menu-section">
-          <h2 className="menu-heading">{t('cardMenu.todos')}</h2>
+        <MenuSection title={t('cardMenu.todos')}>
           <ul className="card-menu-list card-menu-todos">
             {d.todos.map((todo, i) => (
               <li key={i} className={todo.done ? 'is-done' : undefined}>
@@ -173,11 +151,10 @@ export function CardMenu({
               </li>
             ))}
           </ul>
-        </div>
+        </MenuSection>
       ) : null}
       {d.checks.length ? (
-        <div className="card-menu-section">
-          <h2 className="menu-heading">{t('cardMenu.checks')}</h2>
+        <MenuSection title={t('cardMenu.checks')}>
           <ul className="card-menu-list card-menu-checks">
             {d.checks.map((c) => (
               <li key={c.at} className={c.online ? 'is-up' : 'is-down'}>
@@ -187,7 +164,7 @@ export function CardMenu({
               </li>
             ))}
           </ul>
-        </div>
+        </MenuSection>
       ) : null}
       {d.tags.length ? (
         <p className="card-menu-tags">
@@ -199,5 +176,30 @@ export function CardMenu({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** A titled part of the card menu (alternate addresses, related sites, memo…). */
+function MenuSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="card-menu-section">
+      <h2 className="menu-heading">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** Links that open in a new tab, one a line. */
+function LinkList({ links }: { links: { label: string; url: string }[] }) {
+  return (
+    <ul className="card-menu-list">
+      {links.map((l, i) => (
+        <li key={i}>
+          <a href={l.url} {...external}>
+            {l.label}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
-import { ArrowDownIcon, ArrowUpIcon, EditIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
+import { EditIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
 import { formatDateTime } from '~/lib/format';
+import { BoardForm, MoveButtons, ToolLink } from './board-forms';
 import type { TileView } from './tile-view';
 
 export interface EditControls {
@@ -98,7 +99,7 @@ export function CardTile({
               {tile.socialValue ? <span className="tile-social-value">{tile.socialValue}</span> : null}
             </span>
           ) : null}
-          {tile.description ? <span className="tile-desc">{tile.description}</span> : null}
+          {tile.description ? <span className="clamp tile-desc">{tile.description}</span> : null}
           {showTags && tile.kind === 'site' && tile.tags.length ? <TagChips tags={tile.tags} /> : null}
         </span>
         {tile.online !== null ? (
@@ -136,36 +137,25 @@ export function CardTile({
               ⋮⋮
             </span>
           ) : null}
-          <form method="post" action="/?index" className="tile-tool-form">
-            <input type="hidden" name="csrf" value={edit.csrf} />
-            <input type="hidden" name="id" value={tile.id} />
-            <input type="hidden" name="returnTo" value={`${edit.returnTo}#card-${tile.id}`} />
-            {edit.tagId ? <input type="hidden" name="tagId" value={edit.tagId} /> : null}
+          <BoardForm
+            className="tile-tool-form"
+            csrf={edit.csrf}
+            id={tile.id}
+            returnTo={`${edit.returnTo}#card-${tile.id}`}
+            tagId={edit.tagId}
+          >
             {edit.canMove ? (
-              <>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="card-up"
-                  className="icon-button tool"
-                  disabled={edit.first}
-                  aria-label={t('dashboard.moveUpCard', { name: tile.name })}
-                  title={t('dashboard.moveUp')}
-                >
-                  <ArrowUpIcon size={16} />
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="card-down"
-                  className="icon-button tool"
-                  disabled={edit.last}
-                  aria-label={t('dashboard.moveDownCard', { name: tile.name })}
-                  title={t('dashboard.moveDown')}
-                >
-                  <ArrowDownIcon size={16} />
-                </button>
-              </>
+              <MoveButtons
+                what="card"
+                first={edit.first}
+                last={edit.last}
+                labels={[
+                  t('dashboard.moveUpCard', { name: tile.name }),
+                  t('dashboard.moveDownCard', { name: tile.name }),
+                ]}
+                titles={[t('dashboard.moveUp'), t('dashboard.moveDown')]}
+                size={16}
+              />
             ) : null}
             <button
               type="submit"
@@ -177,23 +167,13 @@ export function CardTile({
             >
               <PinIcon size={16} />
             </button>
-          </form>
-          <a
-            className="icon-button tool"
-            href={tile.editHref}
-            aria-label={t('dashboard.editCard', { name: tile.name })}
-            title={t('dashboard.editCard', { name: tile.name })}
-          >
+          </BoardForm>
+          <ToolLink href={tile.editHref} label={t('dashboard.editCard', { name: tile.name })}>
             <EditIcon size={16} />
-          </a>
-          <a
-            className="icon-button tool tool-danger"
-            href={tile.deleteHref}
-            aria-label={t('dashboard.deleteCard', { name: tile.name })}
-            title={t('dashboard.deleteCard', { name: tile.name })}
-          >
+          </ToolLink>
+          <ToolLink href={tile.deleteHref} label={t('dashboard.deleteCard', { name: tile.name })} danger>
             <TrashIcon size={16} />
-          </a>
+          </ToolLink>
         </div>
       ) : null}
     </li>

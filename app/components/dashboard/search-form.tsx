@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../icons';
+import { OptionList } from '../ui/field';
 
 export const WEB_ENGINES = [
   { id: 'google', label: 'Google', url: 'https://www.google.com/search?q=' },
@@ -36,11 +37,7 @@ export function SearchForm({ q, engine }: { q: string; engine: string }) {
       </label>
       <select id="search-engine" name="engine" defaultValue={engine} className="search-engine">
         <option value="site">{t('dashboard.engineSite')}</option>
-        {WEB_ENGINES.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.label}
-          </option>
-        ))}
+        <OptionList items={WEB_ENGINES.map((e) => ({ id: e.id, name: e.label }))} />
       </select>
       <button type="submit" className="search-submit" aria-label={t('dashboard.searchSubmit')}>
         <SearchIcon size={17} />

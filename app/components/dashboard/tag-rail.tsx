@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ArrowDownIcon, ArrowUpIcon, EditIcon, NoteIcon, TagIcon, UserIcon } from '../icons';
+import { EditIcon, NoteIcon, TagIcon, UserIcon } from '../icons';
+import { BoardForm, MoveButtons } from './board-forms';
 
 export interface RailTag {
   id: string;
@@ -81,30 +82,17 @@ export function TagRail({
               <TagCount count={tag.count} t={t} />
             </a>
             {edit ? (
-              <form method="post" action="/?index" className="tag-tools">
-                <input type="hidden" name="csrf" value={edit.csrf} />
-                <input type="hidden" name="id" value={tag.id} />
-                <input type="hidden" name="returnTo" value={edit.returnTo} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="tag-up"
-                  className="icon-button tool"
-                  disabled={i === 0}
-                  aria-label={`${t('dashboard.moveTagUp')}: ${label(tag)}`}
-                >
-                  <ArrowUpIcon size={14} />
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="tag-down"
-                  className="icon-button tool"
-                  disabled={i === tags.length - 1}
-                  aria-label={`${t('dashboard.moveTagDown')}: ${label(tag)}`}
-                >
-                  <ArrowDownIcon size={14} />
-                </button>
+              <BoardForm className="tag-tools" csrf={edit.csrf} id={tag.id} returnTo={edit.returnTo}>
+                <MoveButtons
+                  what="tag"
+                  first={i === 0}
+                  last={i === tags.length - 1}
+                  labels={[
+                    `${t('dashboard.moveTagUp')}: ${label(tag)}`,
+                    `${t('dashboard.moveTagDown')}: ${label(tag)}`,
+                  ]}
+                  size={14}
+                />
                 {tag.virtual ? null : (
                   <a
                     className="icon-button tool"
@@ -114,7 +102,7 @@ export function TagRail({
                     <EditIcon size={14} />
                   </a>
                 )}
-              </form>
+              </BoardForm>
             ) : null}
           </li>
         ))}

@@ -22,6 +22,9 @@ const base = {
   tags: [],
 } as unknown as CardDto;
 
+/** The tile of `base` with `changes`, on the home page, in English. */
+const tileOf = (changes: Partial<typeof base>) => tileView({ ...base, ...changes } as typeof base, '/', en);
+
 describe('tileView', () => {
   it('links sites to their URL and shows the online state', () => {
     const v = tileView(base, '/?tag=t1', en);
@@ -36,33 +39,26 @@ describe('tileView', () => {
   });
 
   it('never links to a script URL', () => {
-    expect(
-      tileView({ ...base, siteUrl: 'javascript:alert(1)', iconUrl: 'javascript:x' }, '/', en),
-    ).toMatchObject({ href: '#', external: false, iconUrl: null });
+    expect(tileOf({ siteUrl: 'javascript:alert(1)', iconUrl: 'javascript:x' })).toMatchObject({
+      href: '#',
+      external: false,
+      iconUrl: null,
+    });
   });
 
   it('opens URL-type social cards directly and others on their card page', () => {
-    const github = tileView(
-      {
-        ...base,
-        cardType: 'github',
-        name: 'Me',
-        cardData: JSON.stringify({ type: 'github', url: 'https://github.com/me' }),
-      },
-      '/',
-      en,
-    );
+    const github = tileOf({
+      cardType: 'github',
+      name: 'Me',
+      cardData: JSON.stringify({ type: 'github', url: 'https://github.com/me' }),
+    });
     expect(github).toMatchObject({
       kind: 'social',
       href: 'https://github.com/me',
       external: true,
       socialValue: 'github.com/me',
     });
-    const qq = tileView(
-      { ...base, cardType: 'qq', cardData: JSON.stringify({ type: 'qq', qqNumber: '123' }) },
-      '/',
-      en,
-    );
+    const qq = tileOf({ cardType: 'qq', cardData: JSON.stringify({ type: 'qq', qqNumber: '123' }) });
     expect(qq).toMatchObject({
       href: '/card/c1',
       external: false,
@@ -73,35 +69,25 @@ describe('tileView', () => {
   });
 
   it('shows notes as an excerpt linking to their page', () => {
-    const n = tileView(
-      {
-        ...base,
-        cardType: 'note',
-        name: 'Hi',
-        cardData: JSON.stringify({ title: '', content: '# Hi\n\nSee [docs](https://x) **now**' }),
-      },
-      '/',
-      en,
-    );
+    const n = tileOf({
+      cardType: 'note',
+      name: 'Hi',
+      cardData: JSON.stringify({ title: '', content: '# Hi\n\nSee [docs](https://x) **now**' }),
+    });
     // The heading is the title, shown above the preview: not repeated.
     expect(n).toMatchObject({ kind: 'note', href: '/card/c1', description: 'See docs now' });
-    const long = tileView(
-      {
-        ...base,
-        cardType: 'note',
-        name: 'x',
-        cardData: JSON.stringify({ title: 'T', content: 'y'.repeat(300) }),
-      },
-      '/',
-      en,
-    );
+    const long = tileOf({
+      cardType: 'note',
+      name: 'x',
+      cardData: JSON.stringify({ title: 'T', content: 'y'.repeat(300) }),
+    });
     expect(long.description.length).toBe(140);
     // An untitled note is titled by its first line, cut to a title's length.
-    const untitled = tileView(
-      { ...base, cardType: 'note', name: 'x', cardData: JSON.stringify({ content: 'y'.repeat(300) }) },
-      '/',
-      en,
-    );
+    const untitled = tileOf({
+      cardType: 'note',
+      name: 'x',
+      cardData: JSON.stringify({ content: 'y'.repeat(300) }),
+    });
     expect(untitled.name).toBe(`${'y'.repeat(79)}…`);
     expect(untitled.description).toBe('');
   });

@@ -70,7 +70,7 @@ export function OperationCard({ op }: { op: OperationView }) {
         </>
       ) : null}
       <h4>{t('apiDocs.example')}</h4>
-      <pre className="api-curl">
+      <pre className="code-block api-curl">
         <code>{op.curl}</code>
       </pre>
     </article>

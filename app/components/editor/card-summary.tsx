@@ -36,7 +36,7 @@ export function CardSummary({ card }: { card: CardSummaryData }) {
           {card.url ? <span className="card-summary-url">{card.url}</span> : null}
         </p>
         {card.description ? <p className="muted small">{card.description}</p> : null}
-        {card.excerpt ? <p className="card-summary-excerpt">{card.excerpt}</p> : null}
+        {card.excerpt ? <p className="clamp card-summary-excerpt">{card.excerpt}</p> : null}
       </div>
     </div>
   );

@@ -13,14 +13,25 @@ import { FormErrors } from '~/components/ui/field';
 import { AI_ANALYZE_FIELD } from '~/lib/site-ai';
 import { DefaultSubmit, SaveBar } from './editor-shell';
 
+/** What an editor page hands its form: the values to start from, the action's answer, and the frame's links. */
+export interface EditorPageProps<D, R = SubmissionResult<string[]>> extends EditorFrameProps {
+  defaultValue: D;
+  lastResult: R | undefined;
+}
+
+/** Where the editor returns to, its delete link and its submit button's label. */
+interface EditorFrameProps {
+  returnTo: string;
+  deleteHref?: string;
+  submitLabel: string;
+}
+
 /** conform set up the way every editor uses it: the page's zod schema checks in the browser on blur, then on input. */
-export function useEditorForm<V extends Record<string, unknown>>(options: {
-  id: string;
-  schema: ZodType;
-  defaultValue: unknown;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const { id, schema, defaultValue, lastResult } = options;
+export function useEditorForm<V extends Record<string, unknown>>(
+  id: string,
+  schema: ZodType,
+  { defaultValue, lastResult }: { defaultValue: unknown; lastResult: SubmissionResult<string[]> | undefined },
+) {
   return useForm<V>({
     id,
     defaultValue: defaultValue as never,
@@ -51,11 +62,8 @@ export function EditorForm<V extends Record<string, unknown>>({
   hidden,
   beforeErrors,
   children,
-}: {
+}: EditorFrameProps & {
   form: FormMetadata<V, string[]>;
-  returnTo: string;
-  submitLabel: string;
-  deleteHref?: string;
   sticky?: boolean;
   /** Extra hidden fields, name -> value. */
   hidden?: Record<string, string>;

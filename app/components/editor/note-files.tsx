@@ -2,20 +2,16 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { NoteAttachmentDto } from '#server/assets/upload.service';
-import { useRootData } from '~/lib/root-data';
-import { insertIntoTextarea, noteMarkdown, uploadWithProgress } from '~/lib/upload-client';
+import { insertIntoTextarea, noteMarkdown } from '~/lib/upload-client';
 import { CsrfInput } from '../csrf-input';
 import { EditorSection } from './editor-shell';
-import { PostForm } from '~/components/ui/post-form';
+import { Field } from '~/components/ui/field';
+import { PostButton, PostForm } from '~/components/ui/post-form';
+import { formatBytes, UploadSubmit, useUpload } from '~/components/ui/upload';
 
 const MB = 1024 * 1024;
 const LIMITS = { image: 5 * MB, file: 10 * MB, attachment: 100 * MB } as const;
 type Kind = keyof typeof LIMITS;
-
-function size(n: number): string {
-  if (n >= MB) return `${Math.round((n / MB) * 10) / 10} MB`;
-  return n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`;
-}
 
 /**
  * Pictures, files and attachments of a saved note. One multipart form adds any of them without JavaScript (a
@@ -33,11 +29,9 @@ export function NoteFiles({
   error?: string | null;
 }) {
   const { t } = useTranslation();
-  const root = useRootData();
   const revalidator = useRevalidator();
+  const upload = useUpload();
   const id = useId();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
   const [kind, setKind] = useState<Kind>('image');
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -45,11 +39,6 @@ export function NoteFiles({
     const file = input?.files?.[0];
     if (!file) return;
     e.preventDefault();
-    setClientError(null);
-    if (file.size > LIMITS[kind]) {
-      setClientError(t('settings.errors.fileTooLarge', { size: size(LIMITS[kind]) }));
-      return;
-    }
     const body = new FormData();
     if (kind === 'attachment') body.append('noteId', noteId);
     body.append('file', file);
@@ -59,27 +48,19 @@ export function NoteFiles({
         : kind === 'file'
           ? '/api/note-cards/upload-file'
           : '/api/note-cards/attachment';
-    setProgress(0);
-    uploadWithProgress<{ url: string }>(url, body, root?.csrfToken ?? '', setProgress).then(
-      (res) => {
-        setProgress(null);
-        input!.value = '';
-        if (kind === 'attachment') {
-          void revalidator.revalidate();
-          return;
-        }
-        const textarea = document.querySelector<HTMLTextAreaElement>('#note-form textarea[name="content"]');
-        if (textarea) insertIntoTextarea(textarea, noteMarkdown(kind, file.name, res.url));
-        textarea?.focus();
-      },
-      (err: Error) => {
-        setProgress(null);
-        setClientError(err.message || t('settings.errors.network'));
-      },
-    );
+    upload.send<{ url: string }>(url, body, file, LIMITS[kind], (res) => {
+      input!.value = '';
+      if (kind === 'attachment') {
+        void revalidator.revalidate();
+        return;
+      }
+      const textarea = document.querySelector<HTMLTextAreaElement>('#note-form textarea[name="content"]');
+      if (textarea) insertIntoTextarea(textarea, noteMarkdown(kind, file.name, res.url));
+      textarea?.focus();
+    });
   };
 
-  const shownError = clientError ?? error;
+  const shownError = upload.error ?? error;
   return (
     <EditorSection id="note-files" title={t('files.title')} description={t('files.intro')}>
       <form
@@ -87,7 +68,7 @@ export function NoteFiles({
         encType="multipart/form-data"
         onSubmit={onSubmit}
         className="note-upload"
-        aria-describedby={`${id}-hint`}
+        aria-describedby={`${id}-file-hint`}
       >
         <CsrfInput />
         <fieldset className="note-upload-kinds">
@@ -99,35 +80,17 @@ export function NoteFiles({
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor={`${id}-file`}>{t('files.choose')}</label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            name="file"
-            required
-            accept={kind === 'image' ? 'image/*' : undefined}
-          />
-          <p className="field-hint" id={`${id}-hint`}>
-            {t('files.noJsHint')} {t('files.pasteHint')}
-          </p>
-        </div>
-        {shownError ? (
-          <p className="field-error" role="alert">
-            {shownError}
-          </p>
-        ) : null}
-        {progress !== null ? (
-          <div className="upload-progress">
-            <progress max={100} value={progress} aria-label={t('files.choose')} />
-            <span>{t('files.uploading', { percent: progress })}</span>
-          </div>
-        ) : null}
-        <div className="row">
-          <button type="submit" className="button button-small" disabled={progress !== null}>
-            {t('files.upload')}
-          </button>
-        </div>
+        <Field
+          id={`${id}-file`}
+          label={t('files.choose')}
+          type="file"
+          name="file"
+          required
+          accept={kind === 'image' ? 'image/*' : undefined}
+          hint={`${t('files.noJsHint')} ${t('files.pasteHint')}`}
+          errors={shownError ? [shownError] : undefined}
+        />
+        <UploadSubmit progress={upload.progress} label={t('files.choose')} submit={t('files.upload')} />
       </form>
       <h3 className="note-attachments-title">{t('files.attachments')}</h3>
       {attachments.length ? (
@@ -137,7 +100,7 @@ export function NoteFiles({
               <a href={a.url} download={a.filename} aria-label={t('files.download', { name: a.filename })}>
                 {a.filename}
               </a>
-              <span className="muted">{size(a.size)}</span>
+              <span className="muted">{formatBytes(a.size)}</span>
               <PostForm
                 className="note-attachment-rename"
                 preventScrollReset
@@ -155,15 +118,16 @@ export function NoteFiles({
                   {t('files.rename')}
                 </button>
               </PostForm>
-              <PostForm preventScrollReset intent="attachment-delete" values={{ id: a.id }}>
-                <button
-                  type="submit"
-                  className="button button-small button-danger"
-                  aria-label={t('files.deleteLabel', { name: a.filename })}
-                >
-                  {t('files.delete')}
-                </button>
-              </PostForm>
+              <PostButton
+                className=""
+                tone="button-danger"
+                preventScrollReset
+                intent="attachment-delete"
+                values={{ id: a.id }}
+                label={t('files.deleteLabel', { name: a.filename })}
+              >
+                {t('files.delete')}
+              </PostButton>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoteFormSchema, type NoteFormValue } from '~/lib/editor-schemas';
@@ -8,8 +7,10 @@ import { useRootData } from '~/lib/root-data';
 import { insertIntoTextarea, noteMarkdown, uploadWithProgress } from '~/lib/upload-client';
 import { EyeIcon } from '../icons';
 import { EditorSection } from './editor-shell';
-import { EditorForm, useEditorForm } from './editor-form';
-import { FormField, FormTextarea } from '~/components/ui/conform-fields';
+import { EditorForm, useEditorForm, type EditorPageProps } from './editor-form';
+import { IconFields } from './icon-fields';
+import { FormField, FormTextarea, useFieldText } from '~/components/ui/conform-fields';
+import { OptionList } from '~/components/ui/field';
 
 export interface LinkableSite {
   id: string;
@@ -36,22 +37,12 @@ export function NoteForm({
   defaultValue,
   lastResult,
   sites,
-  returnTo,
-  deleteHref,
-  submitLabel,
-}: {
-  defaultValue: ReturnType<typeof noteDefaults>;
-  lastResult: SubmissionResult<string[]> | undefined;
-  sites: LinkableSite[];
-  returnTo: string;
-  deleteHref?: string;
-  submitLabel: string;
-}) {
+  ...frame
+}: EditorPageProps<ReturnType<typeof noteDefaults>> & { sites: LinkableSite[] }) {
   const { t } = useTranslation();
+  const text = useFieldText('editor.note');
   const hydrated = useHydrated();
-  const [form, fields] = useEditorForm<NoteFormValue>({
-    id: 'note-form',
-    schema: NoteFormSchema,
+  const [form, fields] = useEditorForm<NoteFormValue>('note-form', NoteFormSchema, {
     defaultValue,
     lastResult,
   });
@@ -74,22 +65,10 @@ export function NoteForm({
     });
   };
   return (
-    <EditorForm form={form} returnTo={returnTo} submitLabel={submitLabel} deleteHref={deleteHref} sticky>
+    <EditorForm form={form} {...frame} sticky>
       <EditorSection id="note-text" title={t('editor.note.section')}>
-        <FormField
-          label={t('editor.note.title')}
-          field={fields.title}
-          hint={t('editor.note.titleHint')}
-          autoComplete="off"
-        />
-        <FormField
-          label={t('files.iconUrl')}
-          field={fields.iconUrl}
-          inputMode="url"
-          placeholder="https://"
-          hint={t('files.iconUrlHint')}
-          autoComplete="off"
-        />
+        <FormField {...text('title')} field={fields.title} autoComplete="off" />
+        <IconFields url={fields.iconUrl} />
         <FormTextarea
           label={t('editor.note.content')}
           field={fields.content}
@@ -115,11 +94,7 @@ export function NoteForm({
             <label htmlFor="note-link-site">{t('editor.note.insertLink')}</label>
             <select id="note-link-site" value={linkTarget} onChange={(e) => setLinkTarget(e.target.value)}>
               <option value="">{t('editor.site.chooseSite')}</option>
-              {sites.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <OptionList items={sites} />
             </select>
             <button type="button" className="button button-small" onClick={insertLink} disabled={!linkTarget}>
               {t('editor.note.insert')}

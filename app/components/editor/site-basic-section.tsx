@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { AI_ANALYZE_FIELD, type AiNotice } from '~/lib/site-ai';
 import { EditorSection } from './editor-shell';
-import { FieldError } from './form-controls';
+import { FieldError } from '~/components/ui/field';
 import type { SiteFields, TagOption } from './site-form-types';
-import { FormField, FormSwitch, FormColour } from '~/components/ui/conform-fields';
+import { IconFields } from './icon-fields';
+import { FormField, FormSwitch, useFieldText } from '~/components/ui/conform-fields';
 
 export function SiteBasicSection({
   fields,
@@ -20,6 +21,7 @@ export function SiteBasicSection({
   ai?: { notice?: AiNotice };
 }) {
   const { t } = useTranslation();
+  const text = useFieldText('editor.site');
   const tagBoxes = getCollectionProps(fields.tagIds, {
     type: 'checkbox',
     options: tags.map((tag) => tag.id),
@@ -35,31 +37,9 @@ export function SiteBasicSection({
         autoComplete="off"
       />
       {ai ? <AiAnalyze notice={ai.notice} /> : null}
-      <FormField
-        label={t('editor.site.description')}
-        field={fields.siteDescription}
-        hint={t('editor.site.descriptionHint')}
-      />
-      <div className="editor-grid">
-        <FormField
-          label={t('editor.site.iconUrl')}
-          field={fields.iconUrl}
-          inputMode="url"
-          placeholder="https://"
-          hint={t('editor.site.iconUrlHint')}
-        />
-        <FormColour
-          label={t('editor.site.iconBgColor')}
-          field={fields.iconBgColor}
-          placeholder="transparent"
-          hint={t('editor.colourHint')}
-        />
-      </div>
-      <FormSwitch
-        label={t('editor.site.pinned')}
-        field={fields.siteIsPinned}
-        hint={t('editor.site.pinnedHint')}
-      />
+      <FormField {...text('description')} field={fields.siteDescription} />
+      <IconFields of="site" url={fields.iconUrl} colour={fields.iconBgColor} />
+      <FormSwitch {...text('pinned')} field={fields.siteIsPinned} />
       <fieldset className="editor-fieldset">
         <legend>{t('editor.site.tags')}</legend>
         {tags.length ? (

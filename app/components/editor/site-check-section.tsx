@@ -1,17 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { EditorSection } from './editor-shell';
 import type { SiteFields } from './site-form-types';
-import { FormField, FormSelect, FormSwitch } from '~/components/ui/conform-fields';
+import { FormField, FormSelect, FormSwitch, useFieldText } from '~/components/ui/conform-fields';
 
 export function SiteCheckSection({ fields }: { fields: SiteFields }) {
   const { t } = useTranslation();
+  const text = useFieldText('editor.site');
   return (
     <EditorSection id="check" title={t('editor.site.check')} description={t('editor.site.checkHint')}>
-      <FormSwitch
-        label={t('editor.site.skipCheck')}
-        field={fields.siteSkipOnlineCheck}
-        hint={t('editor.site.skipCheckHint')}
-      />
+      <FormSwitch {...text('skipCheck')} field={fields.siteSkipOnlineCheck} />
       <div className="editor-grid editor-grid-3">
         <FormSelect
           label={t('editor.site.frequency')}
@@ -21,18 +18,8 @@ export function SiteCheckSection({ fields }: { fields: SiteFields }) {
             label: t(`editor.site.every.${v}`),
           }))}
         />
-        <FormField
-          label={t('editor.site.timeout')}
-          field={fields.siteOnlineCheckTimeout}
-          type="number"
-          hint={t('editor.site.timeoutHint')}
-        />
-        <FormField
-          label={t('editor.site.failThreshold')}
-          field={fields.siteOnlineCheckFailThreshold}
-          type="number"
-          hint={t('editor.site.failThresholdHint')}
-        />
+        <FormField {...text('timeout')} field={fields.siteOnlineCheckTimeout} type="number" />
+        <FormField {...text('failThreshold')} field={fields.siteOnlineCheckFailThreshold} type="number" />
       </div>
       <div className="editor-grid">
         <FormSelect
@@ -43,17 +30,9 @@ export function SiteCheckSection({ fields }: { fields: SiteFields }) {
             { value: 'keyword', label: t('editor.site.matchKeyword') },
           ]}
         />
-        <FormField
-          label={t('editor.site.keyword')}
-          field={fields.siteOnlineCheckKeyword}
-          hint={t('editor.site.keywordHint')}
-        />
+        <FormField {...text('keyword')} field={fields.siteOnlineCheckKeyword} />
       </div>
-      <FormSwitch
-        label={t('editor.site.offlineNotify')}
-        field={fields.siteOfflineNotify}
-        hint={t('editor.site.offlineNotifyHint')}
-      />
+      <FormSwitch {...text('offlineNotify')} field={fields.siteOfflineNotify} />
     </EditorSection>
   );
 }

@@ -4,7 +4,7 @@ import { SiteFormSchema, type SiteFormValue } from '~/lib/editor-schemas';
 import type { siteDefaults } from '~/lib/editor-values';
 import type { AiNotice } from '~/lib/site-ai';
 import { SectionIndex } from './editor-shell';
-import { EditorForm, useEditorForm } from './editor-form';
+import { EditorForm, useEditorForm, type EditorPageProps } from './editor-form';
 import { ErrorSummary } from './error-summary';
 import { SiteBasicSection } from './site-basic-section';
 import { SiteCheckSection } from './site-check-section';
@@ -30,27 +30,18 @@ export function SiteForm({
   sites,
   cardId,
   aiReady,
-  returnTo,
-  deleteHref,
   noteHref,
-  submitLabel,
-}: {
-  defaultValue: ReturnType<typeof siteDefaults>;
-  lastResult: (SubmissionResult<string[]> & { aiNotice?: AiNotice }) | undefined;
+  ...frame
+}: EditorPageProps<ReturnType<typeof siteDefaults>, SubmissionResult<string[]> & { aiNotice?: AiNotice }> & {
   tags: TagOption[];
   sites: SiteOption[];
   cardId?: string;
   /** AI is configured: the analyze buttons are shown. */
   aiReady?: boolean;
-  returnTo: string;
-  deleteHref?: string;
   noteHref: (noteId: string) => string;
-  submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useEditorForm<SiteFormValue>({
-    id: 'site-form',
-    schema: SiteFormSchema,
+  const [form, fields] = useEditorForm<SiteFormValue>('site-form', SiteFormSchema, {
     defaultValue,
     lastResult,
   });
@@ -58,9 +49,7 @@ export function SiteForm({
   return (
     <EditorForm
       form={form}
-      returnTo={returnTo}
-      submitLabel={submitLabel}
-      deleteHref={deleteHref}
+      {...frame}
       sticky
       beforeErrors={
         <SectionIndex

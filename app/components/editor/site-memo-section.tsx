@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '~/components/icons';
 import { inputProps } from '~/lib/conform';
 import { EditorSection } from './editor-shell';
-import { FieldError } from './form-controls';
+import { FieldError } from '~/components/ui/field';
 import { RemoveRowButton } from './list-rows';
 import type { SiteFields, SiteFormMeta } from './site-form-types';
 import { FormTextarea, FormSwitch } from '~/components/ui/conform-fields';
@@ -23,14 +23,11 @@ export function SiteMemoSection({
   const { t } = useTranslation();
   const list = fields.siteTodos;
   const rows = list.getFieldList();
+  const aiReadHint = t('editor.site.aiReadHint');
   return (
     <EditorSection id="memo" title={t('editor.site.memo')} description={t('editor.site.memoHint')}>
       <FormTextarea label={t('editor.site.notes')} field={fields.siteNotes} rows={5} />
-      <FormSwitch
-        label={t('editor.site.notesAi')}
-        field={fields.siteNotesAiEnabled}
-        hint={t('editor.site.aiReadHint')}
-      />
+      <FormSwitch label={t('editor.site.notesAi')} field={fields.siteNotesAiEnabled} hint={aiReadHint} />
       <div className="editor-subhead">
         <h3>{t('editor.site.todos')}</h3>
         <button
@@ -86,11 +83,7 @@ export function SiteMemoSection({
         })}
       </ol>
       <FieldError errors={list.errors} />
-      <FormSwitch
-        label={t('editor.site.todosAi')}
-        field={fields.siteTodosAiEnabled}
-        hint={t('editor.site.aiReadHint')}
-      />
+      <FormSwitch label={t('editor.site.todosAi')} field={fields.siteTodosAiEnabled} hint={aiReadHint} />
     </EditorSection>
   );
 }

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '~/components/icons';
 import { inputProps, selectProps } from '~/lib/conform';
 import { EditorSection } from './editor-shell';
-import { FieldError } from './form-controls';
+import { FieldError, OptionList } from '~/components/ui/field';
 import { RemoveRowButton } from './list-rows';
 import type { SiteFields, SiteFormMeta, SiteOption } from './site-form-types';
-import { FormField, FormTextarea, FormSwitch } from '~/components/ui/conform-fields';
+import { FormField, FormTextarea, FormSwitch, useFieldText } from '~/components/ui/conform-fields';
 
 /** Above this many cards a searchable text box (datalist) replaces the drop-down. */
 const SELECT_LIMIT = 300;
@@ -20,38 +20,18 @@ export function SiteRelatedSection({
   sites: SiteOption[];
 }) {
   const { t } = useTranslation();
+  const text = useFieldText('editor.site');
   const list = fields.siteRelatedSites;
   const rows = list.getFieldList();
   const useDatalist = sites.length > SELECT_LIMIT;
   return (
     <EditorSection id="related" title={t('editor.site.related')} description={t('editor.site.relatedHint')}>
-      <FormTextarea
-        label={t('editor.site.recommendContext')}
-        field={fields.siteRecommendContext}
-        rows={3}
-        hint={t('editor.site.recommendContextHint')}
-      />
+      <FormTextarea {...text('recommendContext')} field={fields.siteRecommendContext} rows={3} />
       <div className="editor-switches">
-        <FormSwitch
-          label={t('editor.site.recommendContextEnabled')}
-          field={fields.siteRecommendContextEnabled}
-          hint={t('editor.site.recommendContextEnabledHint')}
-        />
-        <FormSwitch
-          label={t('editor.site.recommendContextAutoGen')}
-          field={fields.siteRecommendContextAutoGen}
-          hint={t('editor.site.recommendContextAutoGenHint')}
-        />
-        <FormSwitch
-          label={t('editor.site.aiRelation')}
-          field={fields.siteAiRelationEnabled}
-          hint={t('editor.site.aiRelationHint')}
-        />
-        <FormSwitch
-          label={t('editor.site.relatedEnabled')}
-          field={fields.siteRelatedSitesEnabled}
-          hint={t('editor.site.relatedEnabledHint')}
-        />
+        <FormSwitch {...text('recommendContextEnabled')} field={fields.siteRecommendContextEnabled} />
+        <FormSwitch {...text('recommendContextAutoGen')} field={fields.siteRecommendContextAutoGen} />
+        <FormSwitch {...text('aiRelation')} field={fields.siteAiRelationEnabled} />
+        <FormSwitch {...text('relatedEnabled')} field={fields.siteRelatedSitesEnabled} />
       </div>
       <div className="editor-subhead">
         <h3>{t('editor.site.relatedList')}</h3>
@@ -107,11 +87,7 @@ export function SiteRelatedSection({
                     {!known && f.cardId.initialValue ? (
                       <option value={String(f.cardId.initialValue)}>{String(f.cardId.initialValue)}</option>
                     ) : null}
-                    {sites.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
+                    <OptionList items={sites} />
                   </select>
                   <FieldError id={f.cardId.errorId} errors={f.cardId.errors} />
                 </div>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '~/components/icons';
 import { inputProps } from '~/lib/conform';
 import { EditorSection } from './editor-shell';
-import { FieldError } from './form-controls';
+import { FieldError } from '~/components/ui/field';
 import { RemoveRowButton } from './list-rows';
 import type { SiteFields, SiteFormMeta } from './site-form-types';
 import { FormField } from '~/components/ui/conform-fields';

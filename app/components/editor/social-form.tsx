@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeImageSrc } from '#server/urls/url-policy.shared';
@@ -6,47 +5,31 @@ import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
 import { socialFormSchema, type SocialFormValue } from '~/lib/editor-schemas';
 import type { socialDefaults } from '~/lib/editor-values';
 import { EditorSection } from './editor-shell';
-import { EditorForm, useEditorForm } from './editor-form';
-import { FormField, FormColour } from '~/components/ui/conform-fields';
+import { EditorForm, useEditorForm, type EditorPageProps } from './editor-form';
+import { IconFields } from './icon-fields';
+import { FormField, FormColour, useFieldText } from '~/components/ui/conform-fields';
 
 export function SocialForm({
   meta,
   defaultValue,
   lastResult,
-  returnTo,
-  deleteHref,
-  submitLabel,
   typeActions,
-}: {
+  ...frame
+}: EditorPageProps<ReturnType<typeof socialDefaults>> & {
   meta: SocialTypeMeta;
-  defaultValue: ReturnType<typeof socialDefaults>;
-  lastResult: SubmissionResult<string[]> | undefined;
-  returnTo: string;
-  deleteHref?: string;
-  submitLabel: string;
   typeActions?: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const text = useFieldText('editor.social');
   const schema = useMemo(() => socialFormSchema(meta), [meta]); // meta: an entry of SOCIAL_TYPES (stable)
-  const [form, fields] = useEditorForm<SocialFormValue>({
-    id: 'social-form',
-    schema,
-    defaultValue,
-    lastResult,
-  });
+  const [form, fields] = useEditorForm<SocialFormValue>('social-form', schema, { defaultValue, lastResult });
   const payload = fields.payload.getFieldset();
   const idField = payload[meta.idField]!;
   const qr = payload.qrCodeUrl;
   const typeLabel = t(`editor.socialTypes.${meta.type}`);
   const qrPreview = typeof qr?.value === 'string' ? safeImageSrc(qr.value) : null;
   return (
-    <EditorForm
-      form={form}
-      returnTo={returnTo}
-      submitLabel={submitLabel}
-      deleteHref={deleteHref}
-      hidden={{ cardType: meta.type }}
-    >
+    <EditorForm form={form} {...frame} hidden={{ cardType: meta.type }}>
       <EditorSection
         id="social-basic"
         title={typeLabel}
@@ -64,37 +47,24 @@ export function SocialForm({
           <div className="qr-row">
             <FormField
               className="grow"
-              label={t('editor.social.qrCodeUrl')}
+              {...text('qrCodeUrl')}
               field={qr}
               inputMode="url"
               placeholder="https://"
-              hint={t('editor.social.qrCodeUrlHint')}
             />
             {qrPreview ? (
               <img className="qr-preview" src={qrPreview} alt={t('editor.social.qrPreview')} />
             ) : null}
           </div>
         ) : null}
-        <FormField
-          label={t('editor.social.label')}
-          field={fields.label}
-          hint={t('editor.social.labelHint', { type: typeLabel })}
-        />
-        <FormField label={t('editor.social.hint')} field={fields.hint} hint={t('editor.social.hintHint')} />
-        <FormField
-          label={t('files.iconUrl')}
-          field={fields.iconUrl}
-          inputMode="url"
-          placeholder="https://"
-          hint={t('files.iconUrlHint')}
-          autoComplete="off"
-        />
+        <FormField {...text('label', { type: typeLabel })} field={fields.label} />
+        <FormField {...text('hint')} field={fields.hint} />
+        <IconFields url={fields.iconUrl} />
         <FormColour
-          label={t('editor.social.iconBgColor')}
+          {...text('iconBgColor', { colour: meta.color })}
           field={fields.iconBgColor}
           current={fields.iconBgColor.value || meta.color}
           placeholder={meta.color}
-          hint={t('editor.social.iconBgColorHint', { colour: meta.color })}
         />
       </EditorSection>
     </EditorForm>

@@ -2,65 +2,73 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SnapshotDto } from '#server/snapshots/snapshot.dto';
 import { formatDateTime } from '~/lib/format';
-import { PostForm } from '~/components/ui/post-form';
+import { Item } from '~/components/ui/item';
+import { PostButton, PostForm } from '~/components/ui/post-form';
 
 /** One snapshot of the version history: its label (renamable), when and what, restore and delete. */
 export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; error: string | null }) {
   const { t } = useTranslation();
   return (
-    <li className="item snapshot-item" data-snapshot={s.id}>
-      <div className="item-main">
-        <p className="item-title">
+    <Item
+      className="snapshot-item"
+      data-snapshot={s.id}
+      title={
+        <>
           <span className="snapshot-label">{s.label}</span>
           {s.reason ? <span className="badge">{t('history.auto')}</span> : null}
-        </p>
-        <p className="item-meta">
+        </>
+      }
+      meta={
+        <>
           <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
           <span>{t('history.counts', { tags: s.tags, cards: s.cards })}</span>
-        </p>
-        <details className="snapshot-rename">
-          <summary>{t('history.rename')}</summary>
-          <PostForm action="/settings/history" className="row" intent="rename" values={{ id: s.id }}>
-            <label className="visually-hidden" htmlFor={`label-${s.id}`}>
-              {t('history.newLabel')}
-            </label>
-            <input
-              id={`label-${s.id}`}
-              type="text"
-              name="label"
-              defaultValue={s.label}
-              maxLength={100}
-              required
-            />
-            <button type="submit" className="button button-small">
-              {t('history.save')}
-            </button>
-          </PostForm>
-        </details>
-        {error ? (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="item-action snapshot-actions">
-        <Link
-          to={`/settings/history?restore=${encodeURIComponent(s.id)}#main`}
-          className="button button-small"
-          aria-label={t('history.restoreNamed', { label: s.label })}
-        >
-          {t('history.restore')}
-        </Link>
-        <PostForm action="/settings/history" intent="delete" values={{ id: s.id }}>
-          <button
-            type="submit"
-            className="button button-small button-ghost"
-            aria-label={t('history.deleteNamed', { label: s.label })}
+        </>
+      }
+      action={
+        <div className="item-action snapshot-actions">
+          <Link
+            to={`/settings/history?restore=${encodeURIComponent(s.id)}#main`}
+            className="button button-small"
+            aria-label={t('history.restoreNamed', { label: s.label })}
+          >
+            {t('history.restore')}
+          </Link>
+          <PostButton
+            action="/settings/history"
+            className=""
+            intent="delete"
+            values={{ id: s.id }}
+            label={t('history.deleteNamed', { label: s.label })}
           >
             {t('history.delete')}
+          </PostButton>
+        </div>
+      }
+    >
+      <details className="snapshot-rename">
+        <summary>{t('history.rename')}</summary>
+        <PostForm action="/settings/history" className="row" intent="rename" values={{ id: s.id }}>
+          <label className="visually-hidden" htmlFor={`label-${s.id}`}>
+            {t('history.newLabel')}
+          </label>
+          <input
+            id={`label-${s.id}`}
+            type="text"
+            name="label"
+            defaultValue={s.label}
+            maxLength={100}
+            required
+          />
+          <button type="submit" className="button button-small">
+            {t('history.save')}
           </button>
         </PostForm>
-      </div>
-    </li>
+      </details>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </Item>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FloatingButton } from '#server/settings/settings.model';
-import { PostForm } from '~/components/ui/post-form';
+import { Field } from '~/components/ui/field';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
 /** The admin's floating buttons: which show, their labels and the feedback link (compat §2.13). */
@@ -23,37 +24,29 @@ export function FloatingButtonsPanel({ buttons }: { buttons: FloatingButton[] })
                 <input type="checkbox" name={`b${i}.enabled`} value="on" defaultChecked={b.enabled} />
                 <span>{t(`settings.floating.names.${b.id}`, { defaultValue: b.label })}</span>
               </label>
-              <div className="field">
-                <label htmlFor={`fb-${b.id}-label`}>{t('settings.floating.label')}</label>
-                <input
-                  id={`fb-${b.id}-label`}
-                  name={`b${i}.label`}
-                  defaultValue={b.label}
-                  maxLength={20}
-                  required
-                />
-              </div>
+              <Field
+                id={`fb-${b.id}-label`}
+                label={t('settings.floating.label')}
+                name={`b${i}.label`}
+                defaultValue={b.label}
+                maxLength={20}
+                required
+              />
               {b.customData?.url !== undefined ? (
-                <div className="field">
-                  <label htmlFor={`fb-${b.id}-url`}>{t('settings.floating.feedbackUrl')}</label>
-                  <input
-                    id={`fb-${b.id}-url`}
-                    name={`b${i}.url`}
-                    type="url"
-                    inputMode="url"
-                    defaultValue={b.customData.url}
-                    maxLength={500}
-                  />
-                </div>
+                <Field
+                  id={`fb-${b.id}-url`}
+                  label={t('settings.floating.feedbackUrl')}
+                  name={`b${i}.url`}
+                  type="url"
+                  inputMode="url"
+                  defaultValue={b.customData.url}
+                  maxLength={500}
+                />
               ) : null}
             </li>
           ))}
         </ul>
-        <div className="row">
-          <button type="submit" className="button button-primary">
-            {t('settings.floating.save')}
-          </button>
-        </div>
+        <SubmitRow label={t('settings.floating.save')} />
       </PostForm>
     </Panel>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { AppSettingsDto } from '#server/settings/settings.dto';
 import { PictureSlot } from './picture-slot';
-import { PostForm } from '~/components/ui/post-form';
+import { Field, FormErrors, TextareaField } from '~/components/ui/field';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
 const MB = 1024 * 1024;
@@ -67,32 +68,13 @@ function Check({
   );
 }
 
-function Text(
-  p: {
-    name: string;
-    label: string;
-    value: string;
-    hint?: string;
-  } & React.InputHTMLAttributes<HTMLInputElement>,
-) {
-  const { name, label, value, hint, ...rest } = p;
-  return (
-    <div className="field">
-      <label htmlFor={`site-${name}`}>{label}</label>
-      <input
-        id={`site-${name}`}
-        name={name}
-        defaultValue={value}
-        aria-describedby={hint ? `site-${name}-hint` : undefined}
-        {...rest}
-      />
-      {hint ? (
-        <p className="field-hint" id={`site-${name}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
+/** A text input of the settings form, named and filled from the setting it edits. */
+function Text({
+  name,
+  value,
+  ...p
+}: { name: string; label: string; value: string; hint?: string } & React.ComponentProps<'input'>) {
+  return <Field id={`site-${name}`} name={name} defaultValue={value} {...p} />;
 }
 
 /** Site name, registration, online checks, AI provider (key masked) and outbound network policy. */
@@ -100,11 +82,7 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
   const { t } = useTranslation();
   return (
     <PostForm action="/settings/site" className="stack" preventScrollReset intent="settings">
-      {error ? (
-        <div className="form-errors" role="alert">
-          <p>{error}</p>
-        </div>
-      ) : null}
+      <FormErrors errors={error ? [error] : undefined} />
       <Panel id="general" className="settings-panel" title={t('settings.site.general')}>
         <div className="settings-grid">
           <Text
@@ -170,25 +148,16 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
           checked={s.outboundAllowPrivate}
           hint={t('settings.site.allowPrivateHint')}
         />
-        <div className="field">
-          <label htmlFor="site-allow-list">{t('settings.site.allowList')}</label>
-          <textarea
-            id="site-allow-list"
-            name="outboundAllowList"
-            rows={4}
-            defaultValue={s.outboundAllowList.join('\n')}
-            aria-describedby="site-allow-list-hint"
-          />
-          <p className="field-hint" id="site-allow-list-hint">
-            {t('settings.site.allowListHint')}
-          </p>
-        </div>
+        <TextareaField
+          id="site-allow-list"
+          label={t('settings.site.allowList')}
+          name="outboundAllowList"
+          rows={4}
+          defaultValue={s.outboundAllowList.join('\n')}
+          hint={t('settings.site.allowListHint')}
+        />
       </Panel>
-      <div className="row">
-        <button type="submit" className="button button-primary">
-          {t('settings.site.save')}
-        </button>
-      </div>
+      <SubmitRow label={t('settings.site.save')} />
     </PostForm>
   );
 }

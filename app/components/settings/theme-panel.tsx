@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { FONT_PRESETS, type Theme } from '#server/appearance/appearance.shared';
 import type { ThemeAppearance } from '#server/appearance/appearance.service';
 import { PictureSlot } from './picture-slot';
-import { PostForm } from '~/components/ui/post-form';
+import { Field, FormErrors, SelectField } from '~/components/ui/field';
+import { Panel } from '~/components/ui/panel';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 
 export const WALLPAPER_ACCEPT =
   'image/png,image/jpeg,image/gif,image/webp,image/avif,image/bmp,video/mp4,video/webm';
@@ -28,11 +30,19 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
   const action = '/settings/appearance';
   const themeName = t(`settings.appearance.themes.${theme}`);
   const prefix = `look-${theme}`;
+  /** A whole-number input, 0 to 100 unless the caller narrows it. */
+  const numberField = (id: string, name: string, value: number) =>
+    ({
+      id: `${prefix}-${id}`,
+      name,
+      type: 'number',
+      min: 0,
+      max: 100,
+      step: 1,
+      defaultValue: value,
+    }) as const;
   return (
-    <section className="panel settings-panel" id={`theme-${theme}`} aria-labelledby={`${prefix}-heading`}>
-      <div className="panel-header">
-        <h2 id={`${prefix}-heading`}>{themeName}</h2>
-      </div>
+    <Panel id={`theme-${theme}`} headingId={`${prefix}-heading`} className="settings-panel" title={themeName}>
       <div className="picture-grid">
         {(['desktop', 'mobile'] as const).map((slot) => (
           <PictureSlot
@@ -54,78 +64,43 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
         ))}
       </div>
       <PostForm action={action} className="settings-form" preventScrollReset intent="look" values={{ theme }}>
-        {failure?.intent === 'look' ? (
-          <div className="form-errors" role="alert">
-            <p>{failure.error}</p>
-          </div>
-        ) : null}
+        <FormErrors errors={failure?.intent === 'look' ? [failure.error] : undefined} />
         <div className="settings-grid">
-          <div className="field">
-            <label htmlFor={`${prefix}-font`}>{t('settings.appearance.font')}</label>
-            <select id={`${prefix}-font`} name="fontPreset" defaultValue={look.fontPreset}>
-              {FONT_PRESETS.map((f) => (
-                <option key={f} value={f}>
-                  {t(`settings.appearance.fonts.${f}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${prefix}-size`}>{t('settings.appearance.fontSize')}</label>
-            <input
-              id={`${prefix}-size`}
-              name="fontSize"
-              type="number"
-              min={12}
-              max={24}
-              step={1}
-              defaultValue={look.fontSize}
-              required
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${prefix}-color`}>{t('settings.appearance.textColor')}</label>
-            <input id={`${prefix}-color`} name="textColor" type="color" defaultValue={look.textColor} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${prefix}-overlay`}>{t('settings.appearance.overlay')}</label>
-            <input
-              id={`${prefix}-overlay`}
-              name="overlay"
-              type="number"
-              min={0}
-              max={100}
-              step={1}
-              defaultValue={Math.round(look.overlayOpacity * 100)}
-              aria-describedby={`${prefix}-overlay-hint`}
-              required
-            />
-            <p className="field-hint" id={`${prefix}-overlay-hint`}>
-              {t('settings.appearance.overlayHint')}
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor={`${prefix}-dfrost`}>{t('settings.appearance.desktopFrosted')}</label>
-            <input
-              id={`${prefix}-dfrost`}
-              name="desktopCardFrosted"
-              type="number"
-              min={0}
-              max={100}
-              defaultValue={look.desktopCardFrosted}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${prefix}-mfrost`}>{t('settings.appearance.mobileFrosted')}</label>
-            <input
-              id={`${prefix}-mfrost`}
-              name="mobileCardFrosted"
-              type="number"
-              min={0}
-              max={100}
-              defaultValue={look.mobileCardFrosted}
-            />
-          </div>
+          <SelectField
+            id={`${prefix}-font`}
+            label={t('settings.appearance.font')}
+            name="fontPreset"
+            defaultValue={look.fontPreset}
+            options={FONT_PRESETS.map((f) => ({ value: f, label: t(`settings.appearance.fonts.${f}`) }))}
+          />
+          <Field
+            {...numberField('size', 'fontSize', look.fontSize)}
+            label={t('settings.appearance.fontSize')}
+            min={12}
+            max={24}
+            required
+          />
+          <Field
+            id={`${prefix}-color`}
+            label={t('settings.appearance.textColor')}
+            name="textColor"
+            type="color"
+            defaultValue={look.textColor}
+          />
+          <Field
+            {...numberField('overlay', 'overlay', Math.round(look.overlayOpacity * 100))}
+            label={t('settings.appearance.overlay')}
+            hint={t('settings.appearance.overlayHint')}
+            required
+          />
+          <Field
+            {...numberField('dfrost', 'desktopCardFrosted', look.desktopCardFrosted)}
+            label={t('settings.appearance.desktopFrosted')}
+          />
+          <Field
+            {...numberField('mfrost', 'mobileCardFrosted', look.mobileCardFrosted)}
+            label={t('settings.appearance.mobileFrosted')}
+          />
         </div>
         {isAdmin ? (
           <label className="check">
@@ -133,12 +108,8 @@ export function ThemePanel({ theme, look, types, isAdmin, failure }: ThemePanelP
             <span>{t('settings.appearance.visitorDefault')}</span>
           </label>
         ) : null}
-        <div className="row">
-          <button type="submit" className="button button-primary">
-            {t('settings.appearance.save', { theme: themeName })}
-          </button>
-        </div>
+        <SubmitRow label={t('settings.appearance.save', { theme: themeName })} />
       </PostForm>
-    </section>
+    </Panel>
   );
 }

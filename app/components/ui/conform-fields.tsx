@@ -1,8 +1,8 @@
 // The labelled controls bound to a conform field: each passes the field's props, its key (so a reset remounts the
 // control with the new default) and its errors, so a form names the field once instead of wiring three props by hand.
 import type { FieldMetadata } from '@conform-to/react';
-import { ColourField, SelectField, SwitchField, TextareaField } from '~/components/editor/form-controls';
-import { Field } from '~/components/ui/field';
+import { useTranslation } from 'react-i18next';
+import { ColourField, Field, SelectField, SwitchField, TextareaField } from '~/components/ui/field';
 import { inputProps, selectProps, textareaProps } from '~/lib/conform';
 
 type Meta = FieldMetadata<any, any, any>;
@@ -43,4 +43,16 @@ export function FormColour({ field, ...props }: Bound<React.ComponentProps<typeo
       {...props}
     />
   );
+}
+
+/**
+ * The label and hint of a field whose texts follow the convention `<prefix>.<name>` and `<prefix>.<name>Hint`:
+ * `<FormSwitch {...text('pinned')} field={fields.pinned} />`.
+ */
+export function useFieldText(prefix: string) {
+  const { t } = useTranslation();
+  return (name: string, values?: Record<string, unknown>) => ({
+    label: t(`${prefix}.${name}`),
+    hint: t(`${prefix}.${name}Hint`, values),
+  });
 }

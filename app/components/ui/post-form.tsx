@@ -24,3 +24,42 @@ export function PostForm({ intent, values, children, ...form }: PostFormProps) {
     </Form>
   );
 }
+
+/**
+ * A form that is one small submit button: an action on one row of a list, whose `label` names the row it acts on
+ * (the form is the row's `item-action` unless told otherwise).
+ */
+export function PostButton({
+  label,
+  tone = 'button-ghost',
+  className = 'item-action',
+  children,
+  ...form
+}: PostFormProps & { label: string; tone?: string }) {
+  return (
+    <PostForm className={className || undefined} {...form}>
+      <button type="submit" className={`button button-small ${tone}`} aria-label={label}>
+        {children}
+      </button>
+    </PostForm>
+  );
+}
+
+/** The row that ends a form: its submit button; `tone` is the button's look (button-primary, button-small…). */
+export function SubmitRow({
+  label,
+  tone = 'button-primary',
+  disabled,
+}: {
+  label: string;
+  tone?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="row">
+      <button type="submit" className={tone ? `button ${tone}` : 'button'} disabled={disabled}>
+        {label}
+      </button>
+    </div>
+  );
+}
