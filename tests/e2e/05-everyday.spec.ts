@@ -194,14 +194,24 @@ test('paging forward and back through 10,000 cards', async ({ page, context }, i
     await page.goto('/');
     await expect(range).toHaveText('1–24 of 10,000');
     if (jsEnabled(info)) {
-      // Infinite scroll keeps loading while the end of the list comes into view.
-      for (let i = 0; i < 6; i++) {
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        await page.waitForTimeout(150);
-      }
-      await expect.poll(() => page.locator('[data-card-grid] > li').count()).toBeGreaterThanOrEqual(96);
-      const count = await page.locator('[data-card-grid] > li').count();
-      await expect(range).toHaveText(`1–${count} of 10,000`);
+      // Infinite scroll keeps loading while the end of the list comes into view: scroll to the end until four
+      // pages are in (a scroll that lands while a page is still loading brings no new one on a busy machine).
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+            return page.locator('[data-card-grid] > li').count();
+          },
+          { timeout: 30_000, intervals: [150, 250, 500] },
+        )
+        .toBeGreaterThanOrEqual(96);
+      // The range names what the grid shows (read together: a page may still arrive after the last scroll).
+      await expect
+        .poll(async () => {
+          const count = await page.locator('[data-card-grid] > li').count();
+          return (await range.textContent())?.trim() === `1–${count} of 10,000`;
+        })
+        .toBe(true);
       const names = await page.locator('[data-card-grid] .tile-name').allTextContents();
       expect(new Set(names).size).toBe(names.length);
       await screenshot(page, info, `${name}-paging`);
