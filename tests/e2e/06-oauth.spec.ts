@@ -4,7 +4,15 @@
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { startGitHubStandIn, type GitHubStandIn } from '../servers/github-stand-in';
 import { startOidcServer, type OidcServer } from '../servers/oidc-server';
-import { expect, expectAccessible, screenshot, signInAs, test, waitForHydration } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  reviewPage,
+  screenshot,
+  signInAs,
+  test,
+  waitForHydration,
+} from './fixtures';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -80,13 +88,7 @@ test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub
     'Client secret': oidc.clientSecret,
     'Button label': 'Company SSO',
   });
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'admin-oauth-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, info, 'admin-oauth-dark-phone');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await reviewPage(page, info, 'admin-oauth');
   await context.clearCookies();
 
   // A visitor signs up through the OIDC provider.
