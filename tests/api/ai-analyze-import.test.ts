@@ -97,8 +97,8 @@ describe('AI analyze-site-card and import-bookmarks', () => {
     const { ids } = await userWithData(a);
     const other = await sessionClient(await createUser({ username: 'bob' }));
     const theirs = (
-      await other.post('/api/site-cards', { name: 'Secret', siteUrl: 'https://secret.example' })
-    ).json.item.id;
+      await other.create('/api/site-cards', { name: 'Secret', siteUrl: 'https://secret.example' })
+    ).id;
     const answer = {
       title: 'Docs',
       description: 'd',

@@ -62,8 +62,7 @@ describe('AI', () => {
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       ids.push(
-        (await a.post('/api/site-cards', { name: `Site ${i}`, siteUrl: `https://s${i}.example` })).json.item
-          .id,
+        (await a.create('/api/site-cards', { name: `Site ${i}`, siteUrl: `https://s${i}.example` })).id,
       );
     }
     ai.replies.push(

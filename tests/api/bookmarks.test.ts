@@ -22,7 +22,7 @@ describe('POST /api/site-cards/batch', () => {
 
   it('accepts both field-name styles, creates new tags once and answers both id-list keys', async () => {
     const a = await user();
-    const tag = (await a.post('/api/tags', { name: 'Dev' })).json.item;
+    const tag = await a.create('/api/tags', { name: 'Dev' });
     const res = await batch(a, {
       items: [
         {
@@ -157,7 +157,7 @@ describe('POST /api/site-cards/batch', () => {
     const a = await user('alice');
     const bUser = await createUser({ username: 'bob' });
     const b = await tokenClient(bUser);
-    const aTag = (await a.post('/api/tags', { name: 'Private' })).json.item;
+    const aTag = await a.create('/api/tags', { name: 'Private' });
     await batch(a, { items: [{ name: 'Shared', url: 'https://shared.example' }] });
     const res = await batch(b, {
       items: [{ name: 'Shared', url: 'https://shared.example', tagIds: [aTag.id] }],

@@ -82,13 +82,11 @@ describe('notification channels', () => {
     await a.post('/api/notifications', channel());
     const off = (await a.post('/api/notifications', channel({ name: 'Off' }))).json.id;
     await a.patch(`/api/notifications/${off}`);
-    const card = (
-      await a.post('/api/site-cards', {
-        name: 'Flaky',
-        siteUrl: `${site.url}/ok`,
-        siteOnlineCheckFailThreshold: 1,
-      })
-    ).json.item;
+    const card = await a.create('/api/site-cards', {
+      name: 'Flaky',
+      siteUrl: `${site.url}/ok`,
+      siteOnlineCheckFailThreshold: 1,
+    });
     const check = () => a.post('/api/site-cards/check-online-single', { cardId: card.id });
     await check(); // online: nothing sent
     expect(hook.requests).toHaveLength(0);

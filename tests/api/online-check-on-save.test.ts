@@ -55,24 +55,20 @@ describe('online check after a save', () => {
 
   it('checks again when the URL changes or checks are switched back on, not for skipped cards', async () => {
     const a = await sessionClient(await createUser());
-    const down = (
-      await a.post('/api/site-cards', {
-        name: 'Moves',
-        siteUrl: `${site.url}/fail`,
-        siteOnlineCheckFailThreshold: 1,
-      })
-    ).json.item;
+    const down = await a.create('/api/site-cards', {
+      name: 'Moves',
+      siteUrl: `${site.url}/fail`,
+      siteOnlineCheckFailThreshold: 1,
+    });
     await cardWhen(a, down.id, (c) => c.siteIsOnline === false);
     await a.put('/api/site-cards', { id: down.id, siteUrl: `${site.url}/moved` });
     await cardWhen(a, down.id, (c) => c.siteIsOnline === true);
 
-    const skipped = (
-      await a.post('/api/site-cards', {
-        name: 'Skip',
-        siteUrl: `${site.url}/skipped`,
-        siteSkipOnlineCheck: true,
-      })
-    ).json.item;
+    const skipped = await a.create('/api/site-cards', {
+      name: 'Skip',
+      siteUrl: `${site.url}/skipped`,
+      siteSkipOnlineCheck: true,
+    });
     // A later card's check is recorded; the skipped card (queued earlier, had it been queued) was never probed.
     const later = (await a.post('/api/site-cards', { name: 'Later', siteUrl: `${site.url}/later` })).json
       .item;

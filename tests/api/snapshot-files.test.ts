@@ -17,11 +17,11 @@ describe('snapshots keep the files they reference', () => {
     const up = async (path: string, bytes: Buffer, name: string) =>
       (await c.call('POST', path, { rawBody: fileForm(bytes, name, 'application/octet-stream') })).json;
     const img = await up('/api/note-cards/upload-image', PNG_HEAD, 'a.png');
-    const note = (await c.post('/api/note-cards', { content: `![pic](${img.url})` })).json.item;
+    const note = await c.create('/api/note-cards', { content: `![pic](${img.url})` });
     const form = fileForm(Buffer.from('att'), 'att.txt', 'text/plain');
     form.append('noteId', note.id);
     const att = (await c.call('POST', '/api/note-cards/attachment', { rawBody: form })).json.item;
-    const snap = (await c.post('/api/snapshots', { label: 'with note' })).json.item;
+    const snap = await c.create('/api/snapshots', { label: 'with note' });
 
     expect((await c.delete(`/api/note-cards?id=${note.id}`)).status).toBe(200);
     await sweepOrphanAssets(later(2));
