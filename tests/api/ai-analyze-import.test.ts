@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
-import { admin, createUser, sessionClient, tokenClient } from '../factories';
+import { admin, createUser, newUserClient, tokenClient } from '../factories';
 import { startAiStandIn } from '../servers/openai-stand-in';
 import { Client } from '../setup/client';
 
@@ -43,7 +43,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('answers 400 ai_not_configured before a provider is set, and 401 to visitors', async () => {
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const res = await a.post('/api/ai/analyze-site-card', { url: 'https://x.example', scope: 'basic' });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('ai_not_configured');
@@ -57,7 +57,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
 
   it('analyzes a site (basic): fenced JSON, only the caller tags, new tag names without existing ones', async () => {
     await configure();
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const { tagId } = await userWithData(a);
     ai.replies.push(
       'Here you go:\n```json\n' +
@@ -93,9 +93,9 @@ describe('AI analyze-site-card and import-bookmarks', () => {
 
   it('analyzes a site (full) by cardId or siteId: related cards above 0.7 among the caller sites only', async () => {
     await configure();
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const { ids } = await userWithData(a);
-    const other = await sessionClient(await createUser({ username: 'bob' }));
+    const other = await newUserClient({ username: 'bob' });
     const theirs = (
       await other.create('/api/site-cards', { name: 'Secret', siteUrl: 'https://secret.example' })
     ).id;
@@ -143,7 +143,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
 
   it('answers 502 when the provider fails twice or answers malformed JSON', async () => {
     await configure();
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     ai.replies.push({ status: 500 }, { status: 500 });
     const down = await a.post('/api/ai/analyze-site-card', { url: 'https://x.example' });
     expect(down.status).toBe(502);
@@ -159,7 +159,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
 
   it('imports bookmarks with AI: http(s) only, each URL once, the caller tag ids only, the file start only', async () => {
     await configure();
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const { tagId } = await userWithData(a);
     ai.replies.push(
       '```\n' +
@@ -208,7 +208,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('fills the site editor with the suggestions on a plain form post (no JavaScript), saving nothing', async () => {
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const { tagId, ids } = await userWithData(a);
     expect((await a.get('/edit/sites/new')).text).not.toContain('name="aiAnalyze"');
     await configure();
@@ -254,7 +254,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
 
   it('offers AI reading on /bookmarks beside the parser: the preview lists its sites, tags as folders', async () => {
     await configure();
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const { tagId } = await userWithData(a);
     const page = await a.get('/bookmarks');
     expect(page.text).toContain('name="ai"');
@@ -285,7 +285,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
 
   it('answers recommend with the spec shape (recommendations) beside items and reasoning', async () => {
     await configure();
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const { ids } = await userWithData(a);
     ai.replies.push(
       JSON.stringify({ reasoning: 'r', recommendations: [{ siteId: ids[2], reason: 'mail' }] }),

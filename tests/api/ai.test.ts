@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { extractJson } from '#server/ai/ai-json';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { admin, createUser, sessionClient, tokenClient } from '../factories';
+import { admin, createUser, newUserClient, tokenClient } from '../factories';
 import { startAiStandIn } from '../servers/openai-stand-in';
 
 let ai: Awaited<ReturnType<typeof startAiStandIn>>;
@@ -37,7 +37,7 @@ describe('AI', () => {
   });
 
   it('answers 400 ai_not_configured until the admin sets a provider; the key leaves masked', async () => {
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const res = await a.post('/api/ai/recommend', { query: 'x' });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('ai_not_configured');
@@ -58,7 +58,7 @@ describe('AI', () => {
 
   it('recommends from all of the caller cards, in the model order, dropping unknown ids (query or keyword)', async () => {
     await configured();
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       ids.push(
@@ -106,7 +106,7 @@ describe('AI', () => {
 
   it('answers 502 when the provider fails twice or returns no usable JSON, and retries once', async () => {
     await configured();
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     ai.replies.push({ status: 500 }, { status: 500 });
     const down = await a.post('/api/ai/recommend', { query: 'x' });
     expect(down.status).toBe(502);

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setQuotas } from '#server/settings/settings.service';
-import { actorOf, admin, createUser, sessionClient, tokenClient } from '../factories';
+import { actorOf, admin, createUser, newUserClient, sessionClient, tokenClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import type { Client } from '../setup/client';
 
 async function user(name = 'alice') {
-  return sessionClient(await createUser({ username: name }));
+  return newUserClient({ username: name });
 }
 const sites = async (c: Client) =>
   (await c.get('/api/site-cards')).json.items as {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, newUserClient } from '../factories';
 
 type Item = { id: string; name: string };
 
@@ -201,7 +201,7 @@ describe('navigation lists', () => {
       siteUrl: 'https://p.test',
       siteNotes: 'admin memo',
     });
-    const bob = await sessionClient(await createUser({ username: 'bob' }));
+    const bob = await newUserClient({ username: 'bob' });
     await bob.post('/api/site-cards', { name: 'bob card', siteUrl: 'https://b.test' });
     const visitorItems = (await new Client().get('/api/navigation/cards')).json.items;
     expect(visitorItems.map((i: Item) => i.name)).toEqual(['public card']);

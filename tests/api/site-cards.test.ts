@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
-import { createUser, sessionClient } from '../factories';
+import { newUserClient } from '../factories';
 import type { Client } from '../setup/client';
 
 async function user(name = 'alice') {
-  return sessionClient(await createUser({ username: name }));
+  return newUserClient({ username: name });
 }
 
 async function namesInOrder(c: Client) {

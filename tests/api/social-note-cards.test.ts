@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_TYPES } from '#server/cards/card-kinds.shared';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { createUser, sessionClient } from '../factories';
+import { newUserClient } from '../factories';
 
 async function user(name = 'alice') {
-  return sessionClient(await createUser({ username: name }));
+  return newUserClient({ username: name });
 }
 
 describe('social cards API', () => {
