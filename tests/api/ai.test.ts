@@ -4,23 +4,13 @@ import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { admin, createUser, newUserClient, tokenClient } from '../factories';
 import { startAiStandIn } from '../servers/openai-stand-in';
+import { configureAi, expectProviderDown } from './ai-helpers';
 
 let ai: Awaited<ReturnType<typeof startAiStandIn>>;
 beforeAll(async () => {
   ai = await startAiStandIn();
 });
 afterAll(() => ai.close());
-
-async function configured() {
-  const { user, client } = await admin();
-  const saved = await client.put('/api/settings', {
-    aiApiKey: 'sk-test-123456789',
-    aiBaseUrl: `${ai.url}/v1`,
-    aiModel: 'm1',
-  });
-  expect(saved.status).toBe(200);
-  return { user, client };
-}
 
 describe('AI', () => {
   beforeEach(async () => {
@@ -57,7 +47,7 @@ describe('AI', () => {
   });
 
   it('recommends from all of the caller cards, in the model order, dropping unknown ids (query or keyword)', async () => {
-    await configured();
+    await configureAi(ai);
     const a = await newUserClient();
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
@@ -105,13 +95,9 @@ describe('AI', () => {
   });
 
   it('answers 502 when the provider fails twice or returns no usable JSON, and retries once', async () => {
-    await configured();
+    await configureAi(ai);
     const a = await newUserClient();
-    ai.replies.push({ status: 500 }, { status: 500 });
-    const down = await a.post('/api/ai/recommend', { query: 'x' });
-    expect(down.status).toBe(502);
-    expect(down.json.code).toBe('ai_unavailable');
-    expect(ai.requests).toHaveLength(2);
+    await expectProviderDown(ai, () => a.post('/api/ai/recommend', { query: 'x' }));
     ai.replies.push({ status: 503 }, '{"ok": true}');
     expect((await a.post('/api/ai/check')).json).toEqual({ ok: true });
     expect(ai.requests).toHaveLength(4);
@@ -121,7 +107,7 @@ describe('AI', () => {
   });
 
   it('honours _draftAiConfig for an admin session only', async () => {
-    const { client } = await configured();
+    const { client } = await configureAi(ai);
     const other = await startAiStandIn();
     try {
       const draft = { aiApiKey: '****6789', aiBaseUrl: `${other.url}/v1`, aiModel: 'draft-model' };
