@@ -97,8 +97,8 @@ export async function expectNoSidewaysScroll(page: Page) {
 /**
  * What a person reviews of the page as it is now: no serious accessibility violations (JS project), then
  * screenshots in the light and dark schemes (`<name>-light`, `<name>-dark`; at the size `desktop` if given) and,
- * unless `phone` is false, at phone width (`<name>-phone-light`, `<name>-phone-dark`), where nothing may stick out
- * sideways. The window size and the light scheme are put back afterwards.
+ * unless `phone` is false, one at phone width (`<name>-phone`), where nothing may stick out sideways. The window
+ * size and the light scheme are put back afterwards.
  */
 export async function reviewPage(
   page: Page,
@@ -108,19 +108,16 @@ export async function reviewPage(
 ) {
   await expectAccessible(page, info);
   const before = page.viewportSize();
-  const sizes: [string, { width: number; height: number } | null][] = [['', desktop ?? before]];
-  if (phone) sizes.push(['-phone', PHONE]);
-  for (const [suffix, size] of sizes) {
-    if (size) await page.setViewportSize(size);
-    // Full-page pictures from the top, so a sticky header sits where it belongs.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    if (size === PHONE) await expectNoSidewaysScroll(page);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await screenshot(page, info, `${name}${suffix}-${colorScheme}`);
-    }
-  }
+  if (desktop) await page.setViewportSize(desktop);
+  await screenshot(page, info, `${name}-light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, info, `${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });
+  if (phone) {
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, info, `${name}-phone`);
+  }
   if (before) await page.setViewportSize(before);
 }
 
