@@ -2,20 +2,8 @@
 // to POST /api/site-cards/batch, once as one request (the API, the page without JavaScript) and once in the page's
 // 500-item chunks (the page with JavaScript, which shows progress). Every card and tag is counted afterwards.
 // BENCH_CPU_PROF=1 writes a CPU profile of the app to .tmp/bench/bookmarks-prof.
-import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { ROOT } from '../scripts/lib/tools.mjs';
-import {
-  benchServices,
-  cpuSeconds,
-  log,
-  machine,
-  rssMb,
-  setupAdmin,
-  startApp,
-  writeHeaders,
-  writeResults,
-} from './lib.mjs';
+import { cpuProfile, cpuSeconds, log, machine, rssMb, withAdminApp, writeResults } from './lib.mjs';
 
 const TOTAL = Number(process.env.BENCH_BOOKMARKS ?? 10_000);
 const CHUNK = 500;
@@ -66,14 +54,7 @@ async function importItems(url, headers, items, chunk) {
 
 export async function run() {
   const { parseBookmarks } = await tsImport('../server/bookmarks/bookmark-parse.ts', import.meta.url);
-  const services = await benchServices('bookmarks');
-  try {
-    const prof = process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench/bookmarks-prof')}`]
-      : [];
-    const app = await startApp(services.env, {}, { nodeArgs: prof, signal: 'SIGINT' });
-    const cookie = await setupAdmin(app.url);
-    const headers = writeHeaders(app.url, cookie);
+  const bench = async ({ app, cookie, headers }) => {
     const results = {};
     for (const [label, chunk, offset] of [
       ['one request', TOTAL, 0],
@@ -121,7 +102,6 @@ ${rows}
 After both runs the space holds ${sites} imported site cards (expected ${2 * TOTAL}) and ${tags.items.length} tags
 (120 folders plus the starter tags of a new instance); app RSS ${rss} MB.`,
     );
-  } finally {
-    await services.stop();
-  }
+  };
+  await withAdminApp('bookmarks', bench, { options: cpuProfile('bookmarks') });
 }

@@ -3,17 +3,7 @@
 import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
-import {
-  benchServices,
-  log,
-  machine,
-  rssMb,
-  rssSampler,
-  setupAdmin,
-  startApp,
-  writeHeaders,
-  writeResults,
-} from './lib.mjs';
+import { log, machine, rssMb, rssSampler, withAdminApp, writeResults } from './lib.mjs';
 
 const SIZE = 100 * 1024 * 1024;
 const CHUNK = 256 * 1024;
@@ -48,11 +38,7 @@ async function drain(body) {
 const mbps = (ms) => Math.round((SIZE / 1024 / 1024 / (ms / 1000)) * 10) / 10;
 
 export async function run() {
-  const services = await benchServices('files');
-  const app = await startApp(services.env);
-  try {
-    const cookie = await setupAdmin(app.url);
-    const headers = writeHeaders(app.url, cookie);
+  await withAdminApp('files', async ({ app, env, headers }) => {
     const note = await (
       await fetch(`${app.url}/api/note-cards`, {
         method: 'POST',
@@ -84,7 +70,7 @@ export async function run() {
     const downPeak = sampler.stop();
     if (got !== SIZE) throw new Error(`download: ${got} bytes`);
 
-    const e = services.env;
+    const e = env;
     const s3 = new S3Client({
       endpoint: e.S3_ENDPOINT,
       region: e.S3_REGION ?? 'us-east-1',
@@ -129,8 +115,5 @@ Goal: app RSS growth < 50 MB, throughput within 2x of MinIO direct (lib-storage,
 | App peak RSS growth, upload (idle ${f.idleRssMb} MB, sampled every 50 ms) | ${f.uploadPeakGrowthMb} MB | |
 | App peak RSS growth, download | ${f.downloadPeakGrowthMb} MB | |`,
     );
-  } finally {
-    await app.stop();
-    await services.stop();
-  }
+  });
 }

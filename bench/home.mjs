@@ -1,31 +1,22 @@
 // The home page as a visitor under load: `GET /` at 50 connections on a 10,000-card space: req/s, latency, and the
 // app's peak RSS during the load. BENCH_CPU_PROF=1 writes a CPU profile of the app to .tmp/bench/home-prof.
-import path from 'node:path';
-import { ROOT } from '../scripts/lib/tools.mjs';
 import {
-  benchServices,
-  runSeed,
+  cpuProfile,
   load,
   log,
   machine,
   rssMb,
   rssSampler,
-  setupAdmin,
-  startApp,
+  runSeed,
+  withAdminApp,
   writeResults,
 } from './lib.mjs';
 
 const CARDS = 10_000;
 
 export async function run() {
-  const services = await benchServices('home');
-  const prof = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench/home-prof')}`]
-    : [];
-  const app = await startApp(services.env, {}, { nodeArgs: prof, signal: 'SIGINT' });
-  try {
-    await setupAdmin(app.url);
-    runSeed('seed-cards.ts', services.env.MONGODB_URI, CARDS);
+  const bench = async ({ app, env }) => {
+    runSeed('seed-cards.ts', env.MONGODB_URI, CARDS);
     for (let i = 0; i < 50; i++) await (await fetch(`${app.url}/`)).arrayBuffer();
     const idle = rssMb(app.pid);
     const sampler = rssSampler(app.pid);
@@ -80,8 +71,6 @@ Before any cache, on
 2026-11-25 at load average 5.8 and with the CPU profiler on: 122 req/s, p50 387 ms, p99 688 ms, peak RSS 423 MB;
 the profile was React rendering (31 %), i18next (9 %) and garbage collection (14 %).`,
     );
-  } finally {
-    await app.stop();
-    await services.stop();
-  }
+  };
+  await withAdminApp('home', bench, { options: cpuProfile('home') });
 }

@@ -98,11 +98,38 @@ export async function startApp(env, extra = {}, options = {}) {
     readyMs,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Already gone (exited, or killed by a signal): stopping twice is harmless.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', resolve);
         child.kill(options.signal ?? 'SIGTERM');
       }),
   };
+}
+
+/** BENCH_CPU_PROF=1: start options that make the app write a CPU profile to .tmp/bench/<name>-prof as it stops. */
+export function cpuProfile(name) {
+  if (!process.env.BENCH_CPU_PROF) return {};
+  const dir = path.join(ROOT, '.tmp/bench', `${name}-prof`);
+  return { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], signal: 'SIGINT' };
+}
+
+/**
+ * Fresh services and one app (`extra` env, `options` as startApp) set up with the admin `bench` signed in; runs
+ * `fn({ app, env, cookie, headers })`, then stops the app (unless `fn` did already) and the services.
+ */
+export async function withAdminApp(name, fn, { extra = {}, options = {} } = {}) {
+  const services = await benchServices(name);
+  try {
+    const app = await startApp(services.env, extra, options);
+    try {
+      const cookie = await setupAdmin(app.url);
+      return await fn({ app, env: services.env, cookie, headers: writeHeaders(app.url, cookie) });
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await services.stop();
+  }
 }
 
 export function rssMb(pid) {

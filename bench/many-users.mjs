@@ -2,10 +2,9 @@
 // space is read from its image and caught up) and warm p95, with the app's RSS against the cache budget.
 // BENCH_IMAGES=0 seeds without images (every first request is a full load); BENCH_CPU_PROF=1 writes a CPU profile
 // of the app to .tmp/bench/many-users-prof.
-import path from 'node:path';
-import { ROOT } from '../scripts/lib/tools.mjs';
 import {
   benchServices,
+  cpuProfile,
   log,
   machine,
   rssMb,
@@ -33,14 +32,7 @@ export async function run() {
     const seeded = runSeed('seed-users.ts', services.env.MONGODB_URI, USERS, CARDS);
     const sessions = JSON.parse(seeded.trim().split('\n').at(-1));
     log(`seeded ${USERS} x ${CARDS} cards in ${Math.round((Date.now() - started) / 1000)} s`);
-    const prof = process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench/many-users-prof')}`]
-      : [];
-    const app = await startApp(
-      services.env,
-      { SPACE_CACHE_BYTES: String(BUDGET) },
-      { nodeArgs: prof, signal: 'SIGINT' },
-    );
+    const app = await startApp(services.env, { SPACE_CACHE_BYTES: String(BUDGET) }, cpuProfile('many-users'));
     try {
       const list = async (s) => {
         const res = await fetch(`${app.url}/api/navigation/cards`, { headers: { cookie: s.cookie } });

@@ -2,17 +2,7 @@
 // the wall time of checking them all (`POST /api/site-cards/check-online`) and the p95 of
 // `GET /api/navigation/cards` while that runs, beside the p95 with no checks running.
 import http from 'node:http';
-import {
-  benchServices,
-  freePort,
-  log,
-  machine,
-  sample,
-  setupAdmin,
-  startApp,
-  writeHeaders,
-  writeResults,
-} from './lib.mjs';
+import { freePort, log, machine, sample, withAdminApp, writeResults } from './lib.mjs';
 
 const CARDS = Number(process.env.BENCH_CHECK_CARDS ?? 1000);
 const SLOW_MS = 1500;
@@ -25,14 +15,10 @@ function site(delayMs) {
 }
 
 export async function run() {
-  const services = await benchServices('online-check');
   const fast = await site(0);
   const slow = await site(SLOW_MS);
   const downPort = await freePort(); // nothing listens there: connection refused
-  const app = await startApp(services.env, { OUTBOUND_ALLOW_PRIVATE: 'true', ONLINE_CHECK_ON_SAVE: 'false' });
-  try {
-    const cookie = await setupAdmin(app.url);
-    const headers = writeHeaders(app.url, cookie);
+  const bench = async ({ app, cookie, headers }) => {
     // 10 % slow, 10 % down, the rest answer at once; every card has its own URL (no shared cache hits).
     const url = (i) =>
       i % 10 === 0
@@ -95,10 +81,13 @@ Goal: checks bounded in concurrency, list p95 not more than doubled.
 | \`GET /api/navigation/cards\` p50 / p95, no checks running (200 requests) | ${idle.p50} ms / ${idle.p95} ms |
 | \`GET /api/navigation/cards\` p50 / p95 while checking (${during.n} requests) | ${during.p50} ms / ${during.p95} ms |`,
     );
+  };
+  try {
+    await withAdminApp('online-check', bench, {
+      extra: { OUTBOUND_ALLOW_PRIVATE: 'true', ONLINE_CHECK_ON_SAVE: 'false' },
+    });
   } finally {
-    await app.stop();
     fast.close();
     slow.close();
-    await services.stop();
   }
 }

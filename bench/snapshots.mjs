@@ -1,15 +1,6 @@
 // Snapshots of a 10,000-card space: take one (read model -> gzip'd JSON chunks), change the space, restore it
 // (journal, delete by owner, chunked inserts, reload commit), and check the restored space through the API.
-import {
-  benchServices,
-  log,
-  machine,
-  rssMb,
-  setupAdmin,
-  startApp,
-  writeHeaders,
-  writeResults,
-} from './lib.mjs';
+import { log, machine, rssMb, withAdminApp, writeResults } from './lib.mjs';
 
 const TOTAL = Number(process.env.BENCH_SNAPSHOT_CARDS ?? 10_000);
 
@@ -31,11 +22,7 @@ async function cardCount(url, cookie) {
 }
 
 export async function run() {
-  const services = await benchServices('snapshots');
-  try {
-    const app = await startApp(services.env);
-    const cookie = await setupAdmin(app.url);
-    const headers = writeHeaders(app.url, cookie);
+  await withAdminApp('snapshots', async ({ app, cookie, headers }) => {
     const items = Array.from({ length: TOTAL }, (_, i) => ({
       name: `Site ${i}`,
       url: `https://site${i}.example.com/`,
@@ -77,7 +64,5 @@ Command: \`npm run bench -- snapshots\` (bench/snapshots.mjs). One user with ${b
 
 Cards: ${before} before, ${changed} after the change, ${after} after the restore. App RSS ${rss} MB.`,
     );
-  } finally {
-    await services.stop();
-  }
+  });
 }

@@ -1,18 +1,7 @@
 // Card creation under concurrency: 8 clients creating cards one request each (POST /api/site-cards) into one space
 // that grows from 0 to 10,000 cards, creates/s at the start and at the end; then one client alone, likewise. BENCH_CPU_PROF=1 writes a CPU
 // profile of the app to .tmp/bench/writes-prof.
-import path from 'node:path';
-import { ROOT } from '../scripts/lib/tools.mjs';
-import {
-  benchServices,
-  log,
-  machine,
-  rssMb,
-  setupAdmin,
-  startApp,
-  writeHeaders,
-  writeResults,
-} from './lib.mjs';
+import { cpuProfile, log, machine, rssMb, withAdminApp, writeResults } from './lib.mjs';
 
 const TOTAL = Number(process.env.BENCH_WRITES ?? 10_000);
 const CLIENTS = 8;
@@ -56,17 +45,7 @@ function rate(run, from, to) {
 }
 
 export async function run() {
-  const services = await benchServices('writes');
-  try {
-    const prof = process.env.BENCH_CPU_PROF
-      ? {
-          nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/bench/writes-prof')}`],
-          signal: 'SIGINT',
-        }
-      : {};
-    const app = await startApp(services.env, {}, prof);
-    const cookie = await setupAdmin(app.url);
-    const headers = writeHeaders(app.url, cookie);
+  const bench = async ({ app, headers }) => {
     if (!CHECKS) {
       const res = await fetch(`${app.url}/api/settings`, {
         method: 'PUT',
@@ -114,7 +93,6 @@ Goal: 8 clients ≥ 250 creates/s, flat as the space grows; one client ≥ 91/s.
 App RSS after the runs: ${rss} MB. Writes to one space are queued in the process and the waiting ones are
 committed together (docs/decisions.md, "Writing a data space").`,
     );
-  } finally {
-    await services.stop();
-  }
+  };
+  await withAdminApp('writes', bench, { options: cpuProfile('writes') });
 }

@@ -36,6 +36,11 @@ export async function sessionClient(user: UserDoc): Promise<Client> {
   return client;
 }
 
+/** A new user (options as createUser) and a client signed in as them. */
+export async function newUserClient(options: Parameters<typeof createUser>[0] = {}): Promise<Client> {
+  return sessionClient(await createUser(options));
+}
+
 /** A client authenticating with a fresh personal access token of the user. */
 export async function tokenClient(user: UserDoc, options: { readOnly?: boolean } = {}): Promise<Client> {
   const { token } = await createToken(actorOf(user), {

@@ -1,15 +1,11 @@
 // The batch import body (compat §7): both the server's field names and the older web UI's client names are accepted.
 import { z } from 'zod';
+import { formBoolean } from '../forms/fields.schema';
 
 /** The most items one batch request may carry; more is refused (413), never cut short. */
 export const BATCH_MAX_ITEMS = 20_000;
 /** The body limit of the batch endpoint: room for BATCH_MAX_ITEMS bookmarks with inline icons. */
 export const BATCH_BODY_LIMIT = 48 * 1024 * 1024;
-
-const bool = z.preprocess(
-  (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean(),
-);
 
 export const ImportModeSchema = z.enum(['clean', 'incremental', 'overwrite'], {
   error: 'importMode must be clean, incremental or overwrite',
@@ -22,7 +18,7 @@ export const BatchImportSchema = z.object({
     .array(z.unknown(), { error: 'items must be a list of site cards' })
     .min(1, 'No site cards to import'),
   importMode: ImportModeSchema.default('incremental'),
-  allowDuplicates: bool.default(false),
+  allowDuplicates: formBoolean.default(false),
 });
 export type BatchImport = z.infer<typeof BatchImportSchema>;
 

@@ -1,6 +1,7 @@
 // Input shapes for site, social and note cards (compat §1.4-1.6). Browser-safe: the editors validate with these too.
 import { z } from 'zod';
 import { colourField } from '../css/colour.schema';
+import { formBoolean, optionalText } from '../forms/fields.schema';
 import { emailField, optionalImageUrl, urlField } from '../urls/url.schema';
 import { SOCIAL_TYPE_IDS, VIRTUAL_TAG_IDS } from './card-kinds.shared';
 
@@ -19,17 +20,6 @@ export function socialIdSchema(idField: string, required = 'Required') {
 
 export const QrCodeUrlSchema = urlField('image', 2000);
 
-const nullableText = (max: number, message: string) =>
-  z
-    .string()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const bool = z.preprocess(
-  (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean(),
-);
 const int = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
@@ -40,7 +30,7 @@ export const TodoSchema = z.object({
     .trim()
     .min(1, 'Todo text is required')
     .max(500, 'A todo must be at most 500 characters'),
-  completed: bool.default(false),
+  completed: formBoolean.default(false),
   noteId: z
     .string()
     .max(80)
@@ -65,7 +55,7 @@ export const RelatedSiteSchema = z.object({
   cardName: z.string().max(200).optional(),
   cardIconUrl: z.string().max(2000).nullish(),
   cardUrl: z.string().max(2000).optional(),
-  enabled: bool.default(true),
+  enabled: formBoolean.default(true),
   sortOrder: z.coerce.number().default(0),
   source: z.enum(['manual', 'ai']).default('manual'),
   reason: z.string().max(500).default(''),
@@ -82,17 +72,17 @@ export const siteFields = {
     .min(1, 'Name is required')
     .max(80, 'Name must be at most 80 characters'),
   siteUrl: LinkSchema,
-  siteDescription: nullableText(200, 'Description must be at most 200 characters'),
+  siteDescription: optionalText(200, 'Description must be at most 200 characters', { trim: false }),
   iconUrl,
   iconBgColor: colourField(30),
-  siteIsPinned: bool,
-  siteSkipOnlineCheck: bool,
+  siteIsPinned: formBoolean,
+  siteSkipOnlineCheck: formBoolean,
   siteOnlineCheckFrequency: z.enum(['5min', '1h', '1d'], { error: 'Frequency must be 5min, 1h or 1d' }),
   siteOnlineCheckTimeout: int(1, 30, 'Timeout must be 1 to 30 seconds'),
   siteOnlineCheckMatchMode: z.enum(['status', 'keyword'], { error: 'Match mode must be status or keyword' }),
   siteOnlineCheckKeyword: z.string().max(200, 'Keyword must be at most 200 characters'),
   siteOnlineCheckFailThreshold: int(1, 10, 'Threshold must be 1 to 10'),
-  siteOfflineNotify: bool,
+  siteOfflineNotify: formBoolean,
   tagIds: z
     .array(z.string().min(1).max(80))
     .max(200)
@@ -102,15 +92,15 @@ export const siteFields = {
     ),
   siteAccessRules: AccessRulesSchema,
   siteRecommendContext: z.string().max(2000, 'Recommendation context must be at most 2000 characters'),
-  siteRecommendContextEnabled: bool,
-  siteRecommendContextAutoGen: bool,
-  siteAiRelationEnabled: bool,
+  siteRecommendContextEnabled: formBoolean,
+  siteRecommendContextAutoGen: formBoolean,
+  siteAiRelationEnabled: formBoolean,
   siteRelatedSites: z.array(RelatedSiteSchema).max(100),
-  siteRelatedSitesEnabled: bool,
+  siteRelatedSitesEnabled: formBoolean,
   siteNotes: z.string().max(5000, 'Notes must be at most 5000 characters'),
-  siteNotesAiEnabled: bool,
+  siteNotesAiEnabled: formBoolean,
   siteTodos: z.array(TodoSchema).max(500),
-  siteTodosAiEnabled: bool,
+  siteTodosAiEnabled: formBoolean,
 };
 
 /** Site card creation: `siteUrl` (or its alias `url`) and `name` required, everything else defaulted (compat). */
@@ -161,9 +151,9 @@ export type SiteUpdate = z.infer<typeof SiteUpdateSchema>;
 export const MemoPatchSchema = z.object({
   id: z.string({ error: 'Card id is required' }).min(1, 'Card id is required').max(80),
   siteNotes: siteFields.siteNotes.optional(),
-  siteNotesAiEnabled: bool.optional(),
+  siteNotesAiEnabled: formBoolean.optional(),
   siteTodos: siteFields.siteTodos.optional(),
-  siteTodosAiEnabled: bool.optional(),
+  siteTodosAiEnabled: formBoolean.optional(),
 });
 export type MemoPatch = z.infer<typeof MemoPatchSchema>;
 

@@ -31,6 +31,35 @@ export function tool<S extends ZodType>(def: {
 export const NoArgs = z.object({});
 export const IdArgs = z.object({ id: z.string().min(1).max(80) });
 
+/** A write tool over a service that returns nothing to show: the client gets `{ success: true, ...extra }`. */
+export function actionTool<S extends ZodType>(
+  def: {
+    name: string;
+    description: string;
+    input: S;
+    run: (actor: Actor, args: z.output<S>) => Promise<unknown>;
+  },
+  extra: Record<string, unknown> = {},
+): McpTool<z.output<S>> {
+  return tool({
+    ...def,
+    write: true,
+    run: async (actor, args) => {
+      await def.run(actor, args);
+      return { success: true, ...extra };
+    },
+  });
+}
+
+/** A tool deleting one item by id. */
+export function deleteTool(
+  name: string,
+  description: string,
+  remove: (actor: Actor, id: string) => Promise<unknown>,
+) {
+  return actionTool({ name, description, input: IdArgs, run: (actor, { id }) => remove(actor, id) });
+}
+
 /** What every tool returns: one text item holding pretty-printed JSON (compat §12.2). */
 export function textResult(value: unknown, isError = false) {
   return {

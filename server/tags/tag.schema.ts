@@ -1,33 +1,17 @@
 import { z } from 'zod';
 import { colourField } from '../css/colour.schema';
+import { formBoolean, optionalText, requiredName } from '../forms/fields.schema';
 import { optionalImageUrl } from '../urls/url.schema';
 
 /** Names the virtual tags use; a real tag may not take them. */
 export const RESERVED_TAG_NAMES = ['社交卡片', '笔记卡片', 'social cards', 'note cards'];
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const checkbox = z.preprocess(
-  (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean(),
-);
-
 export const TagCreateSchema = z.object({
-  name: z
-    .string({ error: 'Tag name is required' })
-    .trim()
-    .min(1, 'Tag name is required')
-    .max(40, 'Tag name must be at most 40 characters'),
+  name: requiredName('Tag name', 40),
   logoUrl: optionalImageUrl(500, 'Logo URL must be at most 500 characters'),
   logoBgColor: colourField(30),
   description: optionalText(200, 'Description must be at most 200 characters'),
-  isHidden: checkbox.optional(),
+  isHidden: formBoolean.optional(),
 });
 export type TagCreate = z.infer<typeof TagCreateSchema>;
 

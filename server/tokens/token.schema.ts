@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { requiredName } from '../forms/fields.schema';
 
 export const TOKEN_EXPIRY = ['30d', '90d', '1y', 'never'] as const;
 
 export const TokenCreateSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(50, 'Name must be at most 50 characters'),
+  name: requiredName('Name', 50),
   expiresIn: z.enum(TOKEN_EXPIRY, { error: 'expiresIn must be one of 30d, 90d, 1y, never' }).default('90d'),
   readOnly: z
     .preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean())

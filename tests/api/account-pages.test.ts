@@ -6,7 +6,7 @@ import { TokenModel } from '#server/tokens/token.model';
 import { UserModel } from '#server/users/user.model';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { PASSWORD, createUser, sessionClient } from '../factories';
+import { createUser, newUserClient, PASSWORD, sessionClient } from '../factories';
 import { PNG, freshIp } from './account-helpers';
 
 /** Posts a form like a browser does, with the CSRF token from the cookie the pages set. */
@@ -33,7 +33,7 @@ describe('account pages without JavaScript', () => {
     expect(profile.headers.get('location')).toBe('/login?redirectTo=%2Fprofile');
     const admin = await visitor.get('/admin/users');
     expect(admin.headers.get('location')).toBe('/login?redirectTo=%2Fadmin%2Fusers');
-    const user = await sessionClient(await createUser());
+    const user = await newUserClient();
     expect((await user.get('/admin/users')).status).toBe(403);
     expect((await user.get('/profile')).status).toBe(200);
   });

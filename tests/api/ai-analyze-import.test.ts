@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
-import { admin, createUser, sessionClient, tokenClient } from '../factories';
+import { createUser, newUserClient, tokenClient } from '../factories';
 import { startAiStandIn } from '../servers/openai-stand-in';
+import { configureAi, expectProviderDown } from './ai-helpers';
 import { Client } from '../setup/client';
 
 let ai: Awaited<ReturnType<typeof startAiStandIn>>;
@@ -10,27 +11,24 @@ beforeAll(async () => {
 });
 afterAll(() => ai.close());
 
-async function configure() {
-  const { client } = await admin();
-  const saved = await client.put('/api/settings', {
-    aiApiKey: 'sk-test-123456789',
-    aiBaseUrl: `${ai.url}/v1`,
-    aiModel: 'm1',
-  });
-  expect(saved.status).toBe(200);
-}
-
+/** A tag of the user's and three site cards. */
 async function userWithData(client: Client) {
   const tag = (await client.post('/api/tags', { name: 'Dev' })).json;
   const tagId: string = (tag.item ?? tag).id;
   const ids: string[] = [];
   for (const n of ['Docs', 'Forum', 'Mail']) {
     ids.push(
-      (await client.post('/api/site-cards', { name: n, siteUrl: `https://${n.toLowerCase()}.example` })).json
-        .item.id,
+      (await client.create('/api/site-cards', { name: n, siteUrl: `https://${n.toLowerCase()}.example` })).id,
     );
   }
   return { tagId, ids };
+}
+
+/** With the AI configured: a new user's client, and a tag and three site cards of theirs. */
+async function aiUserWithData() {
+  await configureAi(ai);
+  const a = await newUserClient();
+  return { a, ...(await userWithData(a)) };
 }
 
 const lastPrompt = () => JSON.parse(ai.requests.at(-1)!.body).messages[1].content as string;
@@ -43,7 +41,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('answers 400 ai_not_configured before a provider is set, and 401 to visitors', async () => {
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const res = await a.post('/api/ai/analyze-site-card', { url: 'https://x.example', scope: 'basic' });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('ai_not_configured');
@@ -56,9 +54,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('analyzes a site (basic): fenced JSON, only the caller tags, new tag names without existing ones', async () => {
-    await configure();
-    const a = await sessionClient(await createUser());
-    const { tagId } = await userWithData(a);
+    const { a, tagId } = await aiUserWithData();
     ai.replies.push(
       'Here you go:\n```json\n' +
         JSON.stringify({
@@ -92,13 +88,11 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('analyzes a site (full) by cardId or siteId: related cards above 0.7 among the caller sites only', async () => {
-    await configure();
-    const a = await sessionClient(await createUser());
-    const { ids } = await userWithData(a);
-    const other = await sessionClient(await createUser({ username: 'bob' }));
+    const { a, ids } = await aiUserWithData();
+    const other = await newUserClient({ username: 'bob' });
     const theirs = (
-      await other.post('/api/site-cards', { name: 'Secret', siteUrl: 'https://secret.example' })
-    ).json.item.id;
+      await other.create('/api/site-cards', { name: 'Secret', siteUrl: 'https://secret.example' })
+    ).id;
     const answer = {
       title: 'Docs',
       description: 'd',
@@ -142,13 +136,9 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('answers 502 when the provider fails twice or answers malformed JSON', async () => {
-    await configure();
-    const a = await sessionClient(await createUser());
-    ai.replies.push({ status: 500 }, { status: 500 });
-    const down = await a.post('/api/ai/analyze-site-card', { url: 'https://x.example' });
-    expect(down.status).toBe(502);
-    expect(down.json.code).toBe('ai_unavailable');
-    expect(ai.requests).toHaveLength(2);
+    await configureAi(ai);
+    const a = await newUserClient();
+    await expectProviderDown(ai, () => a.post('/api/ai/analyze-site-card', { url: 'https://x.example' }));
     ai.replies.push('{"title": "unterminated');
     expect((await a.post('/api/ai/analyze-site-card', { url: 'https://x.example' })).status).toBe(502);
     ai.replies.push('{"items": "not a list"}');
@@ -158,9 +148,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('imports bookmarks with AI: http(s) only, each URL once, the caller tag ids only, the file start only', async () => {
-    await configure();
-    const a = await sessionClient(await createUser());
-    const { tagId } = await userWithData(a);
+    const { a, tagId } = await aiUserWithData();
     ai.replies.push(
       '```\n' +
         JSON.stringify({
@@ -208,10 +196,10 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('fills the site editor with the suggestions on a plain form post (no JavaScript), saving nothing', async () => {
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const { tagId, ids } = await userWithData(a);
     expect((await a.get('/edit/sites/new')).text).not.toContain('name="aiAnalyze"');
-    await configure();
+    await configureAi(ai);
     const page = await a.get('/edit/sites/new');
     expect(page.text).toContain('name="aiAnalyze"');
     ai.replies.push(
@@ -253,9 +241,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('offers AI reading on /bookmarks beside the parser: the preview lists its sites, tags as folders', async () => {
-    await configure();
-    const a = await sessionClient(await createUser());
-    const { tagId } = await userWithData(a);
+    const { a, tagId } = await aiUserWithData();
     const page = await a.get('/bookmarks');
     expect(page.text).toContain('name="ai"');
     ai.replies.push(
@@ -284,9 +270,7 @@ describe('AI analyze-site-card and import-bookmarks', () => {
   });
 
   it('answers recommend with the spec shape (recommendations) beside items and reasoning', async () => {
-    await configure();
-    const a = await sessionClient(await createUser());
-    const { ids } = await userWithData(a);
+    const { a, ids } = await aiUserWithData();
     ai.replies.push(
       JSON.stringify({ reasoning: 'r', recommendations: [{ siteId: ids[2], reason: 'mail' }] }),
     );

@@ -2,25 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { extractJson } from '#server/ai/ai-json';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { admin, createUser, sessionClient, tokenClient } from '../factories';
+import { admin, createUser, newUserClient, tokenClient } from '../factories';
 import { startAiStandIn } from '../servers/openai-stand-in';
+import { configureAi, expectProviderDown } from './ai-helpers';
 
 let ai: Awaited<ReturnType<typeof startAiStandIn>>;
 beforeAll(async () => {
   ai = await startAiStandIn();
 });
 afterAll(() => ai.close());
-
-async function configured() {
-  const { user, client } = await admin();
-  const saved = await client.put('/api/settings', {
-    aiApiKey: 'sk-test-123456789',
-    aiBaseUrl: `${ai.url}/v1`,
-    aiModel: 'm1',
-  });
-  expect(saved.status).toBe(200);
-  return { user, client };
-}
 
 describe('AI', () => {
   beforeEach(async () => {
@@ -37,7 +27,7 @@ describe('AI', () => {
   });
 
   it('answers 400 ai_not_configured until the admin sets a provider; the key leaves masked', async () => {
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const res = await a.post('/api/ai/recommend', { query: 'x' });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('ai_not_configured');
@@ -57,13 +47,12 @@ describe('AI', () => {
   });
 
   it('recommends from all of the caller cards, in the model order, dropping unknown ids (query or keyword)', async () => {
-    await configured();
-    const a = await sessionClient(await createUser());
+    await configureAi(ai);
+    const a = await newUserClient();
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       ids.push(
-        (await a.post('/api/site-cards', { name: `Site ${i}`, siteUrl: `https://s${i}.example` })).json.item
-          .id,
+        (await a.create('/api/site-cards', { name: `Site ${i}`, siteUrl: `https://s${i}.example` })).id,
       );
     }
     ai.replies.push(
@@ -106,13 +95,9 @@ describe('AI', () => {
   });
 
   it('answers 502 when the provider fails twice or returns no usable JSON, and retries once', async () => {
-    await configured();
-    const a = await sessionClient(await createUser());
-    ai.replies.push({ status: 500 }, { status: 500 });
-    const down = await a.post('/api/ai/recommend', { query: 'x' });
-    expect(down.status).toBe(502);
-    expect(down.json.code).toBe('ai_unavailable');
-    expect(ai.requests).toHaveLength(2);
+    await configureAi(ai);
+    const a = await newUserClient();
+    await expectProviderDown(ai, () => a.post('/api/ai/recommend', { query: 'x' }));
     ai.replies.push({ status: 503 }, '{"ok": true}');
     expect((await a.post('/api/ai/check')).json).toEqual({ ok: true });
     expect(ai.requests).toHaveLength(4);
@@ -122,7 +107,7 @@ describe('AI', () => {
   });
 
   it('honours _draftAiConfig for an admin session only', async () => {
-    const { client } = await configured();
+    const { client } = await configureAi(ai);
     const other = await startAiStandIn();
     try {
       const draft = { aiApiKey: '****6789', aiBaseUrl: `${other.url}/v1`, aiModel: 'draft-model' };

@@ -3,7 +3,7 @@ import { AssetModel } from '#server/assets/asset.model';
 import { SettingsModel } from '#server/settings/settings.model';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, createUser, newUserClient, sessionClient } from '../factories';
 import { fileForm } from './account-helpers';
 import { PNG_HEAD } from './file-helpers';
 
@@ -31,7 +31,7 @@ describe('appearance', () => {
     await admin(); // an initialised instance renders its pages
     const user = await createUser();
     const c = await sessionClient(user);
-    const other = await sessionClient(await createUser());
+    const other = await newUserClient();
     const initial = await c.get('/api/appearance');
     expect(initial.json.light).toMatchObject({
       theme: 'light',
@@ -106,7 +106,7 @@ describe('site settings', () => {
     await a.put('/api/settings', { lightLogoAssetId: logo2.id });
     expect(await AssetModel.countDocuments({ _id: logo.id })).toBe(0);
 
-    const user = await sessionClient(await createUser());
+    const user = await newUserClient();
     expect((await user.get('/api/settings')).status).toBe(403);
     expect((await user.put('/api/settings', { siteName: 'x' })).status).toBe(403);
     expect((await a.put('/api/settings', { siteName: 'x'.repeat(31) })).status).toBe(400);
@@ -114,7 +114,7 @@ describe('site settings', () => {
 
   it('floating buttons: defaults, admin saves, built-ins come back', async () => {
     const { client: a } = await admin();
-    const user = await sessionClient(await createUser());
+    const user = await newUserClient();
     const list = (await user.get('/api/floating-buttons')).json;
     expect(list.map((b: { id: string }) => b.id)).toEqual([
       'scroll-top',

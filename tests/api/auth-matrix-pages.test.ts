@@ -63,7 +63,7 @@ beforeAll(async () => {
   const readOnly = await token(owner, 'read-only', true);
   const bobFull = await token(bobClient, 'bob-full', false);
   const bobReadOnly = await token(bobClient, 'bob-ro', true);
-  const tagId = (await owner.post('/api/tags', { name: 'Tools' })).json.item.id;
+  const tagId = (await owner.create('/api/tags', { name: 'Tools' })).id;
   const site = await owner.post('/api/site-cards', {
     name: 'Site',
     siteUrl: 'https://example.com',

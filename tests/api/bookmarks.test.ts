@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setQuotas } from '#server/settings/settings.service';
-import { actorOf, admin, createUser, sessionClient, tokenClient } from '../factories';
+import { actorOf, admin, createUser, newUserClient, sessionClient, tokenClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import type { Client } from '../setup/client';
 
 async function user(name = 'alice') {
-  return sessionClient(await createUser({ username: name }));
+  return newUserClient({ username: name });
 }
 const sites = async (c: Client) =>
   (await c.get('/api/site-cards')).json.items as {
@@ -22,7 +22,7 @@ describe('POST /api/site-cards/batch', () => {
 
   it('accepts both field-name styles, creates new tags once and answers both id-list keys', async () => {
     const a = await user();
-    const tag = (await a.post('/api/tags', { name: 'Dev' })).json.item;
+    const tag = await a.create('/api/tags', { name: 'Dev' });
     const res = await batch(a, {
       items: [
         {
@@ -157,7 +157,7 @@ describe('POST /api/site-cards/batch', () => {
     const a = await user('alice');
     const bUser = await createUser({ username: 'bob' });
     const b = await tokenClient(bUser);
-    const aTag = (await a.post('/api/tags', { name: 'Private' })).json.item;
+    const aTag = await a.create('/api/tags', { name: 'Private' });
     await batch(a, { items: [{ name: 'Shared', url: 'https://shared.example' }] });
     const res = await batch(b, {
       items: [{ name: 'Shared', url: 'https://shared.example', tagIds: [aTag.id] }],

@@ -6,7 +6,7 @@ import { UserModel, type UserDoc } from '#server/users/user.model';
 import { SessionModel } from '#server/auth/session.model';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { PASSWORD, admin, createUser, sessionClient } from '../factories';
+import { admin, createUser, newUserClient, PASSWORD, sessionClient } from '../factories';
 import { download, dump, everything, importZip, populate, rawZip } from './zip-helpers';
 
 const SECRET = 'sk-very-secret-key-123456';
@@ -48,7 +48,7 @@ describe('global configuration ZIP (admin)', () => {
 
   it('is for administrators only: 401 without a session, 403 for a user', async () => {
     await admin();
-    const u = await sessionClient(await createUser());
+    const u = await newUserClient();
     for (const path of [
       '/api/config/export',
       '/api/config/import',

@@ -10,7 +10,7 @@ import { UserModel, type UserDoc } from '#server/users/user.model';
 import { appUrl } from '../setup/app';
 import { resetDatabase } from '../setup/db';
 import type { Client } from '../setup/client';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, createUser, newUserClient, sessionClient } from '../factories';
 import { fileForm } from './account-helpers';
 import { PNG_HEAD } from './file-helpers';
 import { download, entriesOf, importZip, owner, populate, userArchive } from './zip-helpers';
@@ -72,7 +72,7 @@ describe('notification channels in data archives', () => {
     expect((await importZip(c, '/api/user/data/import', zip, { mode: 'overwrite' })).status).toBe(200);
     expect(await channels(c)).toEqual(before);
     // Another user's channels are never touched.
-    const bob = await sessionClient(await createUser({ username: 'bob' }));
+    const bob = await newUserClient({ username: 'bob' });
     await bob.post('/api/notifications', { name: 'Bob', url: 'https://bob.example.test/' });
     await importZip(c, '/api/user/data/import', zip, { mode: 'clean' });
     expect((await channels(bob)).map((x) => x.name)).toEqual(['Bob']);

@@ -21,7 +21,7 @@ describe('a large export streams', () => {
   it('exports 3 x 60 MB of attachments without holding the archive in memory', async () => {
     const user = await createUser();
     const c = await sessionClient(user);
-    const note = (await c.post('/api/note-cards', { title: 'Big', content: 'files' })).json.item;
+    const note = await c.create('/api/note-cards', { title: 'Big', content: 'files' });
     for (let i = 0; i < 3; i++) {
       const res = await streamUpload(c, '/api/note-cards/attachment', {
         size: 60 * MB,

@@ -31,13 +31,11 @@ describe('stored files live while something references them', () => {
     const file = await up('/api/note-cards/upload-file', Buffer.from('notes'), 'n.txt');
     const stray = await up('/api/note-cards/upload-image', PNG_HEAD, 'never-used.png');
     const icon = await up('/api/assets/wallpaper?kind=icon', PNG_HEAD, 'i.png');
-    const note = (
-      await c.post('/api/note-cards', {
-        content: `![pic](${img.url}) [doc](${file.url})`,
-        iconUrl: icon.url,
-      })
-    ).json.item;
-    const keep = (await c.post('/api/note-cards', { content: `still shows ![x](${img.url})` })).json.item;
+    const note = await c.create('/api/note-cards', {
+      content: `![pic](${img.url}) [doc](${file.url})`,
+      iconUrl: icon.url,
+    });
+    const keep = await c.create('/api/note-cards', { content: `still shows ![x](${img.url})` });
     const form = fileForm(Buffer.from('att'), 'att.txt', 'text/plain');
     form.append('noteId', note.id);
     const att = (await c.call('POST', '/api/note-cards/attachment', { rawBody: form })).json.item;
@@ -66,7 +64,7 @@ describe('stored files live while something references them', () => {
 
   it('an undone note deletion keeps its files', async () => {
     const { c } = await setup();
-    const note = (await c.post('/api/note-cards', { content: 'n' })).json.item;
+    const note = await c.create('/api/note-cards', { content: 'n' });
     const form = fileForm(Buffer.from('att'), 'att.txt', 'text/plain');
     form.append('noteId', note.id);
     const att = (await c.call('POST', '/api/note-cards/attachment', { rawBody: form })).json.item;

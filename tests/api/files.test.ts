@@ -282,7 +282,7 @@ describe('attachments belong to their owner', () => {
   it('B cannot list, attach to, rename or delete A’s attachments', async () => {
     const a = await freshUser();
     const b = await freshUser();
-    const note = (await a.c.post('/api/note-cards', { content: 'A note' })).json.item;
+    const note = await a.c.create('/api/note-cards', { content: 'A note' });
     const form = fileForm(Buffer.from('hello'), 'hello.txt', 'text/plain');
     form.append('noteId', note.id); // sent after the file
     const up = await a.c.call('POST', '/api/note-cards/attachment', { rawBody: form });

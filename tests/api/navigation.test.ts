@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, newUserClient } from '../factories';
 
 type Item = { id: string; name: string };
 
@@ -28,11 +28,11 @@ async function seedCards(c: Client, n: number, prefix = 'card') {
   for (let i = 0; i < n; i++) {
     ids.push(
       (
-        await c.post('/api/site-cards', {
+        await c.create('/api/site-cards', {
           name: `${prefix} ${String(i).padStart(2, '0')}`,
           siteUrl: `https://${prefix}${i}.test`,
         })
-      ).json.item.id,
+      ).id,
     );
   }
   return ids;
@@ -88,7 +88,7 @@ describe('navigation lists', () => {
 
   it('lists by tag (real and virtual) and site cards only', async () => {
     const { client } = await admin();
-    const tag = (await client.post('/api/tags', { name: 'Dev' })).json.item;
+    const tag = await client.create('/api/tags', { name: 'Dev' });
     await client.post('/api/site-cards', { name: 'in tag', siteUrl: 'https://t.test', tagIds: [tag.id] });
     await client.post('/api/site-cards', { name: 'no tag', siteUrl: 'https://n.test' });
     await client.post('/api/social-cards', { cardType: 'qq', payload: { qqNumber: '1' } });
@@ -115,7 +115,7 @@ describe('navigation lists', () => {
 
   it('searches names, URLs, descriptions, notes, todos and tag names, in any case and language, without regex', async () => {
     const { client } = await admin();
-    const tag = (await client.post('/api/tags', { name: '前端开发' })).json.item;
+    const tag = await client.create('/api/tags', { name: '前端开发' });
     await client.post('/api/site-cards', {
       name: 'GitHub',
       siteUrl: 'https://github.com',
@@ -164,8 +164,8 @@ describe('navigation lists', () => {
 
   it('hides hidden tags and their cards from visitors, not from the owner', async () => {
     const { client } = await admin();
-    const hidden = (await client.post('/api/tags', { name: 'Private', isHidden: true })).json.item;
-    const open = (await client.post('/api/tags', { name: 'Public' })).json.item;
+    const hidden = await client.create('/api/tags', { name: 'Private', isHidden: true });
+    const open = await client.create('/api/tags', { name: 'Public' });
     await client.post('/api/site-cards', {
       name: 'secret site',
       siteUrl: 'https://secret.test',
@@ -201,7 +201,7 @@ describe('navigation lists', () => {
       siteUrl: 'https://p.test',
       siteNotes: 'admin memo',
     });
-    const bob = await sessionClient(await createUser({ username: 'bob' }));
+    const bob = await newUserClient({ username: 'bob' });
     await bob.post('/api/site-cards', { name: 'bob card', siteUrl: 'https://b.test' });
     const visitorItems = (await new Client().get('/api/navigation/cards')).json.items;
     expect(visitorItems.map((i: Item) => i.name)).toEqual(['public card']);

@@ -1,7 +1,7 @@
 // The profile form's nickname field and hint state the limit the server enforces.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NICKNAME_MAX } from '#server/users/user.schema';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, newUserClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 
 describe('nickname limit on /profile', () => {
@@ -9,7 +9,7 @@ describe('nickname limit on /profile', () => {
 
   it('the field allows exactly what the server accepts, and the hint says so', async () => {
     await admin();
-    const c = await sessionClient(await createUser({ username: 'nick' }));
+    const c = await newUserClient({ username: 'nick' });
     const html = (await c.get('/profile')).text;
     const input = html.match(/<input[^>]*name="nickname"[^>]*>/)?.[0] ?? '';
     expect(input).toMatch(new RegExp(`maxlength="${NICKNAME_MAX}"`, 'i'));

@@ -2,7 +2,7 @@
 // icon field the note and social editors gained.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AssetModel } from '#server/assets/asset.model';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, newUserClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import type { Client } from '../setup/client';
 import { PNG } from './account-helpers';
@@ -36,7 +36,7 @@ beforeEach(async () => {
 describe('note editor files without JavaScript', () => {
   it('attaches, lists, renames, downloads and deletes an attachment', async () => {
     await admin();
-    const c = await sessionClient(await createUser({ username: 'ann' }));
+    const c = await newUserClient({ username: 'ann' });
     const id = await noteOf(c);
     const page = `/edit/notes/${id}`;
     expect((await c.get(page)).text).toContain('id="note-files"');
@@ -68,7 +68,7 @@ describe('note editor files without JavaScript', () => {
     expect((await c.get(`/api/note-cards/attachment?noteId=${id}`)).json.items[0].filename).toBe('route.txt');
 
     // Another user can neither rename nor delete it through their own editor.
-    const bob = await sessionClient(await createUser({ username: 'bob' }));
+    const bob = await newUserClient({ username: 'bob' });
     const bobPage = `/edit/notes/${await noteOf(bob)}`;
     await bob.get(bobPage);
     expect(
@@ -85,7 +85,7 @@ describe('note editor files without JavaScript', () => {
 
   it('adds a picture or a file to the end of the saved text', async () => {
     await admin();
-    const c = await sessionClient(await createUser({ username: 'ann' }));
+    const c = await newUserClient({ username: 'ann' });
     const id = await noteOf(c);
     const page = `/edit/notes/${id}`;
     await c.get(page);
@@ -118,7 +118,7 @@ describe('note editor files without JavaScript', () => {
 describe('icon fields of the note and social editors', () => {
   it('saves and clears a note’s icon URL', async () => {
     await admin();
-    const c = await sessionClient(await createUser({ username: 'ann' }));
+    const c = await newUserClient({ username: 'ann' });
     const id = await noteOf(c);
     const page = `/edit/notes/${id}`;
     await c.get(page);
@@ -144,7 +144,7 @@ describe('icon fields of the note and social editors', () => {
 
   it('saves a social card’s icon URL', async () => {
     await admin();
-    const c = await sessionClient(await createUser({ username: 'ann' }));
+    const c = await newUserClient({ username: 'ann' });
     const created = await c.post('/api/social-cards', {
       cardType: 'github',
       payload: { url: 'https://github.com/x' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { createUser, sessionClient } from '../factories';
+import { newUserClient } from '../factories';
 import { siteHandler, startStandIn, type StandIn } from '../servers/http-server';
 
 let hook: StandIn;
@@ -41,8 +41,8 @@ describe('notification channels', () => {
   });
 
   it('creates, lists, updates, toggles and deletes channels of the caller only', async () => {
-    const a = await sessionClient(await createUser());
-    const b = await sessionClient(await createUser());
+    const a = await newUserClient();
+    const b = await newUserClient();
     const created = await a.post('/api/notifications', channel());
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ name: 'Hook', enabled: true, contentType: 'application/json' });
@@ -60,7 +60,7 @@ describe('notification channels', () => {
   });
 
   it('sends test messages as JSON, form-encoded or GET, and reports failures as 400', async () => {
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const id = (await a.post('/api/notifications', channel())).json.id;
     expect((await a.post(`/api/notifications/${id}/test`)).json).toEqual({ ok: true, status: 200 });
     expect(JSON.parse(hook.requests[0]!.body)).toMatchObject({ title: expect.stringContaining('测试通知') });
@@ -78,17 +78,15 @@ describe('notification channels', () => {
   });
 
   it('notifies on an online -> offline transition only', async () => {
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     await a.post('/api/notifications', channel());
     const off = (await a.post('/api/notifications', channel({ name: 'Off' }))).json.id;
     await a.patch(`/api/notifications/${off}`);
-    const card = (
-      await a.post('/api/site-cards', {
-        name: 'Flaky',
-        siteUrl: `${site.url}/ok`,
-        siteOnlineCheckFailThreshold: 1,
-      })
-    ).json.item;
+    const card = await a.create('/api/site-cards', {
+      name: 'Flaky',
+      siteUrl: `${site.url}/ok`,
+      siteOnlineCheckFailThreshold: 1,
+    });
     const check = () => a.post('/api/site-cards/check-online-single', { cardId: card.id });
     await check(); // online: nothing sent
     expect(hook.requests).toHaveLength(0);

@@ -4,7 +4,7 @@ process.env.ONLINE_CHECK_ON_SAVE = 'true';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
 import type { Client } from '../setup/client';
-import { createUser, sessionClient } from '../factories';
+import { newUserClient } from '../factories';
 import { siteHandler, startStandIn, type StandIn } from '../servers/http-server';
 
 let site: StandIn;
@@ -38,7 +38,7 @@ describe('online check after a save', () => {
 
   it('checks a new card in the background without the create waiting for it', async () => {
     held = new Promise<void>((resolve) => (release = resolve));
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const created = await a.post('/api/site-cards', {
       name: 'Held',
       siteUrl: `${site.url}/held`,
@@ -54,25 +54,21 @@ describe('online check after a save', () => {
   });
 
   it('checks again when the URL changes or checks are switched back on, not for skipped cards', async () => {
-    const a = await sessionClient(await createUser());
-    const down = (
-      await a.post('/api/site-cards', {
-        name: 'Moves',
-        siteUrl: `${site.url}/fail`,
-        siteOnlineCheckFailThreshold: 1,
-      })
-    ).json.item;
+    const a = await newUserClient();
+    const down = await a.create('/api/site-cards', {
+      name: 'Moves',
+      siteUrl: `${site.url}/fail`,
+      siteOnlineCheckFailThreshold: 1,
+    });
     await cardWhen(a, down.id, (c) => c.siteIsOnline === false);
     await a.put('/api/site-cards', { id: down.id, siteUrl: `${site.url}/moved` });
     await cardWhen(a, down.id, (c) => c.siteIsOnline === true);
 
-    const skipped = (
-      await a.post('/api/site-cards', {
-        name: 'Skip',
-        siteUrl: `${site.url}/skipped`,
-        siteSkipOnlineCheck: true,
-      })
-    ).json.item;
+    const skipped = await a.create('/api/site-cards', {
+      name: 'Skip',
+      siteUrl: `${site.url}/skipped`,
+      siteSkipOnlineCheck: true,
+    });
     // A later card's check is recorded; the skipped card (queued earlier, had it been queued) was never probed.
     const later = (await a.post('/api/site-cards', { name: 'Later', siteUrl: `${site.url}/later` })).json
       .item;
@@ -86,7 +82,7 @@ describe('online check after a save', () => {
   });
 
   it('still saves a card whose site cannot be reached', async () => {
-    const a = await sessionClient(await createUser());
+    const a = await newUserClient();
     const res = await a.post('/api/site-cards', { name: 'Nowhere', siteUrl: 'http://127.0.0.1:1/' });
     expect(res.status).toBe(200);
     const card = await cardWhen(a, res.json.item.id, (c) => c.siteOnlineCheckLastRun !== null);

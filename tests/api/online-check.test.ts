@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, newUserClient } from '../factories';
 import { siteHandler, startStandIn, type StandIn } from '../servers/http-server';
 
 let site: StandIn;
@@ -15,17 +15,17 @@ describe('online check API', () => {
 
   it('checks one card by cardId or siteId, and all the caller cards', async () => {
     await admin(); // the instance is set up, so pages render instead of redirecting to /setup
-    const a = await sessionClient(await createUser());
-    const up = (
-      await a.post('/api/site-cards', { name: 'Up', siteUrl: `${site.url}/ok`, siteSkipOnlineCheck: false })
-    ).json.item;
-    const down = (
-      await a.post('/api/site-cards', {
-        name: 'Down',
-        siteUrl: `${site.url}/fail`,
-        siteOnlineCheckFailThreshold: 1,
-      })
-    ).json.item;
+    const a = await newUserClient();
+    const up = await a.create('/api/site-cards', {
+      name: 'Up',
+      siteUrl: `${site.url}/ok`,
+      siteSkipOnlineCheck: false,
+    });
+    const down = await a.create('/api/site-cards', {
+      name: 'Down',
+      siteUrl: `${site.url}/fail`,
+      siteOnlineCheckFailThreshold: 1,
+    });
     const one = await a.post('/api/site-cards/check-online-single', { cardId: up.id });
     expect(one.status).toBe(200);
     expect(one.json).toMatchObject({ id: up.id, online: true });
@@ -59,9 +59,9 @@ describe('online check API', () => {
   });
 
   it('refuses a missing id, a card of another user, and anonymous callers', async () => {
-    const a = await sessionClient(await createUser());
-    const b = await sessionClient(await createUser());
-    const card = (await a.post('/api/site-cards', { name: 'A', siteUrl: `${site.url}/ok` })).json.item;
+    const a = await newUserClient();
+    const b = await newUserClient();
+    const card = await a.create('/api/site-cards', { name: 'A', siteUrl: `${site.url}/ok` });
     expect((await a.post('/api/site-cards/check-online-single', {})).status).toBe(400);
     expect((await b.post('/api/site-cards/check-online-single', { cardId: card.id })).status).toBe(404);
     expect((await new Client().post('/api/site-cards/check-online-single', { cardId: card.id })).status).toBe(

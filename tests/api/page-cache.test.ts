@@ -2,7 +2,7 @@
 // differ per response, and what must never be shared, checked over HTTP against the built app.
 import { gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, newUserClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import { appUrl } from '../setup/app';
 import { Client } from '../setup/client';
@@ -108,7 +108,7 @@ describe('visitor page cache', () => {
 
   it('never shares a signed-in page, and never gives visitors one', async () => {
     await admin();
-    const wren = await sessionClient(await createUser({ username: 'wren' }));
+    const wren = await newUserClient({ username: 'wren' });
     const ownPage = await wren.get('/');
     expect(ownPage.text).toContain('wren');
     expect(ownPage.headers.get('x-page-cache')).toBeNull();

@@ -84,7 +84,7 @@ describe('8 concurrent clients on every write path', () => {
 
   it('tags: create, update, restore cards, delete', async () => {
     const { ownerId, clients, c } = await setup();
-    const card = (await c.post('/api/site-cards', siteBody(0))).json.item;
+    const card = await c.create('/api/site-cards', siteBody(0));
     const tags = (await allOk(EIGHT.map((i) => clients[i]!.post('/api/tags', { name: `T${i}` })))).map(
       (r) => r.item,
     );
@@ -104,7 +104,7 @@ describe('8 concurrent clients on every write path', () => {
 
   it('social and note cards: create, update, reorder, delete', async () => {
     const { ownerId, clients, c } = await setup();
-    const site = (await c.post('/api/site-cards', siteBody(0))).json.item;
+    const site = await c.create('/api/site-cards', siteBody(0));
     const socials = (
       await allOk(
         EIGHT.map((i) =>
@@ -153,10 +153,11 @@ describe('deleting a note through any path', () => {
   beforeEach(resetDatabase);
 
   async function noteOnSite(c: Client) {
-    const site = (await c.post('/api/site-cards', siteBody(1))).json.item;
-    const note = (
-      await c.post('/api/note-cards', { title: 'Plan', content: `[go](sakura-site://${site.id})` })
-    ).json.item;
+    const site = await c.create('/api/site-cards', siteBody(1));
+    const note = await c.create('/api/note-cards', {
+      title: 'Plan',
+      content: `[go](sakura-site://${site.id})`,
+    });
     const todos = (await c.get('/api/site-cards')).json.items.find(
       (x: { id: string }) => x.id === site.id,
     ).siteTodos;

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppearanceModel } from '#server/appearance/appearance.model';
 import { AssetModel } from '#server/assets/asset.model';
 import { SettingsModel } from '#server/settings/settings.model';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, createUser, newUserClient, sessionClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { PNG } from './account-helpers';
@@ -101,8 +101,8 @@ describe('/settings/appearance', () => {
 
   it('sets a picture uploaded through the API (the JavaScript path), only the caller’s own', async () => {
     await admin();
-    const ann = await sessionClient(await createUser({ username: 'ann' }));
-    const bob = await sessionClient(await createUser({ username: 'bob' }));
+    const ann = await newUserClient({ username: 'ann' });
+    const bob = await newUserClient({ username: 'bob' });
     await ann.get('/settings/appearance');
     const f = new FormData();
     f.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'w.png');
@@ -206,7 +206,7 @@ describe('/settings/appearance', () => {
     expect(visitor.text).toContain('data-floating="scroll-top"');
     expect(visitor.text).not.toContain('/settings/history');
     // Only the admin may change them.
-    const user = await sessionClient(await createUser({ username: 'una' }));
+    const user = await newUserClient({ username: 'una' });
     await user.get('/settings/appearance');
     const refused = await postForm(user, '/settings/appearance', {
       intent: 'buttons',
@@ -220,7 +220,7 @@ describe('/settings/appearance', () => {
 describe('/settings/site', () => {
   it('is the admin’s only', async () => {
     await admin();
-    const user = await sessionClient(await createUser({ username: 'una' }));
+    const user = await newUserClient({ username: 'una' });
     expect((await user.get('/settings/site')).status).toBe(403);
     await user.get('/settings/appearance');
     expect((await postForm(user, '/settings/site', { intent: 'settings', siteName: 'Mine' })).status).toBe(

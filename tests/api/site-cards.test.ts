@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
-import { createUser, sessionClient } from '../factories';
+import { newUserClient } from '../factories';
 import type { Client } from '../setup/client';
 
 async function user(name = 'alice') {
-  return sessionClient(await createUser({ username: name }));
+  return newUserClient({ username: name });
 }
 
 async function namesInOrder(c: Client) {
@@ -16,7 +16,7 @@ describe('site cards API', () => {
 
   it('creates a site card echoing every field it was sent', async () => {
     const a = await user();
-    const tag = (await a.post('/api/tags', { name: 'T' })).json.item;
+    const tag = await a.create('/api/tags', { name: 'T' });
     const input = {
       name: 'Example',
       siteUrl: 'https://example.com/docs',
@@ -62,7 +62,7 @@ describe('site cards API', () => {
 
   it('fills defaults and accepts `url` as an alias of `siteUrl`', async () => {
     const a = await user();
-    const item = (await a.post('/api/site-cards', { name: 'Alias', url: 'https://alias.test' })).json.item;
+    const item = await a.create('/api/site-cards', { name: 'Alias', url: 'https://alias.test' });
     expect(item).toMatchObject({
       siteUrl: 'https://alias.test',
       siteDescription: '',
@@ -101,16 +101,14 @@ describe('site cards API', () => {
 
   it('updates only the given fields, sets tags exactly, and echoes them', async () => {
     const a = await user();
-    const t1 = (await a.post('/api/tags', { name: 'T1' })).json.item;
-    const t2 = (await a.post('/api/tags', { name: 'T2' })).json.item;
-    const card = (
-      await a.post('/api/site-cards', {
-        name: 'C',
-        siteUrl: 'https://c.test',
-        siteNotes: 'keep me',
-        tagIds: [t1.id],
-      })
-    ).json.item;
+    const t1 = await a.create('/api/tags', { name: 'T1' });
+    const t2 = await a.create('/api/tags', { name: 'T2' });
+    const card = await a.create('/api/site-cards', {
+      name: 'C',
+      siteUrl: 'https://c.test',
+      siteNotes: 'keep me',
+      tagIds: [t1.id],
+    });
     const res = await a.put('/api/site-cards', {
       id: card.id,
       name: 'C2',
@@ -134,9 +132,11 @@ describe('site cards API', () => {
   it("isolates users: another user's card is a 404 everywhere and stays unchanged", async () => {
     const a = await user('alice');
     const b = await user('bob');
-    const card = (
-      await a.post('/api/site-cards', { name: 'Mine', siteUrl: 'https://mine.test', siteNotes: 'secret' })
-    ).json.item;
+    const card = await a.create('/api/site-cards', {
+      name: 'Mine',
+      siteUrl: 'https://mine.test',
+      siteNotes: 'secret',
+    });
     expect((await b.put('/api/site-cards', { id: card.id, name: 'Stolen' })).status).toBe(404);
     expect((await b.patch('/api/site-cards/memo', { id: card.id, siteNotes: 'x' })).status).toBe(404);
     expect((await b.delete(`/api/site-cards?id=${card.id}`)).status).toBe(404);
@@ -149,7 +149,7 @@ describe('site cards API', () => {
 
   it('patches the memo notes and todos', async () => {
     const a = await user();
-    const card = (await a.post('/api/site-cards', { name: 'C', siteUrl: 'https://c.test' })).json.item;
+    const card = await a.create('/api/site-cards', { name: 'C', siteUrl: 'https://c.test' });
     const res = await a.patch('/api/site-cards/memo', {
       id: card.id,
       siteNotes: 'Renew in May',
@@ -172,13 +172,11 @@ describe('site cards API', () => {
 
   it('deletes a card and reports the icon asset it used', async () => {
     const a = await user();
-    const card = (
-      await a.post('/api/site-cards', {
-        name: 'C',
-        siteUrl: 'https://c.test',
-        iconUrl: '/api/assets/asset-123/file',
-      })
-    ).json.item;
+    const card = await a.create('/api/site-cards', {
+      name: 'C',
+      siteUrl: 'https://c.test',
+      iconUrl: '/api/assets/asset-123/file',
+    });
     const res = await a.delete(`/api/site-cards?id=${card.id}`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ ok: true, iconAssetId: 'asset-123' });
@@ -190,7 +188,7 @@ describe('site cards API', () => {
   it('undoes a deletion through POST /api/undo, once, and only for its owner', async () => {
     const a = await user();
     const b = await user('bob');
-    const tag = (await a.post('/api/tags', { name: 'T' })).json.item;
+    const tag = await a.create('/api/tags', { name: 'T' });
     const card = (await a.post('/api/site-cards', { name: 'C', siteUrl: 'https://c.test', tagIds: [tag.id] }))
       .json.item;
     const { undoToken } = (await a.delete(`/api/site-cards?id=${card.id}`)).json;
@@ -213,7 +211,7 @@ describe('site cards API', () => {
     const a = await user();
     const ids: Record<string, string> = {};
     for (const n of ['a', 'b', 'c', 'd'])
-      ids[n] = (await a.post('/api/site-cards', { name: n, siteUrl: `https://${n}.test` })).json.item.id;
+      ids[n] = (await a.create('/api/site-cards', { name: n, siteUrl: `https://${n}.test` })).id;
     expect(
       (await a.post('/api/site-cards/reorder-global', { ids: [ids.d, ids.c, ids.b, ids.a] })).json,
     ).toEqual({ ok: true });
@@ -237,14 +235,12 @@ describe('site cards API', () => {
 
   it('keeps related sites with their reverse links', async () => {
     const a = await user();
-    const x = (await a.post('/api/site-cards', { name: 'X', siteUrl: 'https://x.test' })).json.item;
-    const y = (
-      await a.post('/api/site-cards', {
-        name: 'Y',
-        siteUrl: 'https://y.test',
-        siteRelatedSites: [{ cardId: x.id, reason: 'pair' }],
-      })
-    ).json.item;
+    const x = await a.create('/api/site-cards', { name: 'X', siteUrl: 'https://x.test' });
+    const y = await a.create('/api/site-cards', {
+      name: 'Y',
+      siteUrl: 'https://y.test',
+      siteRelatedSites: [{ cardId: x.id, reason: 'pair' }],
+    });
     expect(y.siteRelatedSites).toEqual([
       {
         cardId: x.id,

@@ -5,7 +5,7 @@ import { storeSiteIcon } from '#server/site-icons/site-icon.service';
 import { appUrl } from '../setup/app';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { admin, createUser, sessionClient } from '../factories';
+import { admin, newUserClient } from '../factories';
 import { startStandIn, type StandIn, type StandInHandler } from '../servers/http-server';
 import { PNG } from './account-helpers';
 
@@ -100,7 +100,7 @@ describe('site icons from our own origin', () => {
   beforeEach(async () => {
     await resetDatabase();
     for (const s of Object.values(sites)) s.requests.length = 0;
-    c = await sessionClient(await createUser());
+    c = await newUserClient();
   });
 
   it('fetches a declared icon once, stores it and serves it with long caching and an ETag', async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AssetModel } from '#server/assets/asset.model';
 import { ORPHAN_GRACE_MS, sweepOrphanAssets } from '#server/assets/asset.sweep';
-import { createUser, sessionClient } from '../factories';
+import { newUserClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import { fileForm } from './account-helpers';
 import { PNG_HEAD } from './file-helpers';
@@ -13,15 +13,15 @@ describe('snapshots keep the files they reference', () => {
   beforeEach(resetDatabase);
 
   it('a deleted note’s image and attachment survive while a snapshot holds the note, and come back on restore', async () => {
-    const c = await sessionClient(await createUser());
+    const c = await newUserClient();
     const up = async (path: string, bytes: Buffer, name: string) =>
       (await c.call('POST', path, { rawBody: fileForm(bytes, name, 'application/octet-stream') })).json;
     const img = await up('/api/note-cards/upload-image', PNG_HEAD, 'a.png');
-    const note = (await c.post('/api/note-cards', { content: `![pic](${img.url})` })).json.item;
+    const note = await c.create('/api/note-cards', { content: `![pic](${img.url})` });
     const form = fileForm(Buffer.from('att'), 'att.txt', 'text/plain');
     form.append('noteId', note.id);
     const att = (await c.call('POST', '/api/note-cards/attachment', { rawBody: form })).json.item;
-    const snap = (await c.post('/api/snapshots', { label: 'with note' })).json.item;
+    const snap = await c.create('/api/snapshots', { label: 'with note' });
 
     expect((await c.delete(`/api/note-cards?id=${note.id}`)).status).toBe(200);
     await sweepOrphanAssets(later(2));

@@ -82,7 +82,7 @@ describe('snapshots API', () => {
   it('renames and deletes; missing ids and blank labels are 400', async () => {
     const a = await person('alice');
     await fillSpace(a.actor, 'a', 1);
-    const id = (await a.client.post('/api/snapshots')).json.item.id as string;
+    const id = (await a.client.create('/api/snapshots')).id as string;
     expect((await a.client.patch(`/api/snapshots?id=${id}`, { label: 'renamed' })).json).toEqual({
       ok: true,
     });
@@ -101,7 +101,7 @@ describe('snapshots API', () => {
     const b = await person('bob');
     await fillSpace(a.actor, 'a', 2);
     await fillSpace(b.actor, 'b', 2);
-    const id = (await a.client.post('/api/snapshots')).json.item.id as string;
+    const id = (await a.client.create('/api/snapshots')).id as string;
     const bBefore = await dbData(b.user._id);
     expect((await b.client.get('/api/snapshots')).json.items).toEqual([]);
     expect((await b.client.patch(`/api/snapshots?id=${id}`, { label: 'mine' })).status).toBe(404);
@@ -118,7 +118,7 @@ describe('snapshots API', () => {
     const adm = await admin();
     const a = await person('alice');
     await fillSpace(a.actor, 'a', 1);
-    const id = (await a.client.post('/api/snapshots')).json.item.id as string;
+    const id = (await a.client.create('/api/snapshots')).id as string;
     expect((await a.client.post('/api/snapshots?action=cleanup')).status).toBe(403);
     expect((await adm.client.post('/api/snapshots?action=cleanup')).json).toEqual({ ok: true, cleaned: 0 });
     await SnapshotModel.updateOne(
@@ -157,7 +157,7 @@ describe('snapshots API', () => {
     expect((await a.client.post('/api/snapshots')).status).toBe(200);
     // Written here, so the app catches up on the records.
     await fillSpace(a.actor, 'b', 2);
-    const id = (await a.client.post('/api/snapshots')).json.item.id as string;
+    const id = (await a.client.create('/api/snapshots')).id as string;
     const before = await dbData(a.user._id);
     // Loaded afresh (as after a restart): the same content is still "nothing changed".
     appCopy().forget(a.user._id);
@@ -170,10 +170,10 @@ describe('snapshots API', () => {
   it('concurrent restores and creations leave exactly one snapshot state', async () => {
     const a = await person('alice');
     await fillSpace(a.actor, 'a', 4);
-    const s1 = (await a.client.post('/api/snapshots')).json.item.id as string;
+    const s1 = (await a.client.create('/api/snapshots')).id as string;
     const one = await dbData(a.user._id);
     await fillSpace(a.actor, 'b', 3);
-    const s2 = (await a.client.post('/api/snapshots')).json.item.id as string;
+    const s2 = (await a.client.create('/api/snapshots')).id as string;
     const two = await dbData(a.user._id);
     const calls = [];
     for (let i = 0; i < 6; i++) {

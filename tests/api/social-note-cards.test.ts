@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_TYPES } from '#server/cards/card-kinds.shared';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { createUser, sessionClient } from '../factories';
+import { newUserClient } from '../factories';
 
 async function user(name = 'alice') {
-  return sessionClient(await createUser({ username: name }));
+  return newUserClient({ username: name });
 }
 
 describe('social cards API', () => {
@@ -56,14 +56,12 @@ describe('social cards API', () => {
 
   it('updates, reorders (PUT and POST), deletes one and deletes all', async () => {
     const a = await user();
-    const one = (
-      await a.post('/api/social-cards', {
-        cardType: 'qq',
-        label: 'Me',
-        hint: 'Add me',
-        payload: { qqNumber: '1' },
-      })
-    ).json.item;
+    const one = await a.create('/api/social-cards', {
+      cardType: 'qq',
+      label: 'Me',
+      hint: 'Add me',
+      payload: { qqNumber: '1' },
+    });
     const two = (await a.post('/api/social-cards', { cardType: 'email', payload: { email: 'a@b.test' } }))
       .json.item;
     const upd = await a.put('/api/social-cards', {
@@ -104,9 +102,11 @@ describe('social cards API', () => {
     const a = await user();
     const card = (await a.post('/api/social-cards', { cardType: 'wechat', payload: { wechatId: 'wx_me' } }))
       .json.item;
-    const site = (
-      await a.post('/api/site-cards', { name: 's', siteUrl: 'https://s.test', siteNotes: 'private' })
-    ).json.item;
+    const site = await a.create('/api/site-cards', {
+      name: 's',
+      siteUrl: 'https://s.test',
+      siteNotes: 'private',
+    });
     const visitor = new Client();
     const res = await visitor.get(`/api/social-cards/${card.id}`);
     expect(res.status).toBe(200);
@@ -148,13 +148,11 @@ describe('note cards API', () => {
 
   it('keeps site todos in step with notes that link to the site', async () => {
     const a = await user();
-    const site = (
-      await a.post('/api/site-cards', {
-        name: 'GitHub',
-        siteUrl: 'https://github.com',
-        siteTodos: [{ id: 'm', text: 'manual', completed: false }],
-      })
-    ).json.item;
+    const site = await a.create('/api/site-cards', {
+      name: 'GitHub',
+      siteUrl: 'https://github.com',
+      siteTodos: [{ id: 'm', text: 'manual', completed: false }],
+    });
     const note = await a.post('/api/note-cards', {
       title: 'Review PRs',
       content: `Check [GitHub](sakura-site://${site.id}) daily`,
@@ -193,7 +191,7 @@ describe('note cards API', () => {
   it('deletes all notes when no id is given, and isolates users', async () => {
     const a = await user('alice');
     const b = await user('bob');
-    const n = (await a.post('/api/note-cards', { content: 'mine' })).json.item;
+    const n = await a.create('/api/note-cards', { content: 'mine' });
     expect((await b.put('/api/note-cards', { id: n.id, content: 'x' })).status).toBe(404);
     expect((await b.delete(`/api/note-cards?id=${n.id}`)).status).toBe(404);
     await b.post('/api/note-cards', { content: 'theirs' });

@@ -76,7 +76,7 @@ describe('tags API', () => {
 
   it('deletes a tag but keeps its cards unless asked', async () => {
     const { a } = await twoUsers();
-    const tag = (await a.post('/api/tags', { name: 'T' })).json.item;
+    const tag = await a.create('/api/tags', { name: 'T' });
     const card = (await a.post('/api/site-cards', { name: 'S', siteUrl: 'https://s.test', tagIds: [tag.id] }))
       .json.item;
     expect((await a.get('/api/tags')).json.items[0].siteCount).toBe(1);
@@ -87,7 +87,7 @@ describe('tags API', () => {
     expect(cards.map((c: { id: string }) => c.id)).toEqual([card.id]);
     expect(cards[0].tags).toEqual([]);
 
-    const tag2 = (await a.post('/api/tags', { name: 'T2' })).json.item;
+    const tag2 = await a.create('/api/tags', { name: 'T2' });
     await a.post('/api/site-cards', { name: 'S2', siteUrl: 'https://s2.test', tagIds: [tag2.id] });
     const withCards = await a.delete(`/api/tags?id=${tag2.id}&deleteCards=true`);
     expect(withCards.json.deletedCards).toBe(1);
@@ -98,7 +98,7 @@ describe('tags API', () => {
   it('reorders tags with POST and with PUT, virtual tags included', async () => {
     const { a } = await twoUsers();
     const ids: string[] = [];
-    for (const name of ['one', 'two', 'three']) ids.push((await a.post('/api/tags', { name })).json.item.id);
+    for (const name of ['one', 'two', 'three']) ids.push((await a.create('/api/tags', { name })).id);
     expect((await a.post('/api/tags/reorder', { ids: [ids[2], ids[0], ids[1]] })).json).toEqual({ ok: true });
     expect(await names(a)).toEqual(['three', 'one', 'two']);
     expect((await a.put('/api/tags/reorder', { ids: [ids[1], ids[2], ids[0]] })).status).toBe(200);
@@ -119,7 +119,7 @@ describe('tags API', () => {
 
   it('reorders cards inside a tag on both paths and both methods, and restores links', async () => {
     const { a } = await twoUsers();
-    const tag = (await a.post('/api/tags', { name: 'T' })).json.item;
+    const tag = await a.create('/api/tags', { name: 'T' });
     const ids: string[] = [];
     for (const n of ['a', 'b', 'c']) {
       ids.push(
@@ -141,7 +141,7 @@ describe('tags API', () => {
     expect(await inTag()).toEqual(['a', 'c', 'b']);
 
     // The older client's undo of a tag deletion: a new tag, then its cards restored in order.
-    const fresh = (await a.post('/api/tags', { name: 'Back' })).json.item;
+    const fresh = await a.create('/api/tags', { name: 'Back' });
     expect((await a.put(`/api/tags/${fresh.id}/cards/restore`, { ids: [ids[2], ids[0]] })).json).toEqual({
       ok: true,
     });

@@ -16,14 +16,12 @@ describe('tags on dashboard tiles', () => {
     const { client } = await admin();
     const tags = [];
     for (const name of ['Work', 'Daily', 'Tools', 'Reading'])
-      tags.push((await client.post('/api/tags', { name })).json.item);
-    const card = (
-      await client.post('/api/site-cards', {
-        name: 'Tagged',
-        siteUrl: 'https://tagged.test',
-        tagIds: tags.map((t) => t.id),
-      })
-    ).json.item;
+      tags.push(await client.create('/api/tags', { name }));
+    const card = await client.create('/api/site-cards', {
+      name: 'Tagged',
+      siteUrl: 'https://tagged.test',
+      tagIds: tags.map((t) => t.id),
+    });
 
     const all = tileHtml((await client.get('/')).text, card.id);
     const chips = [...all.matchAll(/<span class="tile-tag"[^>]*>([^<]*)<\/span>/g)].map((m) => m[1]);

@@ -69,9 +69,9 @@ describe('stored URLs', () => {
       expect(res.status, url).toBe(200);
       expect(res.json.item.siteUrl).toBe(url);
     }
-    expect(
-      (await c.post('/api/tags', { name: 'T', logoUrl: 'cdn.example.com/t.png' })).json.item.logoUrl,
-    ).toBe('https://cdn.example.com/t.png');
+    expect((await c.create('/api/tags', { name: 'T', logoUrl: 'cdn.example.com/t.png' })).logoUrl).toBe(
+      'https://cdn.example.com/t.png',
+    );
   });
 
   it('checks social card links, QR pictures and e-mail addresses', async () => {
@@ -95,15 +95,14 @@ describe('stored URLs', () => {
     const target = (await site({ siteUrl: 'https://example.com', iconUrl: 'https://example.com/i.png' })).json
       .item;
     await storeRaw('card', target.id, { siteUrl: 'java\tscript:alert(1)', iconUrl: '\u0001javascript:x' });
-    const note = (
-      await c.post('/api/note-cards', {
-        title: 'N',
-        content: `[x](sakura-site://${target.id}) [y](java\tscript:1)`,
-      })
-    ).json.item;
-    const github = (
-      await c.post('/api/social-cards', { cardType: 'github', payload: { url: 'https://github.com/me' } })
-    ).json.item;
+    const note = await c.create('/api/note-cards', {
+      title: 'N',
+      content: `[x](sakura-site://${target.id}) [y](java\tscript:1)`,
+    });
+    const github = await c.create('/api/social-cards', {
+      cardType: 'github',
+      payload: { url: 'https://github.com/me' },
+    });
     await storeRaw('card', github.id, { cardData: { type: 'github', url: '\u0001javascript:alert(2)' } });
 
     for (const page of ['/', `/card/${note.id}`, `/card/${github.id}`, '/?edit=1']) {
@@ -140,8 +139,8 @@ describe('stored colours', () => {
 
   it('never render a stored colour that is not one into a style attribute', async () => {
     const card = (await site({ siteUrl: 'https://a.example', iconBgColor: '#123456' })).json.item;
-    const tag = (await c.post('/api/tags', { name: 'T', logoBgColor: '#123456' })).json.item;
-    const qq = (await c.post('/api/social-cards', { cardType: 'qq', payload: { qqNumber: '1' } })).json.item;
+    const tag = await c.create('/api/tags', { name: 'T', logoBgColor: '#123456' });
+    const qq = await c.create('/api/social-cards', { cardType: 'qq', payload: { qqNumber: '1' } });
     await storeRaw('card', card.id, { iconBgColor: BAD_COLOUR });
     await storeRaw('card', qq.id, { iconBgColor: BAD_COLOUR });
     await storeRaw('tag', tag.id, { logoBgColor: BAD_COLOUR });

@@ -82,8 +82,8 @@ const ids = {
 beforeAll(async () => {
   await resetDatabase();
   owner = (await admin()).client;
-  ids.open = (await owner.post('/api/tags', { name: 'Open' })).json.item.id;
-  ids.hiddenTag = (await owner.post('/api/tags', { name: 'Hush', isHidden: true })).json.item.id;
+  ids.open = (await owner.create('/api/tags', { name: 'Open' })).id;
+  ids.hiddenTag = (await owner.create('/api/tags', { name: 'Hush', isHidden: true })).id;
   const site = async (name: string, tagIds: string[], extra: Record<string, unknown> = {}) =>
     (await owner.post('/api/site-cards', { name, siteUrl: `https://${name}.example`, tagIds, ...extra })).json
       .item.id as string;
@@ -105,11 +105,14 @@ beforeAll(async () => {
     ],
   });
   ids.social = (
-    await owner.post('/api/social-cards', { cardType: 'qq', payload: { qqNumber: '12345' }, hint: 'hi' })
-  ).json.item.id;
+    await owner.create('/api/social-cards', { cardType: 'qq', payload: { qqNumber: '12345' }, hint: 'hi' })
+  ).id;
   ids.note = (
-    await owner.post('/api/note-cards', { title: 'N', content: `see [it](sakura-site://${ids.hiddenSite})` })
-  ).json.item.id;
+    await owner.create('/api/note-cards', {
+      title: 'N',
+      content: `see [it](sakura-site://${ids.hiddenSite})`,
+    })
+  ).id;
 });
 
 function expectVisitorCard(card: Record<string, any>, ownerCard: Record<string, any>) {

@@ -125,35 +125,29 @@ export async function populate(c: Client) {
   const png = (n: number) => Buffer.concat([PNG_HEAD, Buffer.alloc(200 + n, n)]);
   const icon = await up('/api/assets/wallpaper?kind=icon', png(1), 'icon.png');
   const img = await up('/api/note-cards/upload-image', png(2), 'pic.png');
-  const dev = (await c.post('/api/tags', { name: 'Dev', description: 'Code' })).json.item;
-  const read = (await c.post('/api/tags', { name: 'Reading' })).json.item;
-  const gh = (
-    await c.post('/api/site-cards', {
-      name: 'GitHub',
-      siteUrl: 'https://github.com/',
-      iconUrl: icon.url,
-      tagIds: [dev.id, read.id],
-      siteNotes: 'memo',
-      siteTodos: [{ id: 't1', text: 'star it', completed: true }],
-      siteAccessRules: { urls: [{ id: 'a1', url: 'https://gh.io', label: 'short' }] },
-      siteIsPinned: true,
-    })
-  ).json.item;
-  const mdn = (
-    await c.post('/api/site-cards', {
-      name: 'MDN',
-      siteUrl: 'https://developer.mozilla.org',
-      tagIds: [dev.id],
-      siteRelatedSites: [{ cardId: gh.id, enabled: true, sortOrder: 0, source: 'manual' }],
-    })
-  ).json.item;
+  const dev = await c.create('/api/tags', { name: 'Dev', description: 'Code' });
+  const read = await c.create('/api/tags', { name: 'Reading' });
+  const gh = await c.create('/api/site-cards', {
+    name: 'GitHub',
+    siteUrl: 'https://github.com/',
+    iconUrl: icon.url,
+    tagIds: [dev.id, read.id],
+    siteNotes: 'memo',
+    siteTodos: [{ id: 't1', text: 'star it', completed: true }],
+    siteAccessRules: { urls: [{ id: 'a1', url: 'https://gh.io', label: 'short' }] },
+    siteIsPinned: true,
+  });
+  const mdn = await c.create('/api/site-cards', {
+    name: 'MDN',
+    siteUrl: 'https://developer.mozilla.org',
+    tagIds: [dev.id],
+    siteRelatedSites: [{ cardId: gh.id, enabled: true, sortOrder: 0, source: 'manual' }],
+  });
   await c.post('/api/social-cards', { cardType: 'email', payload: { email: 'me@x.test' } });
-  const note = (
-    await c.post('/api/note-cards', {
-      title: 'Plan',
-      content: `![p](${img.url}) see [GitHub](sakura-site://${gh.id})`,
-    })
-  ).json.item;
+  const note = await c.create('/api/note-cards', {
+    title: 'Plan',
+    content: `![p](${img.url}) see [GitHub](sakura-site://${gh.id})`,
+  });
   const form = fileForm(Buffer.from('attached text'), 'att.txt', 'text/plain');
   form.append('noteId', note.id);
   await c.call('POST', '/api/note-cards/attachment', { rawBody: form });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, test, waitForHydration } from './fixtures';
+import { expect, expectAccessible, reviewPage, screenshot, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -7,11 +7,7 @@ test('first run: setup page, create the admin, land on the dashboard', async ({ 
   await expect(page).toHaveURL(/\/setup$/);
   await waitForHydration(page, info);
   await expect(page.getByRole('heading', { name: 'Welcome to SakuraNav' })).toBeVisible();
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'setup-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, 'setup-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
+  await reviewPage(page, info, 'setup', { phone: false });
 
   // A mismatch is reported next to the field, and the username is kept.
   await page.getByLabel('Administrator username').fill('boss');
@@ -28,10 +24,7 @@ test('first run: setup page, create the admin, land on the dashboard', async ({ 
   await expect(
     page.getByRole('button', { name: /boss/ }).or(page.locator('summary.user-chip')),
   ).toBeVisible();
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'home-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, 'home-dark');
+  await reviewPage(page, info, 'home', { phone: false });
 
   // Setup is closed now.
   await page.goto('/setup');

@@ -1,5 +1,13 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, expectAccessible, jsEnabled, screenshot, test, waitForHydration } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  jsEnabled,
+  reviewPage,
+  screenshot,
+  test,
+  waitForHydration,
+} from './fixtures';
 
 // Runs after 01-setup in each project, against the instance it set up (admin `boss` / `Secret123`).
 test.describe.configure({ mode: 'serial' });
@@ -36,11 +44,7 @@ test('a visitor registers, signs in, creates a token, signs out and signs in aga
   await page.goto('/login');
   await waitForHydration(page, info);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'login-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, 'login-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
+  await reviewPage(page, info, 'login', { phone: false });
 
   // Register (registration is open by default); a mismatch keeps the username.
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -85,14 +89,7 @@ test('a visitor registers, signs in, creates a token, signs out and signs in aga
   await page.goto('/profile');
   await waitForHydration(page, info);
   await expect(page.getByRole('heading', { name: USER, level: 1 })).toBeVisible();
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'profile-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, 'profile-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, info, 'profile-phone');
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await reviewPage(page, info, 'profile');
   // The same page in Chinese.
   const origin = new URL(page.url()).origin;
   await page.context().addCookies([{ name: 'lang', value: 'zh', url: origin }]);
@@ -176,14 +173,7 @@ test('the administrator manages users and the registration toggle', async ({ pag
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(`@${USER}`) });
   await expect(row).toBeVisible();
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'admin-users-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, 'admin-users-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, info, 'admin-users-phone');
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await reviewPage(page, info, 'admin-users');
 
   // Make alice an admin, then a user again.
   await row.getByLabel(`Role of ${USER}`, { exact: true }).selectOption('admin');

@@ -1,11 +1,12 @@
 // Editor pages, with JavaScript off (plain form posts, list rows added by the server) and on (conform in the
 // browser): tags, site cards with every section, social cards via the type picker, notes with preview and a
 // link to a site, delete confirmations. Results are checked in the forms and through the JSON API.
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   expect,
-  expectAccessible,
   jsEnabled,
+  openPage,
+  reviewPage,
   screenshot,
   signInAs,
   test,
@@ -22,29 +23,6 @@ interface Item {
   id: string;
   name: string;
   [key: string]: unknown;
-}
-
-async function open(page: Page, info: TestInfo, url: string) {
-  const res = await page.goto(url);
-  await waitForHydration(page, info);
-  return res;
-}
-
-/** Light, dark and phone-width screenshots of the page as it is now. */
-async function shots(page: Page, info: TestInfo, name: string) {
-  // Colours change with a short transition; let it end before each picture.
-  const scheme = async (colorScheme: 'light' | 'dark') => {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(250);
-  };
-  await screenshot(page, info, `${name}-light`);
-  await scheme('dark');
-  await screenshot(page, info, `${name}-dark`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, info, `${name}-phone-dark`);
-  await scheme('light');
-  await screenshot(page, info, `${name}-phone`);
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function items(page: Page, path: string): Promise<Item[]> {
@@ -70,10 +48,9 @@ test.beforeEach(async ({ context }, info) => {
 });
 
 test('tags: validation keeps what was typed; create, then edit', async ({ page }, info) => {
-  await open(page, info, '/edit/tags/new');
+  await openPage(page, info, '/edit/tags/new');
   await expect(page.getByRole('heading', { name: 'New tag' })).toBeVisible();
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-tag-new');
+  await reviewPage(page, info, 'editor-tag-new');
 
   await page.getByLabel('Logo URL').fill('javascript:alert(1)');
   await page.getByLabel('Description').fill('Sites used by the editor journeys');
@@ -99,11 +76,10 @@ test('tags: validation keeps what was typed; create, then edit', async ({ page }
   });
 
   // Edit: the form shows the stored values; an unticked box is saved as false.
-  await open(page, info, `/edit/tags/${tag!.id}`);
+  await openPage(page, info, `/edit/tags/${tag!.id}`);
   await expect(page.getByLabel('Name')).toHaveValue(TAG);
   await expect(page.getByLabel('Hidden from visitors')).toBeChecked();
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-tag-edit');
+  await reviewPage(page, info, 'editor-tag-edit');
   await page.getByLabel('Hidden from visitors').uncheck();
   await page.getByLabel('Description').fill('');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -116,7 +92,7 @@ test('tags: validation keeps what was typed; create, then edit', async ({ page }
   expect(await findTag(page, 'Forged')).toBeUndefined();
 
   // A duplicate name is refused next to the field.
-  await open(page, info, '/edit/tags/new');
+  await openPage(page, info, '/edit/tags/new');
   await page.getByLabel('Name').fill(TAG);
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('A tag with this name already exists')).toBeVisible();
@@ -127,7 +103,7 @@ test('site card: every section, rows added with list buttons, errors keep the va
   page,
 }, info) => {
   const tag = await findTag(page, TAG);
-  await open(page, info, `/edit/sites/new?tag=${tag!.id}&returnTo=/`);
+  await openPage(page, info, `/edit/sites/new?tag=${tag!.id}&returnTo=/`);
   await expect(page.getByRole('heading', { name: 'New site card' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: TAG })).toBeChecked();
   await expect(page.getByLabel('Notify me when it goes offline')).toBeChecked();
@@ -161,8 +137,7 @@ test('site card: every section, rows added with list buttons, errors keep the va
   await expect(page.getByLabel('Todo 1', { exact: true })).toHaveValue('Check the mirror');
   await expect(page.getByLabel('Notes', { exact: true })).toHaveValue('Memo written in the editor');
   await expect(page.getByRole('checkbox', { name: TAG })).toBeChecked();
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-site-new-errors');
+  await reviewPage(page, info, 'editor-site-new-errors');
 
   await page.getByLabel('URL', { exact: true }).fill('https://journey.example.com');
   await page.getByRole('button', { name: 'Create' }).click();
@@ -182,12 +157,11 @@ test('site card: every section, rows added with list buttons, errors keep the va
   expect((site!.tags as { id: string }[]).map((t) => t.id)).toEqual([tag!.id]);
 
   // Edit: tick the todo, drop the alternate URL, relate another site, unpin notifications.
-  await open(page, info, `/edit/sites/${site!.id}`);
+  await openPage(page, info, `/edit/sites/${site!.id}`);
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(SITE);
   await expect(page.getByLabel('Alternate URL 1', { exact: true })).toHaveValue('https://mirror.example.com');
   await expect(page.getByText(`sakura-site://${site!.id}`)).toBeVisible();
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-site-edit');
+  await reviewPage(page, info, 'editor-site-edit');
   await page.getByLabel('Todo 1 done').check();
   await page.getByRole('button', { name: 'Remove alternate URL 1' }).click();
   await expect(page.getByLabel('Alternate URL 1', { exact: true })).toHaveCount(0);
@@ -209,11 +183,10 @@ test('site card: every section, rows added with list buttons, errors keep the va
 });
 
 test('social card: pick the type, then fill the form for it', async ({ page }, info) => {
-  await open(page, info, '/edit/social/new');
+  await openPage(page, info, '/edit/social/new');
   await expect(page.getByRole('heading', { name: 'New social card' })).toBeVisible();
   await expect(page.locator('.type-tile')).toHaveCount(12);
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-social-picker');
+  await reviewPage(page, info, 'editor-social-picker');
 
   await page.getByRole('link', { name: /WeChat\s*Shows a detail page/ }).click();
   await expect(page).toHaveURL(/type=wechat/);
@@ -223,8 +196,7 @@ test('social card: pick the type, then fill the form for it', async ({ page }, i
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('This field is required')).toBeVisible();
   await expect(page.getByLabel('QR code image URL')).toHaveValue('/favicon.svg');
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-social-new');
+  await reviewPage(page, info, 'editor-social-new');
 
   await page.getByLabel('WeChat ID').fill('sakura-journey');
   await page.getByLabel('Hint').fill('Say hi!');
@@ -242,10 +214,9 @@ test('social card: pick the type, then fill the form for it', async ({ page }, i
     payload: { type: 'wechat', wechatId: 'sakura-journey', qrCodeUrl: '/favicon.svg' },
   });
 
-  await open(page, info, `/edit/social/${social!.id}`);
+  await openPage(page, info, `/edit/social/${social!.id}`);
   await expect(page.getByLabel('WeChat ID')).toHaveValue('sakura-journey');
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-social-edit');
+  await reviewPage(page, info, 'editor-social-edit');
   await page.getByLabel('Label').fill('Journey WeChat');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -254,7 +225,7 @@ test('social card: pick the type, then fill the form for it', async ({ page }, i
 
 test('note: preview, a sakura-site link, and the todo it keeps on the site', async ({ page }, info) => {
   const site = await findCard(page, SITE);
-  await open(page, info, '/edit/notes/new');
+  await openPage(page, info, '/edit/notes/new');
   await expect(page.getByRole('heading', { name: 'New note' })).toBeVisible();
   await expect(page.getByText('sakura-site://<cardId>')).toBeVisible();
 
@@ -283,8 +254,7 @@ test('note: preview, a sakura-site link, and the todo it keeps on the site', asy
     'https://journey.example.com',
   );
   expect((await items(page, '/api/note-cards')).some((n) => n.title === NOTE)).toBe(false);
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-note-new');
+  await reviewPage(page, info, 'editor-note-new');
 
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -293,7 +263,7 @@ test('note: preview, a sakura-site link, and the todo it keeps on the site', asy
   expect(note).toBeTruthy();
 
   // The linked site now has a todo that follows the note: shown read-only, with a link to the note.
-  await open(page, info, `/edit/sites/${site!.id}`);
+  await openPage(page, info, `/edit/sites/${site!.id}`);
   const noteTodo = page.locator('.editor-todo-note');
   await expect(noteTodo).toContainText(NOTE);
   await expect(noteTodo.getByRole('link', { name: 'From a note' })).toHaveAttribute(
@@ -315,10 +285,9 @@ test('note: preview, a sakura-site link, and the todo it keeps on the site', asy
   ]);
 
   // The note's editor shows what was saved.
-  await open(page, info, `/edit/notes/${note!.id}`);
+  await openPage(page, info, `/edit/notes/${note!.id}`);
   await expect(page.getByLabel('Text', { exact: true })).toHaveValue(text);
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-note-edit');
+  await reviewPage(page, info, 'editor-note-edit');
   if (jsEnabled(info)) {
     // With JavaScript, a picker writes the link to a site card.
     await page.getByLabel('Link a site card').selectOption({ label: SITE });
@@ -332,14 +301,13 @@ test('note: preview, a sakura-site link, and the todo it keeps on the site', asy
 
 test('delete a card through its confirmation page; unknown ids are 404', async ({ page }, info) => {
   const social = (await items(page, '/api/social-cards')).find((c) => c.label === 'Journey WeChat');
-  await open(page, info, `/edit/social/${social!.id}`);
+  await openPage(page, info, `/edit/social/${social!.id}`);
   await page.getByRole('link', { name: 'Delete…' }).click();
   await expect(page).toHaveURL(new RegExp(`/edit/cards/${social!.id}/delete`));
   await waitForHydration(page, info);
   await expect(page.getByRole('heading', { name: 'Delete “Journey WeChat”?' })).toBeVisible();
   await expect(page.getByText('The social card.')).toBeVisible();
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-card-delete');
+  await reviewPage(page, info, 'editor-card-delete');
   await page.getByRole('button', { name: 'Delete card' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectToast(page, 'Deleted “Journey WeChat”.');
@@ -358,11 +326,10 @@ test('delete a card through its confirmation page; unknown ids are 404', async (
 
 test('delete a tag but keep its cards', async ({ page }, info) => {
   const tag = await findTag(page, TAG);
-  await open(page, info, `/edit/tags/${tag!.id}/delete`);
+  await openPage(page, info, `/edit/tags/${tag!.id}/delete`);
   await expect(page.getByRole('heading', { name: `Delete the tag “${TAG}”?` })).toBeVisible();
   await expect(page.getByLabel('Delete the tag only, keep its cards')).toBeChecked();
-  await expectAccessible(page, info);
-  await shots(page, info, 'editor-tag-delete');
+  await reviewPage(page, info, 'editor-tag-delete');
   await page.getByRole('button', { name: 'Delete tag' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectToast(page, `Deleted the tag “${TAG}”. Its cards were kept.`);
@@ -374,7 +341,7 @@ test('delete a tag but keep its cards', async ({ page }, info) => {
 
 test('Chinese editor pages', async ({ page, context }, info) => {
   await context.addCookies([{ name: 'lang', value: 'zh', url: String(info.project.use.baseURL) }]);
-  await open(page, info, '/edit/sites/new');
+  await openPage(page, info, '/edit/sites/new');
   await expect(page.getByRole('heading', { name: '新建网站卡片' })).toBeVisible();
   await page.getByLabel('名称', { exact: true }).fill('中文站点');
   await page.getByLabel('网址', { exact: true }).fill('javascript:void(0)');

@@ -1,13 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, jsEnabled, screenshot, signInAs, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { api, expect, expectAccessible, jsEnabled, screenshot, signInAs, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
-
-async function api(request: APIRequestContext, method: 'post' | 'get' | 'put', path: string, data?: unknown) {
-  const res = await request[method](path, { data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 async function tileNames(page: Page) {
   return page.locator('[data-card-grid] .tile-name').allTextContents();

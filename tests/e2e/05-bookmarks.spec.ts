@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, expectAccessible, screenshot, signInAs, test, waitForHydration } from './fixtures';
+import { expect, reviewPage, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -22,14 +22,7 @@ test('a user imports a Chrome bookmarks file through the preview and exports it 
   await expect(page.getByRole('heading', { name: 'Check the bookmarks' })).toBeVisible();
   await expect(page.getByText('8 bookmarks found; 2 duplicates are unticked; 2 links')).toBeVisible();
   await waitForHydration(page, info);
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'bookmarks-preview-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, 'bookmarks-preview-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, info, 'bookmarks-preview-phone');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await reviewPage(page, info, 'bookmarks-preview');
 
   // GitHub is a starter card already and repeats in the file: both unticked. Drop Hacker News too, and put
   // everything in a new tag as well.

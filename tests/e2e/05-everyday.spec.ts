@@ -1,6 +1,6 @@
 // The dashboard as people use it (issue 10): on a phone (390x844) and a desktop (1366x900), JavaScript on and off.
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, expectAccessible, jsEnabled, screenshot, signInAs, test } from './fixtures';
+import type { Page, TestInfo } from '@playwright/test';
+import { api, expect, expectAccessible, jsEnabled, screenshot, signInAs, test } from './fixtures';
 
 // Each journey runs on two viewports (and in both themes): slower than one page's checks.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -11,12 +11,6 @@ const VIEWPORTS = [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const;
-
-async function api(request: APIRequestContext, method: 'post' | 'get' | 'put', path: string, data?: unknown) {
-  const res = await request[method](path, { data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 /** The element lies inside the viewport horizontally. */
 async function expectOnScreen(page: Page, selector: string) {

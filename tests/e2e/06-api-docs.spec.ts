@@ -1,21 +1,6 @@
-import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  jsEnabled,
-  screenshot,
-  signInAs,
-  test,
-  waitForHydration,
-} from './fixtures';
+import { expect, jsEnabled, reviewPage, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
-
-/** Nothing on the page is wider than the window (a phone must not scroll sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('anyone reads the API reference; a user finds it and the MCP set-up on the profile', async ({
   page,
@@ -44,15 +29,7 @@ test('anyone reads the API reference; a user finds it and the MCP set-up on the 
   );
   await expect(page.getByRole('link', { name: /\/api\/openapi\.json$/ })).toBeVisible();
   await waitForHydration(page, info);
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'api-docs-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, 'api-docs-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSidewaysScroll(page);
-  await screenshot(page, info, 'api-docs-phone');
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await reviewPage(page, info, 'api-docs');
 
   await signInAs(context, info);
   await page.goto('/profile');
@@ -66,15 +43,7 @@ test('anyone reads the API reference; a user finds it and the MCP set-up on the 
   const copy = mcp.getByRole('button', { name: 'Copy client configuration' });
   if (jsEnabled(info)) await expect(copy).toBeVisible();
   else await expect(copy).toBeHidden();
-  await expectAccessible(page, info);
-  await mcp.scrollIntoViewIfNeeded();
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, 'profile-mcp-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSidewaysScroll(page);
-  await screenshot(page, info, 'profile-mcp-phone');
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await reviewPage(page, info, 'profile-mcp');
 
   await page
     .getByRole('region', { name: 'Access tokens' })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, signInAs, test, waitForHydration } from './fixtures';
+import { expect, reviewPage, screenshot, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,16 +29,7 @@ test('a user exports their data, clears it, imports it back, and resets it (then
   const summary = page.getByText(/^You have \d+ cards and \d+ tags\.$/);
   const before = await summary.textContent();
 
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'data-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, 'data-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, info, 'data-phone');
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await reviewPage(page, info, 'data');
 
   // export everything
   const downloading = page.waitForEvent('download');

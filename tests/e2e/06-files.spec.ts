@@ -7,7 +7,8 @@ import {
   expect,
   expectAccessible,
   jsEnabled,
-  screenshot,
+  openPage,
+  reviewPage,
   signInAs,
   test,
   waitForHydration,
@@ -45,33 +46,14 @@ function gradientPng(w: number, h: number, from: number[], to: number[]): Buffer
   ]);
 }
 
-async function open(page: Page, info: TestInfo, url: string) {
-  await page.goto(url);
-  await waitForHydration(page, info);
-}
-
 async function scheme(page: Page, colorScheme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme });
   await page.waitForTimeout(250);
 }
 
-/** Light and dark screenshots at 1366×900 and 390×844. */
-async function shots(page: Page, info: TestInfo, name: string) {
-  for (const [size, w, h] of [
-    ['desktop', 1366, 900],
-    ['phone', 390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    // Full-page pictures from the top, so the sticky header sits where it belongs.
-    await page.mouse.wheel(0, -100_000);
-    for (const s of ['light', 'dark'] as const) {
-      await scheme(page, s);
-      await screenshot(page, info, `${name}-${size}-${s}`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await scheme(page, 'light');
-}
+/** Light and dark screenshots at 1366×900 and at phone width. */
+const shots = (page: Page, info: TestInfo, name: string) =>
+  reviewPage(page, info, name, { desktop: { width: 1366, height: 900 } });
 
 test.beforeEach(async ({ context }, info) => {
   await signInAs(context, info);
@@ -80,7 +62,7 @@ test.beforeEach(async ({ context }, info) => {
 test('appearance: a wallpaper for each theme, applied in both themes', async ({ page }, info) => {
   // Reachable from the header's user menu, also on a phone.
   await page.setViewportSize({ width: 390, height: 844 });
-  await open(page, info, '/');
+  await openPage(page, info, '/');
   await page.locator('summary.user-chip').click();
   await page.getByRole('link', { name: 'Appearance' }).click();
   await expect(page).toHaveURL(/\/settings\/appearance$/);
@@ -127,7 +109,7 @@ test('appearance: a wallpaper for each theme, applied in both themes', async ({ 
   await expectAccessible(page, info);
   await shots(page, info, 'settings-appearance');
 
-  await open(page, info, '/');
+  await openPage(page, info, '/');
   await expect(page.locator('body')).toHaveCSS('background-image', new RegExp(ids.light!));
   await expect(page.locator('[data-floating="scroll-top"]')).toBeVisible();
   await shots(page, info, 'home-wallpaper');
@@ -144,7 +126,7 @@ test('appearance: a wallpaper for each theme, applied in both themes', async ({ 
 });
 
 test('site settings: name and favicon', async ({ page }, info) => {
-  await open(page, info, '/settings/site');
+  await openPage(page, info, '/settings/site');
   await expect(page.getByRole('heading', { name: 'Site settings', level: 1 })).toBeVisible();
   const favicon = page.locator('#pictures .picture-slot').nth(2);
   await favicon.getByLabel('Favicon').setInputFiles({
@@ -161,7 +143,7 @@ test('site settings: name and favicon', async ({ page }, info) => {
 
 test('note: a picture in the text and an attachment', async ({ page }, info) => {
   const title = `Files note ${info.project.name}`;
-  await open(page, info, '/edit/notes/new');
+  await openPage(page, info, '/edit/notes/new');
   await page.getByLabel('Title (optional)').fill(title);
   await page.getByLabel('Text', { exact: true }).fill('Holiday plans');
   await page.getByRole('button', { name: 'Create' }).click();
@@ -170,7 +152,7 @@ test('note: a picture in the text and an attachment', async ({ page }, info) => 
     items: { id: string; title: string; content: string }[];
   };
   const note = notes.items.find((n) => n.title === title)!;
-  await open(page, info, `/edit/notes/${note.id}`);
+  await openPage(page, info, `/edit/notes/${note.id}`);
 
   const files = page.locator('#note-files');
   await files.getByLabel('Picture in the text (up to 5 MB)').check();
@@ -188,7 +170,7 @@ test('note: a picture in the text and an attachment', async ({ page }, info) => 
     await expect(page.locator('.note-preview img')).toBeVisible();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await open(page, info, `/edit/notes/${note.id}`);
+    await openPage(page, info, `/edit/notes/${note.id}`);
   } else {
     await expect(page.getByText('Added beach.png.')).toBeVisible();
   }

@@ -1,13 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  jsEnabled,
-  screenshot,
-  signInAs,
-  test,
-  waitForHydration,
-} from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, jsEnabled, reviewPage, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,18 +7,6 @@ async function tagNames(page: Page): Promise<string[]> {
   const res = await page.request.get('/api/tags');
   expect(res.status()).toBe(200);
   return ((await res.json()).items as { name: string }[]).map((t) => t.name);
-}
-
-async function shots(page: Page, info: TestInfo, name: string) {
-  await screenshot(page, info, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, info, `${name}-phone`);
-  // Nothing sticks out sideways at phone width.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 const toast = (page: Page) => page.locator('[data-toast]');
@@ -67,11 +47,10 @@ test('version history: take a snapshot, change data, restore it; rename and dele
   // Restore, with a confirmation step.
   await page.goto('/settings/history');
   await waitForHydration(page, info);
-  await expectAccessible(page, info);
-  await shots(page, info, 'history');
+  await reviewPage(page, info, 'history');
   await page.getByRole('link', { name: 'Restore e2e base…' }).click();
   await expect(page.getByRole('heading', { name: 'Restore “e2e base”?' })).toBeVisible();
-  await shots(page, info, 'history-confirm');
+  await reviewPage(page, info, 'history-confirm');
   await page.getByRole('button', { name: 'Restore this snapshot' }).click();
   // A restore snapshots the space first and checks what it wrote afterwards: owner scans that take seconds on
   // the embedded database once the journeys before this one have stored 10,000 cards.

@@ -4,7 +4,7 @@
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { startGitHubStandIn, type GitHubStandIn } from '../servers/github-stand-in';
 import { startOidcServer, type OidcServer } from '../servers/oidc-server';
-import { expect, expectAccessible, screenshot, signInAs, test, waitForHydration } from './fixtures';
+import { expect, reviewPage, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -80,20 +80,13 @@ test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub
     'Client secret': oidc.clientSecret,
     'Button label': 'Company SSO',
   });
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'admin-oauth-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, info, 'admin-oauth-dark-phone');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await reviewPage(page, info, 'admin-oauth');
   await context.clearCookies();
 
   // A visitor signs up through the OIDC provider.
   await page.goto('/login');
   await waitForHydration(page, info);
-  await expectAccessible(page, info);
-  await screenshot(page, info, 'login-providers');
+  await reviewPage(page, info, 'login-providers', { phone: false });
   await page.getByRole('link', { name: 'Continue with Company SSO' }).click();
   const account = `visitor-${info.project.name}`;
   await page.locator('input[name="login"]').fill(account);
@@ -111,9 +104,7 @@ test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub
   await expect(page).toHaveURL(/\/profile\?oauth=bound/);
   await expect(page.getByText('The account is now connected.')).toBeVisible();
   await expect(connections.locator('[data-provider="github"]')).toContainText('Bound to Octo Cat');
-  await expectAccessible(page, info);
-  await page.locator('#connections').scrollIntoViewIfNeeded();
-  await screenshot(page, info, 'profile-connections');
+  await reviewPage(page, info, 'profile-connections', { phone: false });
 
   // Unbind GitHub; the OIDC account is then the last way to sign in and stays.
   await waitForHydration(page, info);

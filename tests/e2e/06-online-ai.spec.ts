@@ -1,16 +1,21 @@
 // Reaching out (issue 12): a card's status follows its site, AI answers come from the configured provider, and
 // site icons come from our own origin. Every outside party is a real local server on 127.0.0.1.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { startStandIn, siteHandler, type StandIn } from '../servers/http-server';
 import { startAiStandIn } from '../servers/openai-stand-in';
-import { expect, screenshot, signInAs, test, waitForHydration } from './fixtures';
+import { api, expect, screenshot, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-async function api(request: APIRequestContext, method: 'post' | 'get' | 'put', path: string, data?: unknown) {
-  const res = await request[method](path, { data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
+/** Signs the admin in and points the instance's AI settings at the local AI server. */
+async function useAi(page: Page, context: BrowserContext, info: TestInfo, aiUrl: string) {
+  await signInAs(context, info);
+  await api(page.request, 'put', '/api/settings', {
+    aiApiKey: 'sk-e2e-123456789',
+    aiBaseUrl: `${aiUrl}/v1`,
+    aiModel: 'e2e-model',
+    outboundAllowPrivate: true,
+  });
 }
 
 const tile = (page: Page, name: string) => page.locator('[data-card-grid] > li').filter({ hasText: name });
@@ -62,13 +67,7 @@ test('a card turns offline on the dashboard after its site goes down', async ({ 
 test('AI recommend shows results from the local AI server', async ({ page, context }, info) => {
   const ai = await startAiStandIn();
   try {
-    await signInAs(context, info);
-    await api(page.request, 'put', '/api/settings', {
-      aiApiKey: 'sk-e2e-123456789',
-      aiBaseUrl: `${ai.url}/v1`,
-      aiModel: 'e2e-model',
-      outboundAllowPrivate: true,
-    });
+    await useAi(page, context, info, ai.url);
     const card = (
       await api(page.request, 'post', '/api/site-cards', {
         name: `Translator ${info.project.name}`,
@@ -112,13 +111,7 @@ test('the site editor fills in the AI analysis, with and without JavaScript', as
 }, info) => {
   const ai = await startAiStandIn();
   try {
-    await signInAs(context, info);
-    await api(page.request, 'put', '/api/settings', {
-      aiApiKey: 'sk-e2e-123456789',
-      aiBaseUrl: `${ai.url}/v1`,
-      aiModel: 'e2e-model',
-      outboundAllowPrivate: true,
-    });
+    await useAi(page, context, info, ai.url);
     const tagName = `Reference ${info.project.name}`;
     const tag = (await api(page.request, 'post', '/api/tags', { name: tagName })).item;
     ai.replies.push(

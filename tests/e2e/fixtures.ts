@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -67,6 +74,60 @@ export async function screenshot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
+/** A JSON API call that must succeed (a failure names the call and the answer); returns the parsed body. */
+export async function api(
+  request: APIRequestContext,
+  method: 'post' | 'get' | 'put',
+  path: string,
+  data?: unknown,
+) {
+  const res = await request[method](path, { data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+const PHONE = { width: 390, height: 844 };
+
+/** Nothing on the page is wider than the window (a phone must not scroll sideways). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'page wider than the window').toBeLessThanOrEqual(0);
+}
+
+/**
+ * What a person reviews of the page as it is now: no serious accessibility violations (JS project), then
+ * screenshots in the light and dark schemes (`<name>-light`, `<name>-dark`; at the size `desktop` if given) and,
+ * unless `phone` is false, one at phone width (`<name>-phone`), where nothing may stick out sideways. The window
+ * size and the light scheme are put back afterwards.
+ */
+export async function reviewPage(
+  page: Page,
+  info: TestInfo,
+  name: string,
+  { phone = true, desktop }: { phone?: boolean; desktop?: { width: number; height: number } } = {},
+) {
+  await expectAccessible(page, info);
+  const before = page.viewportSize();
+  if (desktop) await page.setViewportSize(desktop);
+  await screenshot(page, info, `${name}-light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, info, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (phone) {
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, info, `${name}-phone`);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/** Opens a page and, in the JS project, waits until it is hydrated. */
+export async function openPage(page: Page, info: TestInfo, url: string) {
+  const res = await page.goto(url);
+  await waitForHydration(page, info);
+  return res;
+}
+
 /** Fails on serious or critical accessibility violations (needs JavaScript in the page, so JS project only). */
 export async function expectAccessible(page: Page, info: TestInfo) {
   if (!jsEnabled(info)) return;
@@ -93,19 +154,24 @@ export async function waitForHydration(page: Page, info: TestInfo) {
   await page.waitForLoadState('networkidle');
 }
 
-/**
- * Signs a browser context in as a user (default: the admin created by 01-setup.spec.ts) by creating a real session
- * in that project's database, for journeys that are not about signing in.
- */
-export async function signInAs(context: BrowserContext, info: TestInfo, userId = '__admin__') {
+/** Connects this process's mongoose to the database of the test's project (the one its app server uses). */
+export async function connectProjectDb(info: TestInfo) {
   const mongoose = (await import('mongoose')).default;
-  const { createSession } = await import('../../server/auth/session.store');
   const base = process.env.TEST_MONGODB_BASE ?? 'mongodb://127.0.0.1:27028';
   const uri = `${base}/e2e_${jsEnabled(info) ? 'js' : 'nojs'}`;
   // One Playwright worker may serve both projects, whose servers use different databases.
   if (mongoose.connection.readyState === 1 && !uri.endsWith(`/${mongoose.connection.name}`))
     await mongoose.disconnect();
   if (mongoose.connection.readyState !== 1) await mongoose.connect(uri, { retryWrites: false });
+}
+
+/**
+ * Signs a browser context in as a user (default: the admin created by 01-setup.spec.ts) by creating a real session
+ * in that project's database, for journeys that are not about signing in.
+ */
+export async function signInAs(context: BrowserContext, info: TestInfo, userId = '__admin__') {
+  const { createSession } = await import('../../server/auth/session.store');
+  await connectProjectDb(info);
   const { token } = await createSession(userId, { persistent: false });
   await context.addCookies([
     { name: 'sakura-nav-session', value: token, url: String(info.project.use.baseURL) },

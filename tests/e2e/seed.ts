@@ -1,22 +1,17 @@
 // Bulk test data for journeys that need many cards: inserted straight into the project's database (as the
 // benchmarks do), then the owner's space is marked for reload so the app server sees it.
 import type { TestInfo } from '@playwright/test';
-import { jsEnabled } from './fixtures';
+import { connectProjectDb } from './fixtures';
 
 /** A new user owning `count` site cards named "Card 00000"…; returns the user's id. */
 export async function seedCards(info: TestInfo, count: number): Promise<string> {
-  const mongoose = (await import('mongoose')).default;
   const { newCardDoc } = await import('../../server/cards/card.defaults');
   const { CardModel } = await import('../../server/cards/card.model');
   const { insertManyChunked } = await import('../../server/db');
   const { commitReload } = await import('../../server/spaces/space.write');
   const { newUserDoc } = await import('../../server/users/new-user');
   const { UserModel } = await import('../../server/users/user.model');
-  const base = process.env.TEST_MONGODB_BASE ?? 'mongodb://127.0.0.1:27028';
-  const uri = `${base}/e2e_${jsEnabled(info) ? 'js' : 'nojs'}`;
-  if (mongoose.connection.readyState === 1 && !uri.endsWith(`/${mongoose.connection.name}`))
-    await mongoose.disconnect();
-  if (mongoose.connection.readyState !== 1) await mongoose.connect(uri, { retryWrites: false });
+  await connectProjectDb(info);
   const id = `user-pager-${Date.now()}`;
   await UserModel.create(
     await newUserDoc({ id, username: `pager${Date.now() % 100000}`, password: 'Secret123', role: 'user' }),

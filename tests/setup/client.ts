@@ -87,6 +87,13 @@ export class Client {
   post<T = any>(path: string, body?: unknown, opts?: CallOptions) {
     return this.call<T>('POST', path, { ...opts, body });
   }
+  /** POSTs a new item and returns the `item` of the answer; fails with the answer when there is none. */
+  async create<T = any>(path: string, body?: unknown, opts?: CallOptions): Promise<T> {
+    const res = await this.post(path, body, opts);
+    if (res.json?.item === undefined)
+      throw new Error(`POST ${path} created nothing: ${res.status} ${res.text}`);
+    return res.json.item as T;
+  }
   put<T = any>(path: string, body?: unknown, opts?: CallOptions) {
     return this.call<T>('PUT', path, { ...opts, body });
   }

@@ -11,7 +11,7 @@ import {
   updateSiteCard,
 } from '../../cards/site-card.service';
 import { listCardsPage } from '../../navigation/navigation.service';
-import { IdArgs, NoArgs, tool } from '../mcp.tool';
+import { deleteTool, IdArgs, NoArgs, tool } from '../mcp.tool';
 
 /** The older service's argument names for a site card, with the rules of the card schema's fields. */
 const siteArgs = {
@@ -98,16 +98,7 @@ export const siteCardTools = [
     write: true,
     run: (actor, a) => updateSiteCard(actor, SiteUpdateSchema.parse({ ...toCardFields(a), id: a.id })),
   }),
-  tool({
-    name: 'delete_site_card',
-    description: 'Delete one of your cards.',
-    input: IdArgs,
-    write: true,
-    run: async (actor, { id }) => {
-      await deleteCard(actor, id);
-      return { success: true };
-    },
-  }),
+  deleteTool('delete_site_card', 'Delete one of your cards.', deleteCard),
   tool({
     name: 'batch_create_site_cards',
     description: 'Create up to 50 website cards at once.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { restoreSnapshot } from '../../snapshots/snapshot-restore';
 import type { SnapshotDto } from '../../snapshots/snapshot.dto';
 import { createSnapshot, deleteSnapshot, getSnapshot, listSnapshots } from '../../snapshots/snapshot.service';
-import { IdArgs, NoArgs, tool } from '../mcp.tool';
+import { actionTool, deleteTool, IdArgs, NoArgs, tool } from '../mcp.tool';
 
 /** The snapshot shape the older service's tools return (compat §12.2). */
 const meta = (s: SnapshotDto) => ({ id: s.id, ownerId: s.ownerId, label: s.label, createdAt: s.createdAt });
@@ -38,25 +38,15 @@ export const snapshotTools = [
       return { ...meta(s), data: s.data };
     },
   }),
-  tool({
-    name: 'restore_snapshot',
-    description:
-      'Replace all your tags and cards with a snapshot (a snapshot of the current data is taken first, so it can be undone).',
-    input: IdArgs,
-    write: true,
-    run: async (actor, { id }) => {
-      await restoreSnapshot(actor, id);
-      return { success: true, message: '快照已恢复' };
+  actionTool(
+    {
+      name: 'restore_snapshot',
+      description:
+        'Replace all your tags and cards with a snapshot (a snapshot of the current data is taken first, so it can be undone).',
+      input: IdArgs,
+      run: (actor, { id }) => restoreSnapshot(actor, id),
     },
-  }),
-  tool({
-    name: 'delete_snapshot',
-    description: 'Delete one snapshot.',
-    input: IdArgs,
-    write: true,
-    run: async (actor, { id }) => {
-      await deleteSnapshot(actor, id);
-      return { success: true };
-    },
-  }),
+    { message: '快照已恢复' },
+  ),
+  deleteTool('delete_snapshot', 'Delete one snapshot.', deleteSnapshot),
 ];

@@ -14,7 +14,7 @@ import {
   listSocialCards,
   updateSocialCard,
 } from '../../cards/social-card.service';
-import { IdArgs, NoArgs, tool } from '../mcp.tool';
+import { deleteTool, IdArgs, NoArgs, tool } from '../mcp.tool';
 
 const SOCIAL_TAG_NOTE =
   'Social cards have no real tags: they are all listed under the virtual tag __social_cards__.';
@@ -60,16 +60,7 @@ export const socialCardTools = [
     write: true,
     run: async (actor, input) => (await updateSocialCard(actor, input)).card,
   }),
-  tool({
-    name: 'delete_social_card',
-    description: 'Delete one social card.',
-    input: IdArgs,
-    write: true,
-    run: async (actor, { id }) => {
-      await deleteSocialCards(actor, id);
-      return { success: true };
-    },
-  }),
+  deleteTool('delete_social_card', 'Delete one social card.', deleteSocialCards),
 ];
 
 export const noteCardTools = [
@@ -94,14 +85,5 @@ export const noteCardTools = [
     write: true,
     run: async (actor, input) => note((await updateNoteCard(actor, input)).item),
   }),
-  tool({
-    name: 'delete_note_card',
-    description: 'Delete one note card.',
-    input: IdArgs,
-    write: true,
-    run: async (actor, { id }) => {
-      await deleteNoteCards(actor, id);
-      return { success: true };
-    },
-  }),
+  deleteTool('delete_note_card', 'Delete one note card.', deleteNoteCards),
 ];

@@ -2,7 +2,7 @@ import { VIRTUAL_TAG_IDS } from '../../cards/card-kinds.shared';
 import { listNavigationTags } from '../../navigation/navigation.service';
 import { IdListSchema, TagCreateSchema, TagUpdateSchema } from '../../tags/tag.schema';
 import { createTag, deleteTag, listTags, reorderTags, updateTag } from '../../tags/tag.service';
-import { IdArgs, NoArgs, tool } from '../mcp.tool';
+import { actionTool, deleteTool, NoArgs, tool } from '../mcp.tool';
 
 const VIRTUAL_NOTE =
   'Virtual tag: it lists every card of one kind (social or note cards). It cannot be renamed or deleted; its cards are managed with the social-card and note-card tools.';
@@ -43,24 +43,15 @@ export const tagTools = [
     write: true,
     run: (actor, args) => updateTag(actor, args),
   }),
-  tool({
-    name: 'delete_tag',
-    description: 'Delete a tag; its cards stay (they only leave the tag). Virtual tags cannot be deleted.',
-    input: IdArgs,
-    write: true,
-    run: async (actor, { id }) => {
-      await deleteTag(actor, id);
-      return { success: true };
-    },
-  }),
-  tool({
+  deleteTool(
+    'delete_tag',
+    'Delete a tag; its cards stay (they only leave the tag). Virtual tags cannot be deleted.',
+    deleteTag,
+  ),
+  actionTool({
     name: 'reorder_tags',
     description: 'Reorder tags: the given ids (virtual tags included) take these positions in this order.',
     input: IdListSchema,
-    write: true,
-    run: async (actor, { ids }) => {
-      await reorderTags(actor, ids);
-      return { success: true };
-    },
+    run: (actor, { ids }) => reorderTags(actor, ids),
   }),
 ];
