@@ -54,7 +54,7 @@ async function importItems(url, headers, items, chunk) {
 
 export async function run() {
   const { parseBookmarks } = await tsImport('../server/bookmarks/bookmark-parse.ts', import.meta.url);
-  const bench = async ({ app, cookie, headers }) => {
+  const bench = async ({ app, ferretPid, cookie, headers }) => {
     const results = {};
     for (const [label, chunk, offset] of [
       ['one request', TOTAL, 0],
@@ -65,7 +65,7 @@ export async function run() {
       const parsed = parseBookmarks(html);
       const parseMs = performance.now() - t;
       const items = parsed.items.map((b) => ({ name: b.name, url: b.url, newTags: b.folders }));
-      const dbCpu = () => (services.ferretPid ? cpuSeconds(services.ferretPid) : NaN);
+      const dbCpu = () => (ferretPid ? cpuSeconds(ferretPid) : NaN);
       const [cpu0, db0] = [cpuSeconds(app.pid), dbCpu()];
       const run = await importItems(app.url, headers, items, chunk);
       const [cpu, db] = [cpuSeconds(app.pid) - cpu0, dbCpu() - db0];

@@ -115,7 +115,7 @@ export function cpuProfile(name) {
 
 /**
  * Fresh services and one app (`extra` env, `options` as startApp) set up with the admin `bench` signed in; runs
- * `fn({ app, env, cookie, headers })`, then stops the app (unless `fn` did already) and the services.
+ * `fn({ app, env, ferretPid, cookie, headers })`, then stops the app (unless `fn` did already) and the services.
  */
 export async function withAdminApp(name, fn, { extra = {}, options = {} } = {}) {
   const services = await benchServices(name);
@@ -123,7 +123,13 @@ export async function withAdminApp(name, fn, { extra = {}, options = {} } = {}) 
     const app = await startApp(services.env, extra, options);
     try {
       const cookie = await setupAdmin(app.url);
-      return await fn({ app, env: services.env, cookie, headers: writeHeaders(app.url, cookie) });
+      return await fn({
+        app,
+        env: services.env,
+        ferretPid: services.ferretPid,
+        cookie,
+        headers: writeHeaders(app.url, cookie),
+      });
     } finally {
       await app.stop();
     }
