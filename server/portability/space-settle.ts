@@ -37,7 +37,8 @@ function namedIds(space: SpaceSnapshot): [string, IdModel, Set<string>][] {
  * Deletes the owner's stored documents that `written` (the space the wholesale unit of work produced) does not name,
  * as one unit of work of that space (so this process's writes to it wait); if there were any, every copy reloads.
  * Compared with what was written, not with the current copy: when the wholesale commit made the copies reload, the
- * reloaded copy holds the very leftovers this is here to remove. Returns how many were deleted.
+ * reloaded copy holds the very leftovers this is here to remove. Call it right after the wholesale unit resolves
+ * (no await in between), so that it runs before any unit queued after that one. Returns how many were deleted.
  */
 export async function removeLeftovers(
   ownerId: string,
@@ -68,7 +69,9 @@ export async function removeLeftovers(
       });
       return { result: removed, written: 'reload' as const };
     },
-    { alone: true },
+    // Next, before the units that were queued meanwhile: a later clean import or clear planned on `written` and
+    // may have replaced its documents, which this check would then delete as leftovers.
+    { alone: true, first: true },
   );
   return result;
 }

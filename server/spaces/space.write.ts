@@ -34,6 +34,12 @@ export interface UnitOptions {
    * after it plan on what it wrote. For units that write to the database themselves (`written`).
    */
   alone?: boolean;
+  /**
+   * Queued ahead of the units already waiting (still after the group that is running). For the check that must
+   * follow a wholesale write before any later unit builds on it (server/portability/space-settle.ts): queued by
+   * the caller as soon as its wholesale unit resolves, it runs next.
+   */
+  first?: boolean;
 }
 
 export type Plan<T> = (space: SpaceSnapshot) => Promise<Planned<T>> | Planned<T>;
@@ -70,7 +76,8 @@ export function writeSpace<T>(
     const queue = queues.get(ownerId);
     const job = { plan, alone: options.alone === true, resolve, reject } as Job;
     if (queue) {
-      queue.push(job);
+      if (options.first) queue.unshift(job);
+      else queue.push(job);
       return;
     }
     queues.set(ownerId, [job]);
