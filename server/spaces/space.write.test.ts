@@ -99,10 +99,12 @@ describe('writing a data space', () => {
     const boom = writeSpace(user._id, () => {
       throw new Error('the database went away half-way');
     });
+    // Handled from the start: it is refused while the create is still being written.
+    const refused = expect(boom).rejects.toThrow('half-way');
     release();
     await first;
     expect((await create).result).toBe(card._id);
-    await expect(boom).rejects.toThrow('half-way');
+    await refused;
     // The create was answered as done: it is stored, and every copy shows it.
     expect(await CardModel.countDocuments({ _id: card._id })).toBe(1);
     expect((await getSpace(user._id)).cards.has(card._id)).toBe(true);
