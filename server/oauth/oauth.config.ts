@@ -97,7 +97,9 @@ export async function getOAuthAdmin(actor: Actor | null): Promise<OAuthAdminView
 export async function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdate): Promise<OAuthAdminView> {
   requireAdmin(actor);
   const current = await readOAuthConfig();
-  const providers = { ...current.providers };
+  // Only the paths sent are written: two admins saving different providers at once both keep their change
+  // (writing the whole map lost the other's, read before it was saved).
+  const $set: Record<string, unknown> = {};
   for (const [key, submitted] of Object.entries(input.configs) as [ProviderKey, ProviderConfig][]) {
     const next = unmask(submitted, current.providers[key]);
     const missing = missingFields(key, next);
@@ -106,11 +108,13 @@ export async function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdat
         ...missing.map((f) => ({ path: `configs.${key}.${f}`, message: 'Required when enabled' })),
       ]);
     }
-    providers[key] = next;
+    $set[`providers.${key}`] = next;
   }
-  const baseUrl = (input.baseUrl ?? current.baseUrl).replace(/\/+$/, '');
-  await OAuthConfigModel.updateOne({ _id: CONFIG_ID }, { $set: { providers, baseUrl } }, { upsert: true });
-  return view({ providers, baseUrl });
+  if (input.baseUrl !== undefined) $set.baseUrl = input.baseUrl.replace(/\/+$/, '');
+  if (Object.keys($set).length > 0) {
+    await OAuthConfigModel.updateOne({ _id: CONFIG_ID }, { $set }, { upsert: true });
+  }
+  return view(await readOAuthConfig());
 }
 
 /** The public origin callbacks and redirects use: the admin's base URL, else PUBLIC_URL, else the request's. */

@@ -51,6 +51,24 @@ describe('provider list and admin configuration', () => {
     expect(res.text).not.toContain(p.github.clientSecret);
   });
 
+  it('keeps both changes when two providers are saved at the same time', async () => {
+    const admin = await setUpAdmin();
+    const configs = providerConfigs(p);
+    for (let round = 0; round < 4; round++) {
+      await OAuthConfigModel.deleteMany({});
+      const saves = await Promise.all([
+        admin.put('/api/admin/oauth', { configs: { github: configs.github } }),
+        admin.put('/api/admin/oauth', { configs: { oidc: configs.oidc } }),
+        admin.put('/api/admin/oauth', { baseUrl: 'http://127.0.0.1:1/' }),
+      ]);
+      for (const res of saves) expect(res.status, res.text).toBe(200);
+      const got = (await admin.get('/api/admin/oauth')).json;
+      expect(got.configs.github.enabled, `round ${round}`).toBe(true);
+      expect(got.configs.oidc.enabled, `round ${round}`).toBe(true);
+      expect(got.baseUrl).toBe('http://127.0.0.1:1');
+    }
+  });
+
   it('masks secrets on the way out and keeps the stored one when a masked value comes back', async () => {
     const admin = await setUpAdmin();
     await configure(admin, p);

@@ -28,14 +28,24 @@ async function csrfOf(context: BrowserContext, page: Page): Promise<string> {
   return (await context.cookies()).find((c) => c.name === 'csrf_token')!.value;
 }
 
-/** Fills and saves one provider's form on /admin/oauth. */
-async function saveProvider(page: Page, info: TestInfo, key: string, fields: Record<string, string>) {
+/**
+ * Fills and saves one provider's form on /admin/oauth; waits for *this* provider's confirmation (the previous
+ * save's "Saved GitHub." may still be showing, and the next step must not clear the cookies while this one is
+ * in flight).
+ */
+async function saveProvider(
+  page: Page,
+  info: TestInfo,
+  key: string,
+  label: string,
+  fields: Record<string, string>,
+) {
   const form = page.locator(`#provider-${key}`);
   await form.getByLabel('Enabled').check();
   for (const [label, value] of Object.entries(fields))
     await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(/^Saved /)).toBeVisible();
+  await expect(page.getByText(`Saved ${label}.`)).toBeVisible({ timeout: 30_000 });
   await waitForHydration(page, info);
 }
 
@@ -62,7 +72,7 @@ test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub
   await expect(page.locator('#provider-github .oauth-callback')).toHaveText(
     `${base}/api/auth/oauth/github/callback`,
   );
-  await saveProvider(page, info, 'github', {
+  await saveProvider(page, info, 'github', 'GitHub', {
     'Client ID': github.clientId,
     'Client secret': github.clientSecret,
     'Server URL (optional)': github.url,
@@ -74,7 +84,7 @@ test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub
   );
   await page.locator('#provider-github').getByRole('button', { name: 'Test connection' }).click();
   await expect(page.locator('#provider-github')).toContainText('Test passed');
-  await saveProvider(page, info, 'oidc', {
+  await saveProvider(page, info, 'oidc', 'OpenID Connect', {
     'Issuer or discovery URL': oidc.issuer,
     'Client ID': oidc.clientId,
     'Client secret': oidc.clientSecret,
