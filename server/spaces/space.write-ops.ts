@@ -4,6 +4,7 @@ import { CardModel, CardTagModel, RelationModel, membershipId } from '../cards/c
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
 import { TagModel } from '../tags/tag.model';
 import { SpaceModel } from './space.model';
+import { STATUS_FIELDS, deferStatus, dropStatus, isStatusOnly } from './status-writes';
 import { membershipKey, touchedIds, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 
 type Doc = { _id: string } & Record<string, unknown>;
@@ -41,6 +42,35 @@ function opsFor(
     }
   }
   return ops;
+}
+
+/**
+ * The card operations, with status-only updates handed to the status writer (status-writes.ts). A card written
+ * anyway takes its current status along, and the unwritten one is forgotten (so is a deleted card's).
+ */
+function cardOps(ops: Op[], current: (id: string) => Doc | undefined): Op[] {
+  return ops.filter((op) => {
+    const update = op.updateOne as { filter: { _id: string }; update: { $set: Doc } } | undefined;
+    if (!update) {
+      const id = (
+        (op.deleteOne as { filter: { _id: string } } | undefined)?.filter ??
+        (op.insertOne as { document: Doc }).document
+      )._id;
+      dropStatus(id);
+      return true;
+    }
+    const { _id: id } = update.filter;
+    const set = update.update.$set;
+    if (isStatusOnly(set)) {
+      deferStatus(id, set);
+      return false;
+    }
+    if (dropStatus(id)) {
+      const card = current(id)!;
+      for (const f of STATUS_FIELDS) if (f in card) set[f] = card[f];
+    }
+    return true;
+  });
 }
 
 /** Chunks of one collection's writes in flight at once: FerretDB answers each chunk after a round trip. */
@@ -103,9 +133,12 @@ export async function writeChange(
   const results = await Promise.all([
     bulk(
       CardModel,
-      opsFor(
-        t.cards,
-        (id) => base.cards.get(id) as Doc | undefined,
+      cardOps(
+        opsFor(
+          t.cards,
+          (id) => base.cards.get(id) as Doc | undefined,
+          (id) => draft.cards.get(id) as Doc | undefined,
+        ),
         (id) => draft.cards.get(id) as Doc | undefined,
       ),
     ),

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { actorOf, createUser } from '../../tests/factories';
+import { resetDatabase } from '../../tests/setup/db';
+import { CardModel, type CardDoc } from '../cards/card.model';
+import { SiteCreateSchema, SiteUpdateSchema } from '../cards/card.schema';
+import { createSiteCard, updateSiteCard } from '../cards/site-card.service';
+import { deleteCard } from '../cards/card-delete.service';
+import { recordResult } from '../online-check/online-check.service';
+import { runDueChecks } from '../online-check/scheduler';
+import { getSpace } from './space.cache';
+import { flushStatuses, pauseStatusWrites, pendingStatus } from './status-writes';
+
+const stored = (id: string) => CardModel.findById(id).lean<CardDoc>();
+
+async function siteOf(name: string) {
+  const user = await createUser();
+  const actor = actorOf(user);
+  const card = await createSiteCard(
+    actor,
+    SiteCreateSchema.parse({ name, siteUrl: `http://127.0.0.1:9/${name}`, siteOnlineCheckFailThreshold: 1 }),
+  );
+  return { user, actor, card };
+}
+
+describe('check results written after their commit', () => {
+  let release: (() => void) | undefined;
+  beforeEach(resetDatabase);
+  afterEach(async () => {
+    release?.();
+    release = undefined;
+    await flushStatuses();
+  });
+
+  it('publishes a result at once and writes it to the card afterwards, off the owner’s queue', async () => {
+    const { user, card } = await siteOf('Up');
+    release = pauseStatusWrites();
+    const updated = await recordResult(user._id, card.id, card.siteUrl, { online: false, reason: 'down' });
+    expect(updated?.siteIsOnline).toBe(false);
+    // The cached copy has it; the card document does not yet, and the writer holds it.
+    expect((await getSpace(user._id)).cards.get(card.id)?.siteIsOnline).toBe(false);
+    expect((await stored(card.id))?.siteOnlineCheckLastRun).toBeNull();
+    expect(pendingStatus(card.id)).toMatchObject({ siteIsOnline: false });
+    release();
+    release = undefined;
+    await flushStatuses();
+    const doc = await stored(card.id);
+    expect(doc?.siteIsOnline).toBe(false);
+    expect(doc?.siteOnlineCheckHistory).toEqual([expect.objectContaining({ online: false, reason: 'down' })]);
+  });
+
+  it('writes the latest result when the card is saved for another reason, and no result after a deletion', async () => {
+    const { user, actor, card } = await siteOf('Edited');
+    release = pauseStatusWrites();
+    await recordResult(user._id, card.id, card.siteUrl, { online: true });
+    await updateSiteCard(actor, SiteUpdateSchema.parse({ id: card.id, name: 'Renamed' }));
+    // The save carried the status along; nothing waits any more.
+    expect(pendingStatus(card.id)).toBeUndefined();
+    expect(await stored(card.id)).toMatchObject({ name: 'Renamed', siteIsOnline: true });
+
+    const gone = await createSiteCard(
+      actor,
+      SiteCreateSchema.parse({ name: 'Gone', siteUrl: 'http://127.0.0.1:9/gone' }),
+    );
+    await recordResult(user._id, gone.id, gone.siteUrl, { online: true });
+    expect(pendingStatus(gone.id)).toBeDefined();
+    await deleteCard(actor, gone.id);
+    expect(pendingStatus(gone.id)).toBeUndefined();
+    release();
+    release = undefined;
+    await flushStatuses();
+    expect(await stored(gone.id)).toBeNull();
+  });
+
+  it('the scheduled checks count a result that is not written to the card yet', async () => {
+    const { user, actor, card } = await siteOf('Checked');
+    await createSiteCard(
+      actor,
+      SiteCreateSchema.parse({ name: 'Never', siteUrl: 'http://127.0.0.1:9/never' }),
+    );
+    release = pauseStatusWrites();
+    await recordResult(user._id, card.id, card.siteUrl, { online: true });
+    // Both documents say "never checked"; the pending result says the first was checked now: one is due.
+    const { due } = await runDueChecks();
+    expect(due).toBe(1);
+  });
+});

@@ -1,0 +1,92 @@
+// Online-check results reach the card documents after their commit, off the owner's write queue.
+//
+// A status is an update of a card by `_id`, which FerretDB v1 answers by decoding every card of the collection
+// (docs/decisions.md §24, §46): at 10,000 cards each costs more than a whole group of creates. Written inside the
+// unit of work, the results of the checks that follow every save held the owner's queue and made scripted creates
+// 30x slower. So a commit whose only change to a card is its status publishes it at once (the cached copies, the
+// change record other instances catch up from and the space's image carry it) and leaves the card document's
+// status fields to this writer: one batch at a time, the latest status of each card, with a rest between batches
+// as long as the batch took, so it takes at most about half of the database's time. docs/decisions.md §54.
+import { CardModel } from '../cards/card.model';
+import { logger } from '../logger';
+
+/** The fields an online check writes; a card update that changes only these is deferred. */
+export const STATUS_FIELDS: ReadonlySet<string> = new Set([
+  'siteIsOnline',
+  'siteOnlineCheckFailCount',
+  'siteOnlineCheckLastRun',
+  'siteOnlineCheckHistory',
+]);
+
+/** Cards per batch (each is one update, and one collection scan on FerretDB v1). */
+const BATCH = 8;
+const REST_MAX_MS = 2000;
+
+/** The latest unwritten status of each card, by card id. */
+const pending = new Map<string, Record<string, unknown>>();
+let writer: Promise<void> | null = null;
+/** Set while the tests hold the writer (pauseStatusWrites). */
+let paused: Promise<void> | null = null;
+
+export function isStatusOnly(set: Record<string, unknown>): boolean {
+  const keys = Object.keys(set);
+  return keys.length > 0 && keys.every((k) => STATUS_FIELDS.has(k));
+}
+
+/** Queues a card's status fields for its document (a later status of the same card replaces them). */
+export function deferStatus(cardId: string, set: Record<string, unknown>): void {
+  pending.set(cardId, { ...pending.get(cardId), ...set });
+  writer ??= writeAll().finally(() => (writer = null));
+}
+
+/** Forgets a card's unwritten status: its document is written with the status anyway, or deleted. */
+export function dropStatus(cardId: string): Record<string, unknown> | undefined {
+  const set = pending.get(cardId);
+  pending.delete(cardId);
+  return set;
+}
+
+/** The status of a card not written to its document yet (the scheduler reads documents). */
+export function pendingStatus(cardId: string): Record<string, unknown> | undefined {
+  return pending.get(cardId);
+}
+
+/** Resolves once every status queued so far is written (shutdown, tests). */
+export async function flushStatuses(): Promise<void> {
+  while (writer) await writer;
+}
+
+/** Holds the writer until the returned function is called (tests look at what waits). */
+export function pauseStatusWrites(): () => void {
+  let release!: () => void;
+  paused = new Promise<void>((r) => (release = r));
+  return () => {
+    paused = null;
+    release();
+  };
+}
+
+async function writeAll(): Promise<void> {
+  while (paused) await paused;
+  while (pending.size > 0) {
+    const batch = [...pending].slice(0, BATCH);
+    for (const [id] of batch) pending.delete(id);
+    const started = performance.now();
+    try {
+      // No upsert: a card deleted meanwhile stays deleted.
+      await CardModel.collection.bulkWrite(
+        batch.map(([id, set]) => ({ updateOne: { filter: { _id: id }, update: { $set: set } } })) as never,
+        { ordered: false },
+      );
+    } catch (err) {
+      // The cached copies, the change records and the image hold the status; the next check writes it again.
+      logger.warn('online-check', 'could not write check results to the cards', {
+        cards: batch.length,
+        error: String(err),
+      });
+    }
+    if (pending.size > 0) {
+      await new Promise((r) => setTimeout(r, Math.min(performance.now() - started, REST_MAX_MS)));
+    }
+  }
+}
