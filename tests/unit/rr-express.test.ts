@@ -96,6 +96,49 @@ describe('writeBody', () => {
     expect(src.cancelled()).toBe(true);
   });
 
+  it('sends a body of one chunk whole: with its length, and not compressed when small', async () => {
+    const squeeze = compression({ threshold: 8192 });
+    const bodyOf = (parts: Uint8Array[]) =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = parts.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      });
+    const small = new TextEncoder().encode(JSON.stringify({ item: { name: 'x'.repeat(1500) } }));
+    const bodies: Record<string, () => ReadableStream<Uint8Array>> = {
+      '/small': () => bodyOf([small]),
+      '/large': () => bodyOf([randomBytes(CHUNK), randomBytes(CHUNK)]),
+      '/empty': () => bodyOf([]),
+    };
+    server = http.createServer((req, res) => {
+      squeeze(req as never, res as never, () => {
+        res.setHeader('content-type', 'application/json');
+        void writeBody(bodies[req.url!]!(), res, { whole: true });
+      });
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = (path: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+        http
+          .get(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+            let bytes = 0;
+            res.on('data', (d: Buffer) => (bytes += d.length));
+            res.on('end', () => resolve({ headers: res.headers, bytes }));
+          })
+          .on('error', reject);
+      });
+    const one = await get('/small');
+    expect(one.headers['content-encoding']).toBeUndefined();
+    expect(one.headers['content-length']).toBe(String(small.length));
+    expect(one.bytes).toBe(small.length);
+    const large = await get('/large');
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect((await get('/empty')).bytes).toBe(0);
+  });
+
   it('waits for drain through the compression middleware without piling up listeners', async () => {
     // compression moves `drain` listeners to its zlib stream but not their removal: a `once` per wait stayed there.
     const chunks = Array.from({ length: 64 }, () => randomBytes(CHUNK));
