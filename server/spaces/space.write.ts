@@ -16,6 +16,7 @@ import { getSpace, headRev, markSpaceStale, publishSpace } from './space.cache';
 import { SpaceModel } from './space.model';
 import { mergeChanges, touchedIds, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 import { writeChange } from './space.write-ops';
+import { yieldToWrites } from './status-writes';
 
 /** What a unit of work returns: the change it plans, and its result for the caller. */
 export interface Planned<T> {
@@ -57,6 +58,11 @@ const HINT_EVERY = 16;
 const MAX_GROUP = 64;
 const queues = new Map<string, Job[]>();
 const inUnit = new AsyncLocalStorage<string>();
+/** When the last queue emptied: a script saving one card after another leaves only short gaps. */
+let lastDrained = 0;
+const QUIET_MS = 250;
+// Check results wait for their card documents while saves keep coming (status-writes.ts).
+yieldToWrites(() => queues.size > 0 || performance.now() - lastDrained < QUIET_MS);
 
 /**
  * Runs `plan` on the current snapshot of a space as one unit of work: the plan reads the snapshot, may throw
@@ -96,6 +102,7 @@ async function drain(ownerId: string) {
     queue.unshift(...(await runGroup(ownerId, group)));
   }
   queues.delete(ownerId);
+  lastDrained = performance.now();
 }
 
 /** Runs the units of a group on one draft and commits them; answers the units left for the next group. */

@@ -5,8 +5,9 @@
 // unit of work, the results of the checks that follow every save held the owner's queue and made scripted creates
 // 30x slower. So a commit whose only change to a card is its status publishes it at once (the cached copies, the
 // change record other instances catch up from and the space's image carry it) and leaves the card document's
-// status fields to this writer: one batch at a time, the latest status of each card, with a rest between batches
-// as long as the batch took, so it takes at most about half of the database's time. docs/decisions.md §54.
+// status fields to this writer: one batch at a time, the latest status of each card, after the units of work under
+// way (up to 5 s) and with a rest between batches as long as the batch took, so it takes at most about half of
+// the database's time, and little of it while saves keep coming. docs/decisions.md §54.
 import { CardModel } from '../cards/card.model';
 import { logger } from '../logger';
 
@@ -21,6 +22,14 @@ export const STATUS_FIELDS: ReadonlySet<string> = new Set([
 /** Cards per batch (each is one update, and one collection scan on FerretDB v1). */
 const BATCH = 8;
 const REST_MAX_MS = 2000;
+/** Saves go first: while units of work keep coming, a batch waits up to this long. */
+const YIELD_MAX_MS = 5000;
+let writesBusy: () => boolean = () => false;
+
+/** Tells the writer whether units of work are under way or just were (space.write.ts): it waits for a quiet moment. */
+export function yieldToWrites(busy: () => boolean): void {
+  writesBusy = busy;
+}
 
 /** The latest unwritten status of each card, by card id. */
 const pending = new Map<string, Record<string, unknown>>();
@@ -66,9 +75,13 @@ export function pauseStatusWrites(): () => void {
   };
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 async function writeAll(): Promise<void> {
   while (paused) await paused;
   while (pending.size > 0) {
+    const since = performance.now();
+    while (writesBusy() && performance.now() - since < YIELD_MAX_MS) await sleep(25);
     const batch = [...pending].slice(0, BATCH);
     for (const [id] of batch) pending.delete(id);
     const started = performance.now();
@@ -86,7 +99,7 @@ async function writeAll(): Promise<void> {
       });
     }
     if (pending.size > 0) {
-      await new Promise((r) => setTimeout(r, Math.min(performance.now() - started, REST_MAX_MS)));
+      await sleep(Math.min(performance.now() - started, REST_MAX_MS));
     }
   }
 }
