@@ -6,7 +6,7 @@
 // 30x slower. So a commit whose only change to a card is its status publishes it at once (the cached copies, the
 // change record other instances catch up from and the space's image carry it) and leaves the card document's
 // status fields to this writer: one batch at a time, the latest status of each card, after the units of work under
-// way (up to 5 s) and with a rest between batches as long as the batch took, so it takes at most about half of
+// way (up to 10 s) and with a rest between batches as long as the batch took, so it takes at most about half of
 // the database's time, and little of it while saves keep coming. docs/decisions.md §54.
 import { CardModel } from '../cards/card.model';
 import { logger } from '../logger';
@@ -20,10 +20,10 @@ export const STATUS_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Cards per batch (each is one update, and one collection scan on FerretDB v1). */
-const BATCH = 8;
+const BATCH = 4;
 const REST_MAX_MS = 2000;
 /** Saves go first: while units of work keep coming, a batch waits up to this long. */
-const YIELD_MAX_MS = 5000;
+const YIELD_MAX_MS = 10_000;
 let writesBusy: () => boolean = () => false;
 
 /** Tells the writer whether units of work are under way or just were (space.write.ts): it waits for a quiet moment. */
