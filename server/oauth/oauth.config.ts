@@ -94,8 +94,18 @@ export async function getOAuthAdmin(actor: Actor | null): Promise<OAuthAdminView
  * `PUT /api/admin/oauth`: replaces the configuration of the providers sent (others keep theirs); a masked secret
  * keeps the stored value. An enabled provider must have its required fields.
  */
-export async function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdate): Promise<OAuthAdminView> {
+export function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdate): Promise<OAuthAdminView> {
   requireAdmin(actor);
+  // One save at a time in this process: FerretDB v1 lost one of three concurrent `$set`s of different fields of
+  // this one document (all acknowledged; docs/decisions.md §2).
+  const run = saving.then(() => save(input));
+  saving = run.catch(() => {});
+  return run;
+}
+
+let saving: Promise<unknown> = Promise.resolve();
+
+async function save(input: OAuthAdminUpdate): Promise<OAuthAdminView> {
   const current = await readOAuthConfig();
   // Only the paths sent are written: two admins saving different providers at once both keep their change
   // (writing the whole map lost the other's, read before it was saved).

@@ -196,9 +196,10 @@ describe('site icons from our own origin', () => {
     const first = (await SiteIconModel.findById(host('declared')).lean())!;
     await SiteIconModel.updateOne({ _id: host('declared') }, { $set: { fetchedAt: new Date(2020, 0, 1) } });
     expect((await download(c, iconPath('declared'))).status).toBe(200);
+    // The record is replaced first, then the replaced file deleted (both in the background).
     for (let i = 0; i < 100; i++) {
       const now = (await SiteIconModel.findById(host('declared')).lean())!;
-      if (now.assetId !== first.assetId) break;
+      if (now.assetId !== first.assetId && !(await AssetModel.exists({ _id: first.assetId }))) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     const after = (await SiteIconModel.findById(host('declared')).lean())!;
