@@ -71,6 +71,22 @@ describe('check results written after their commit', () => {
     expect(await stored(gone.id)).toBeNull();
   });
 
+  it('never writes a result over a later one already on the card', async () => {
+    const { user, card } = await siteOf('Later');
+    release = pauseStatusWrites();
+    await recordResult(user._id, card.id, card.siteUrl, { online: false, reason: 'down' });
+    // A later result reached the document meanwhile (carried by a save, or written by another instance).
+    const later = new Date(Date.now() + 60_000);
+    await CardModel.updateOne(
+      { _id: card.id },
+      { $set: { siteIsOnline: true, siteOnlineCheckLastRun: later } },
+    );
+    release();
+    release = undefined;
+    await flushStatuses();
+    expect(await stored(card.id)).toMatchObject({ siteIsOnline: true, siteOnlineCheckLastRun: later });
+  });
+
   it('the scheduled checks count a result that is not written to the card yet', async () => {
     const { user, actor, card } = await siteOf('Checked');
     await createSiteCard(

@@ -75,6 +75,12 @@ export function pauseStatusWrites(): () => void {
   };
 }
 
+function newerThanStored(id: string, set: Record<string, unknown>): Record<string, unknown> {
+  const at = set.siteOnlineCheckLastRun;
+  if (!(at instanceof Date)) return { _id: id };
+  return { _id: id, $or: [{ siteOnlineCheckLastRun: null }, { siteOnlineCheckLastRun: { $lte: at } }] };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function writeAll(): Promise<void> {
@@ -86,9 +92,12 @@ async function writeAll(): Promise<void> {
     for (const [id] of batch) pending.delete(id);
     const started = performance.now();
     try {
-      // No upsert: a card deleted meanwhile stays deleted.
+      // No upsert: a card deleted meanwhile stays deleted. Never over a later result (a save may have carried one
+      // while this batch was on its way).
       await CardModel.collection.bulkWrite(
-        batch.map(([id, set]) => ({ updateOne: { filter: { _id: id }, update: { $set: set } } })) as never,
+        batch.map(([id, set]) => ({
+          updateOne: { filter: newerThanStored(id, set), update: { $set: set } },
+        })) as never,
         { ordered: false },
       );
     } catch (err) {
