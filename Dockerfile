@@ -34,4 +34,4 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The flags of APP_NODE_FLAGS in scripts/lib/http-app.mjs.
-CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=25", "scripts/serve.mjs"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=25", "--interrupt-budget=16896", "scripts/serve.mjs"]

@@ -95,8 +95,7 @@ Goal: 8 clients ≥ 250 creates/s, flat as the space grows; one client ≥ 91/s.
 | 1 | ${WINDOW} more into the ${TOTAL.toLocaleString('en')}-card space | ${single.end.perSec} | ${single.end.p50} |
 
 8 clients, creates/s in each ${WINDOW} as the space grows: ${windows.join(', ')}. The app process is new when
-the run starts: the lower first windows are its warm-up (a run that first made 3,000 cards with 8 clients began
-its measured windows at 303/s), not the space's size.
+the run starts: a lower first window is its warm-up (see the notes below the table), not the space's size.
 
 App RSS after the runs: ${rss} MB. Writes to one space are queued in the process and the waiting ones are
 committed together (docs/decisions.md, "Writing a data space").`,
