@@ -32,8 +32,9 @@ export type { Membership, SpaceChange } from './space.snapshot';
 export const RECHECK_MS = 250;
 /** How long change records are kept (the newest of each space is always kept). */
 export const CHANGE_TTL_MS = 2 * 60 * 1000;
-/** Behind by more records than this, a reader reloads instead of catching up. */
-const MAX_CATCH_UP = 100;
+/** Behind by more records than this, a reader reloads instead of catching up (records read in growing batches). */
+const MAX_CATCH_UP = 1000;
+const CATCH_UP_BATCHES = [1, 4, 16, 32];
 /** Documents re-read one by one when catching up on records that carry ids only; more than this reloads. */
 const MAX_REFETCH = 200;
 /** A snapshot this old is reloaded in the background even if nothing moved (self-healing after manual edits). */
@@ -161,11 +162,13 @@ async function catchUp(entry: Entry): Promise<SpaceSnapshot | string> {
   const [first, hint] = await Promise.all([findRecord(ownerId, snapshot.rev + 1), readHint(ownerId)]);
   if (!first) return (hint?.rev ?? 0) > snapshot.rev ? 'records missing' : snapshot;
   const records = [first];
-  for (;;) {
+  // Revisions are claimed one after another, so the first missing one is the end.
+  for (let round = 0, end = -1; end === -1; round++) {
     if (records.length > MAX_CATCH_UP) return 'too far behind';
-    const next = await findRecord(ownerId, snapshot.rev + records.length + 1);
-    if (!next) break;
-    records.push(next);
+    const [from, size] = [snapshot.rev + records.length + 1, CATCH_UP_BATCHES[Math.min(round, 3)]!];
+    const batch = await Promise.all(Array.from({ length: size }, (_, i) => findRecord(ownerId, from + i)));
+    end = batch.indexOf(null);
+    for (const r of end === -1 ? batch : batch.slice(0, end)) records.push(r!);
   }
   if ((hint?.rev ?? 0) > snapshot.rev + records.length) return 'records missing';
   if (records.some((r) => r.reload)) return 'rewritten';

@@ -183,6 +183,20 @@ describe('writing a data space', () => {
     expect(spaceStats.catchUps).toBeGreaterThan(0);
   });
 
+  it('a copy hundreds of revisions behind catches up from the records instead of reloading', async () => {
+    const { user, actor } = await someone();
+    await createSiteCard(actor, site('Start'));
+    // The built app's copy holds the space; this copy then commits 300 revisions one by one.
+    await appCopy().get(user._id);
+    const loads = appCopy().stats.loads;
+    for (let i = 0; i < 300; i++) await createSiteCard(actor, site(`Card${i}`));
+    await afterRecheck();
+    const caughtUp = await appCopy().get(user._id);
+    expect(caughtUp.cards.size).toBe(301);
+    expect(spaceState(caughtUp)).toEqual(await dbState(user._id));
+    expect(appCopy().stats.loads).toBe(loads);
+  });
+
   it('writers in two instances interleaving on one card leave both copies right', async () => {
     const { user, actor, client } = await someone();
     const card = (await client.post('/api/site-cards', { name: 'X', siteUrl: 'https://x.example.com' })).json
