@@ -45,7 +45,15 @@ export function isStatusOnly(set: Record<string, unknown>): boolean {
 /** Queues a card's status fields for its document (a later status of the same card replaces them). */
 export function deferStatus(cardId: string, set: Record<string, unknown>): void {
   pending.set(cardId, { ...pending.get(cardId), ...set });
-  writer ??= writeAll().finally(() => (writer = null));
+  startWriter();
+}
+
+function startWriter(): void {
+  writer ??= writeAll().finally(() => {
+    writer = null;
+    // A status queued after the last batch was taken, while the writer was ending.
+    if (pending.size > 0) startWriter();
+  });
 }
 
 /** Forgets a card's unwritten status: its document is written with the status anyway, or deleted. */
