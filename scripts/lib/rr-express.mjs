@@ -67,23 +67,17 @@ export async function writeBody(body, res, { whole = false } = {}) {
     // KB answers of a write cost about 7 % of the app's CPU: a streamed body was always compressed).
     if (whole) {
       const first = await reader.read();
+      const second = first.done ? first : await reader.read();
       if (closed || res.destroyed) return;
-      if (!first.done) {
-        const second = await reader.read();
-        if (closed || res.destroyed) return;
-        if (second.done) {
-          // The compression middleware drops the length when it compresses.
-          if (!res.headersSent && !res.hasHeader('Content-Length'))
-            res.setHeader('Content-Length', Buffer.byteLength(first.value));
-          res.end(first.value);
-          return;
-        }
-        res.write(first.value);
-        res.write(second.value);
-      } else {
-        res.end();
+      if (second.done) {
+        // The compression middleware drops the length when it compresses.
+        if (!first.done && !res.headersSent && !res.hasHeader('Content-Length'))
+          res.setHeader('Content-Length', Buffer.byteLength(first.value));
+        res.end(first.value);
         return;
       }
+      res.write(first.value);
+      res.write(second.value);
     }
     for (;;) {
       if (closed || res.destroyed) return;
