@@ -47,6 +47,7 @@ async function saveProvider(
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Saved ${label}.`)).toBeVisible({ timeout: 30_000 });
   await waitForHydration(page, info);
+  await expect(form.locator('.panel-header .badge')).toHaveText('Enabled');
 }
 
 test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub on the profile', async ({
@@ -82,8 +83,16 @@ test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub
   await expect(page.locator('#provider-github')).toContainText(
     `Stored: ****${github.clientSecret.slice(-4)}`,
   );
-  await page.locator('#provider-github').getByRole('button', { name: 'Test connection' }).click();
-  await expect(page.locator('#provider-github')).toContainText('Test passed');
+  // A test keeps what was typed. It used to remount every panel once the page's data came back, so what was
+  // typed meanwhile was lost (and a save right after went in disabled and empty); without JavaScript the page came
+  // back with the stored values.
+  const githubForm = page.locator('#provider-github');
+  await githubForm.getByLabel('Client secret', { exact: true }).fill(github.clientSecret);
+  await githubForm.getByRole('button', { name: 'Test connection' }).click();
+  await expect(githubForm).toContainText('Test passed');
+  await waitForHydration(page, info);
+  await expect(page.locator('#github-clientSecret')).toHaveValue(github.clientSecret);
+  await expect(githubForm.getByLabel('Enabled')).toBeChecked();
   await saveProvider(page, info, 'oidc', 'OpenID Connect', {
     'Issuer or discovery URL': oidc.issuer,
     'Client ID': oidc.clientId,

@@ -52,6 +52,18 @@ function configFromForm(key: ProviderKey, form: FormData): ProviderConfig {
   return cfg;
 }
 
+/** What was typed in a provider's form, secrets too: a test draws the form again with it (the admin's own input). */
+function typedValues(key: ProviderKey, form: FormData): TypedValues {
+  const { required, optional } = PROVIDER_FIELDS[key];
+  const fields = Object.fromEntries([...required, ...optional].map((f) => [f, String(form.get(f) ?? '')]));
+  return { enabled: form.get('enabled') === 'on', fields };
+}
+
+interface TypedValues {
+  enabled: boolean;
+  fields: Partial<Record<ConfigField, string>>;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireAdmin(request, context);
   const form = await readForm(request);
@@ -76,7 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data({ code: 'bad_request' }, { status: 400 });
   }
   const cfg = configFromForm(provider, form);
-  if (intent === 'test') return { provider, ...(await testOAuthProvider(actor, { provider, config: cfg })) };
+  if (intent === 'test') {
+    const result = await testOAuthProvider(actor, { provider, config: cfg });
+    return { provider, ...result, typed: typedValues(provider, form) };
+  }
   try {
     await saveOAuthAdmin(actor, { configs: { [provider]: cfg } });
   } catch (err) {
@@ -130,6 +145,7 @@ export default function AdminOAuthPage() {
           provider={key}
           config={configs[key]}
           callback={callbacks[key]!}
+          saved={saved}
           result={result && result.provider === key ? result : null}
         />
       ))}
@@ -141,16 +157,19 @@ function ProviderPanel({
   provider,
   config,
   callback,
+  saved,
   result,
 }: {
   provider: ProviderKey;
   config: ProviderConfig;
   callback: string;
-  result: { ok: boolean; message: string } | null;
+  saved: string;
+  result: { ok: boolean; message: string; typed?: TypedValues } | null;
 }) {
   const { t } = useTranslation();
   const { required, optional } = PROVIDER_FIELDS[provider];
   const heading = `provider-${provider}-heading`;
+  const typed = result?.typed;
   const field = (f: ConfigField, isRequired: boolean) => {
     const secret = SECRET_FIELDS.includes(f);
     const stored = config[f];
@@ -167,7 +186,7 @@ function ProviderPanel({
         id={`${provider}-${f}`}
         type={secret ? 'password' : f === 'issuer' || f === 'serverUrl' ? 'url' : 'text'}
         autoComplete="off"
-        defaultValue={secret ? '' : (stored ?? '')}
+        defaultValue={typed ? (typed.fields[f] ?? '') : secret ? '' : (stored ?? '')}
         hint={hint || undefined}
         aria-required={isRequired || undefined}
       />
@@ -183,13 +202,15 @@ function ProviderPanel({
       </div>
       <p className="muted small">{t('oauth.admin.callback')}</p>
       <code className="oauth-callback">{callback}</code>
+      {/* The action keeps `saved` (the panels' key): a test must not remount the panels, which would drop what
+          was typed in them while the page's data is revalidated. */}
       <PostForm
-        action={`/admin/oauth#provider-${provider}`}
+        action={`/admin/oauth${saved ? `?saved=${saved}` : ''}#provider-${provider}`}
         className="stack form-narrow"
         values={{ provider }}
       >
         <label className="check">
-          <input type="checkbox" name="enabled" defaultChecked={config.enabled} />
+          <input type="checkbox" name="enabled" defaultChecked={typed ? typed.enabled : config.enabled} />
           <span>{t('oauth.admin.enabled')}</span>
         </label>
         {required.map((f) => field(f, true))}
