@@ -60,6 +60,8 @@ test.beforeEach(async ({ context }, info) => {
 });
 
 test('appearance: a wallpaper for each theme, applied in both themes', async ({ page }, info) => {
+  // Four full-page reviews with accessibility scans: 45 s of the default 60 s on a loaded CI machine.
+  test.slow();
   // Reachable from the header's user menu, also on a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await openPage(page, info, '/');
