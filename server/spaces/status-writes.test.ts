@@ -7,6 +7,8 @@ import { createSiteCard, updateSiteCard } from '../cards/site-card.service';
 import { deleteCard } from '../cards/card-delete.service';
 import { recordResult } from '../online-check/online-check.service';
 import { runDueChecks } from '../online-check/scheduler';
+import { restoreSnapshot } from '../snapshots/snapshot-restore';
+import { createSnapshot } from '../snapshots/snapshot.service';
 import { getSpace } from './space.cache';
 import { flushStatuses, pauseStatusWrites, pendingStatus } from './status-writes';
 
@@ -98,5 +100,22 @@ describe('check results written after their commit', () => {
     // Both documents say "never checked"; the pending result says the first was checked now: one is due.
     const { due } = await runDueChecks();
     expect(due).toBe(1);
+  });
+
+  it('a snapshot restore is not overtaken by a result waiting to be written', async () => {
+    const { user, actor, card } = await siteOf('Restored');
+    const taken = await createSnapshot(actor, { label: 'before the check' });
+    if (!('item' in taken)) throw new Error('no snapshot taken');
+    release = pauseStatusWrites();
+    await recordResult(user._id, card.id, card.siteUrl, { online: false, reason: 'down' });
+    await restoreSnapshot(actor, taken.item.id);
+    // The space is the snapshot's at once (the result came before the restore; the next check tells)...
+    expect((await getSpace(user._id)).cards.get(card.id)?.siteOnlineCheckLastRun ?? null).toBeNull();
+    release();
+    release = undefined;
+    await flushStatuses();
+    // ...and the document stays the same as the cached copy: the result waiting from before is not written.
+    expect((await getSpace(user._id)).cards.get(card.id)?.siteOnlineCheckLastRun ?? null).toBeNull();
+    expect((await stored(card.id))?.siteOnlineCheckLastRun ?? null).toBeNull();
   });
 });
