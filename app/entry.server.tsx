@@ -14,6 +14,7 @@ import { logger } from '#server/logger';
 import { ensureBucket } from '#server/storage';
 import { ADMIN_ID } from '#server/actor';
 import { getSpace } from '#server/spaces/space.cache';
+import { flushSpaceImages } from '#server/spaces/space.image';
 import { flushStatuses } from '#server/spaces/status-writes';
 import { startMaintenance, stopMaintenance } from '#server/maintenance';
 import { NonceContext } from './lib/nonce';
@@ -42,8 +43,12 @@ export { loadContextOf, sharedPageHit } from './lib/request-context.server';
 /** Called by scripts/serve.mjs on SIGTERM/SIGINT after the HTTP server stopped accepting requests. */
 export async function shutdown(): Promise<void> {
   stopMaintenance();
-  // Check results not yet written to their cards (the change records and images hold them too).
-  await Promise.race([flushStatuses(), new Promise((r) => setTimeout(r, 5_000).unref())]);
+  // Check results not yet written to their cards (the change records and images hold them too), and the images of
+  // spaces changed in the last seconds (without them the next cold read starts from an older image).
+  await Promise.race([
+    Promise.all([flushStatuses(), flushSpaceImages()]),
+    new Promise((r) => setTimeout(r, 5_000).unref()),
+  ]);
   await disconnectDb().catch(() => {});
 }
 
