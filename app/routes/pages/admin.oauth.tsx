@@ -205,7 +205,7 @@ function ProviderPanel({
       {/* The action keeps `saved` (the panels' key): a test must not remount the panels, which would drop what
           was typed in them while the page's data is revalidated. */}
       <PostForm
-        action={`/admin/oauth${saved ? `?saved=${saved}` : ''}#provider-${provider}`}
+        action={`/admin/oauth${saved ? `?saved=${encodeURIComponent(saved)}` : ''}#provider-${provider}`}
         className="stack form-narrow"
         values={{ provider }}
       >
