@@ -4,6 +4,7 @@ import type { Actor } from '../actor';
 import { requireAdmin } from '../auth/permissions';
 import { env } from '../env';
 import { AppError } from '../errors';
+import { oneAtATime } from '../one-at-a-time';
 import { OAuthConfigModel, type OAuthConfigDoc } from './oauth.model';
 import {
   CONFIG_FIELDS,
@@ -98,12 +99,8 @@ export function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdate): Pr
   requireAdmin(actor);
   // One save at a time in this process: FerretDB v1 lost one of three concurrent `$set`s of different fields of
   // this one document (all acknowledged; docs/decisions.md §2).
-  const run = saving.then(() => save(input));
-  saving = run.catch(() => {});
-  return run;
+  return oneAtATime('oauth-config', () => save(input));
 }
-
-let saving: Promise<unknown> = Promise.resolve();
 
 async function save(input: OAuthAdminUpdate): Promise<OAuthAdminView> {
   const current = await readOAuthConfig();

@@ -18,7 +18,7 @@ import { commitReload, writeSpace } from '../spaces/space.write';
 import { dropStatus } from '../spaces/status-writes';
 import { TagModel } from '../tags/tag.model';
 import { readData, type SnapshotData } from './snapshot.data';
-import { withOwnerLock } from './snapshot.lock';
+import { oneAtATime } from '../one-at-a-time';
 import {
   RestoreClaimModel,
   RestoreJournalModel,
@@ -193,7 +193,7 @@ beforeSpaceLoad((ownerId) => recoverRestore(ownerId).then(() => {}));
  */
 export function restoreSnapshot(actor: Actor, id: string | undefined): Promise<{ ok: true }> {
   const ownerId = actor.userId;
-  return withOwnerLock(ownerId, async () => {
+  return oneAtATime(`snapshots:${ownerId}`, async () => {
     await recoverRestore(ownerId);
     const meta = await findOwnSnapshot(ownerId, id);
     const data = await readData(meta);

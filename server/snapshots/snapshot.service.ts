@@ -15,7 +15,7 @@ import {
   type SnapshotData,
 } from './snapshot.data';
 import { toSnapshot, type SnapshotDto } from './snapshot.dto';
-import { withOwnerLock } from './snapshot.lock';
+import { oneAtATime } from '../one-at-a-time';
 import {
   RestoreClaimModel,
   RestoreJournalModel,
@@ -106,7 +106,9 @@ export async function listSnapshots(actor: Actor): Promise<SnapshotDto[]> {
 
 /** Takes a snapshot of the caller's data (`{skipped:true}` when nothing changed since the newest one). */
 export function createSnapshot(actor: Actor, input: { label?: string } = {}): Promise<CreateResult> {
-  return withOwnerLock(actor.userId, () => createSnapshotLocked(actor.userId, { label: input.label }));
+  return oneAtATime(`snapshots:${actor.userId}`, () =>
+    createSnapshotLocked(actor.userId, { label: input.label }),
+  );
 }
 
 /**
@@ -118,7 +120,7 @@ export async function takeAutoSnapshot(
   reason: AutoSnapshotReason,
 ): Promise<SnapshotDto | null> {
   const label = `auto: before ${reason}`;
-  const r = await withOwnerLock(userId, () => createSnapshotLocked(userId, { label, reason }));
+  const r = await oneAtATime(`snapshots:${userId}`, () => createSnapshotLocked(userId, { label, reason }));
   return 'item' in r ? r.item : null;
 }
 
