@@ -40,16 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...view, callbacks, saved: new URL(request.url).searchParams.get('saved') ?? '' };
 }
 
-/** A provider's configuration from its form: an empty secret keeps the stored one (sent as a masked value). */
-function configFromForm(key: ProviderKey, form: FormData): ProviderConfig {
-  const cfg: ProviderConfig = { enabled: form.get('enabled') === 'on' };
-  const { required, optional } = PROVIDER_FIELDS[key];
-  for (const f of [...required, ...optional]) {
-    const v = String(form.get(f) ?? '').trim();
-    if (SECRET_FIELDS.includes(f) && v === '') cfg[f] = '****';
-    else if (v !== '') cfg[f] = v;
-  }
-  return cfg;
+interface TypedValues {
+  enabled: boolean;
+  fields: Partial<Record<ConfigField, string>>;
 }
 
 /** What was typed in a provider's form, secrets too: a test draws the form again with it (the admin's own input). */
@@ -59,9 +52,15 @@ function typedValues(key: ProviderKey, form: FormData): TypedValues {
   return { enabled: form.get('enabled') === 'on', fields };
 }
 
-interface TypedValues {
-  enabled: boolean;
-  fields: Partial<Record<ConfigField, string>>;
+/** The configuration typed: an empty secret keeps the stored one (sent as a masked value). */
+function configOf(typed: TypedValues): ProviderConfig {
+  const cfg: ProviderConfig = { enabled: typed.enabled };
+  for (const [f, raw] of Object.entries(typed.fields) as [ConfigField, string][]) {
+    const v = raw.trim();
+    if (SECRET_FIELDS.includes(f) && v === '') cfg[f] = '****';
+    else if (v !== '') cfg[f] = v;
+  }
+  return cfg;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,11 +86,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isProviderKey(provider) || (intent !== 'save' && intent !== 'test')) {
     throw data({ code: 'bad_request' }, { status: 400 });
   }
-  const cfg = configFromForm(provider, form);
-  if (intent === 'test') {
-    const result = await testOAuthProvider(actor, { provider, config: cfg });
-    return { provider, ...result, typed: typedValues(provider, form) };
-  }
+  const typed = typedValues(provider, form);
+  const cfg = configOf(typed);
+  if (intent === 'test')
+    return { provider, ...(await testOAuthProvider(actor, { provider, config: cfg })), typed };
   try {
     await saveOAuthAdmin(actor, { configs: { [provider]: cfg } });
   } catch (err) {
