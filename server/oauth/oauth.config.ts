@@ -2,9 +2,9 @@
 // when a masked value comes back, and the admin operations behind GET|PUT /api/admin/oauth.
 import type { Actor } from '../actor';
 import { requireAdmin } from '../auth/permissions';
+import { isDuplicateKeyError } from '../db';
 import { env } from '../env';
 import { AppError } from '../errors';
-import { oneAtATime } from '../one-at-a-time';
 import { OAuthConfigModel, type OAuthConfigDoc } from './oauth.model';
 import {
   CONFIG_FIELDS,
@@ -33,12 +33,33 @@ function clean(raw: Record<string, unknown> | undefined): ProviderConfig {
   return out;
 }
 
-/** The stored configuration, every provider present (disabled and empty when never configured). */
+/**
+ * The stored configuration, every provider present (disabled and empty when never configured). Each provider is
+ * saved in its own document (`_id: "provider:<key>"`, holding `providers.<key>`), so saves of different providers
+ * never write the same document: FerretDB v1 loses one of two concurrent updates of one document, even of
+ * different fields, and acknowledges both (docs/decisions.md §2). The base URL, and what was saved before that
+ * layout, are in the document `global`; a provider's own document wins over it.
+ */
 export async function readOAuthConfig(): Promise<OAuthConfig> {
-  const doc = await OAuthConfigModel.findById(CONFIG_ID).lean<OAuthConfigDoc>();
+  const docs = await OAuthConfigModel.find({}).lean<OAuthConfigDoc[]>();
+  const global = docs.find((d) => d._id === CONFIG_ID);
+  const stored: Record<string, Record<string, unknown>> = { ...global?.providers };
+  for (const doc of docs) if (doc._id.startsWith(PROVIDER_DOC)) Object.assign(stored, doc.providers);
   const providers = {} as Record<ProviderKey, ProviderConfig>;
-  for (const key of PROVIDER_KEYS) providers[key] = clean(doc?.providers?.[key]);
-  return { providers, baseUrl: doc?.baseUrl ?? '' };
+  for (const key of PROVIDER_KEYS) providers[key] = clean(stored[key]);
+  return { providers, baseUrl: global?.baseUrl ?? '' };
+}
+
+const PROVIDER_DOC = 'provider:';
+
+/** `$set` on one configuration document, created if missing (two first saves at once: the second updates). */
+async function setOn(_id: string, $set: Record<string, unknown>): Promise<void> {
+  try {
+    await OAuthConfigModel.updateOne({ _id }, { $set }, { upsert: true });
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+    await OAuthConfigModel.updateOne({ _id }, { $set });
+  }
 }
 
 /** `****` + the last 4 characters (values of 8 or fewer characters: `****` only). */
@@ -95,18 +116,10 @@ export async function getOAuthAdmin(actor: Actor | null): Promise<OAuthAdminView
  * `PUT /api/admin/oauth`: replaces the configuration of the providers sent (others keep theirs); a masked secret
  * keeps the stored value. An enabled provider must have its required fields.
  */
-export function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdate): Promise<OAuthAdminView> {
+export async function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdate): Promise<OAuthAdminView> {
   requireAdmin(actor);
-  // One save at a time in this process: FerretDB v1 lost one of three concurrent `$set`s of different fields of
-  // this one document (all acknowledged; docs/decisions.md §2).
-  return oneAtATime('oauth-config', () => save(input));
-}
-
-async function save(input: OAuthAdminUpdate): Promise<OAuthAdminView> {
   const current = await readOAuthConfig();
-  // Only the paths sent are written: two admins saving different providers at once both keep their change
-  // (writing the whole map lost the other's, read before it was saved).
-  const $set: Record<string, unknown> = {};
+  const writes: [string, Record<string, unknown>][] = [];
   for (const [key, submitted] of Object.entries(input.configs) as [ProviderKey, ProviderConfig][]) {
     const next = unmask(submitted, current.providers[key]);
     const missing = missingFields(key, next);
@@ -115,12 +128,10 @@ async function save(input: OAuthAdminUpdate): Promise<OAuthAdminView> {
         ...missing.map((f) => ({ path: `configs.${key}.${f}`, message: 'Required when enabled' })),
       ]);
     }
-    $set[`providers.${key}`] = next;
+    writes.push([`${PROVIDER_DOC}${key}`, { [`providers.${key}`]: next }]);
   }
-  if (input.baseUrl !== undefined) $set.baseUrl = input.baseUrl.replace(/\/+$/, '');
-  if (Object.keys($set).length > 0) {
-    await OAuthConfigModel.updateOne({ _id: CONFIG_ID }, { $set }, { upsert: true });
-  }
+  if (input.baseUrl !== undefined) writes.push([CONFIG_ID, { baseUrl: input.baseUrl.replace(/\/+$/, '') }]);
+  await Promise.all(writes.map(([id, $set]) => setOn(id, $set)));
   return view(await readOAuthConfig());
 }
 

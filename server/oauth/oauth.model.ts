@@ -31,7 +31,11 @@ OAuthAccountSchema.index({ userId: 1, provider: 1 }, { unique: true });
 
 export const OAuthAccountModel = defineModel<OAuthAccountDoc>('OAuthAccount', OAuthAccountSchema);
 
-/** The providers' configuration: one document `_id: "global"`, kept apart from the settings so no export carries it. */
+/**
+ * The providers' configuration, kept apart from the settings so no export carries it: one document per provider
+ * (`_id: "provider:<key>"`, holding only `providers.<key>`) and `global` for the base URL (and the providers saved
+ * before that layout). See readOAuthConfig.
+ */
 export interface OAuthConfigDoc {
   _id: string;
   /** Provider key -> its configuration (see oauth.schema.ts ProviderConfig). */

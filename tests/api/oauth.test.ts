@@ -60,13 +60,41 @@ describe('provider list and admin configuration', () => {
         admin.put('/api/admin/oauth', { configs: { github: configs.github } }),
         admin.put('/api/admin/oauth', { configs: { oidc: configs.oidc } }),
         admin.put('/api/admin/oauth', { baseUrl: 'http://127.0.0.1:1/' }),
+        admin.put('/api/admin/oauth', {
+          configs: { wechat: { enabled: true, appId: 'wx1', appSecret: 'wx-secret' } },
+        }),
+        admin.put('/api/admin/oauth', {
+          configs: { feishu: { enabled: true, appId: 'cli_1', appSecret: 'fs-secret' } },
+        }),
       ]);
       for (const res of saves) expect(res.status, res.text).toBe(200);
       const got = (await admin.get('/api/admin/oauth')).json;
       expect(got.configs.github.enabled, `round ${round}`).toBe(true);
       expect(got.configs.oidc.enabled, `round ${round}`).toBe(true);
+      expect(got.configs.wechat.enabled, `round ${round}`).toBe(true);
+      expect(got.configs.feishu.enabled, `round ${round}`).toBe(true);
       expect(got.baseUrl).toBe('http://127.0.0.1:1');
     }
+  });
+
+  it('reads a configuration saved in the one-document layout; a later save of a provider wins over it', async () => {
+    const admin = await setUpAdmin();
+    await OAuthConfigModel.collection.insertOne({
+      _id: 'global',
+      providers: { wechat: { enabled: true, appId: 'wx-old', appSecret: 'old-secret-1234' } },
+      baseUrl: 'https://nav.example.com',
+    } as never);
+    const before = (await admin.get('/api/admin/oauth')).json;
+    expect(before.configs.wechat).toMatchObject({ enabled: true, appId: 'wx-old', appSecret: '****1234' });
+    expect(before.baseUrl).toBe('https://nav.example.com');
+    // The masked secret sent back keeps the stored one, read from the old document.
+    const put = await admin.put('/api/admin/oauth', {
+      configs: { wechat: { ...before.configs.wechat, appId: 'wx-new' } },
+    });
+    expect(put.status, put.text).toBe(200);
+    const after = (await admin.get('/api/admin/oauth')).json;
+    expect(after.configs.wechat).toMatchObject({ enabled: true, appId: 'wx-new', appSecret: '****1234' });
+    expect(after.baseUrl).toBe('https://nav.example.com');
   });
 
   it('masks secrets on the way out and keeps the stored one when a masked value comes back', async () => {
@@ -86,7 +114,7 @@ describe('provider list and admin configuration', () => {
     expect(put.status).toBe(200);
     expect(put.json.ok).toBe(true);
     expect(put.text).not.toContain(p.github.clientSecret);
-    const stored = await OAuthConfigModel.findById('global').lean();
+    const stored = await OAuthConfigModel.findById('provider:github').lean();
     expect((stored!.providers.github as { clientSecret: string }).clientSecret).toBe(p.github.clientSecret);
     // Short secrets are masked entirely.
     await admin.put('/api/admin/oauth', { feishu: { enabled: false, appId: 'cli_1', appSecret: 'short' } });
