@@ -182,11 +182,7 @@ async function catchUp(entry: Entry): Promise<SpaceSnapshot | string> {
   for (const r of records) if (r.change) draft.apply(decodeChange(r.change));
   // Records without their change come last: what is read now is at least as new as every record.
   if (blind.length) {
-    const { change, documents } = await refetch(
-      ownerId,
-      blind,
-      async () => (await readHint(ownerId))?.virtualOrder ?? {},
-    );
+    const { change, documents } = await refetch(ownerId, blind, draft);
     draft.apply(change);
     spaceStats.refetched += documents;
   }

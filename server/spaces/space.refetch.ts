@@ -11,12 +11,19 @@ import {
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import type { SpaceChangeDoc } from './space-change.model';
 import type { Membership, SpaceChange } from './space.change';
+import { readHint } from './space.head';
+import type { SpaceSnapshot } from './space.snapshot';
+import { withLaterStatus } from './status-writes';
 
-/** Re-reads documents by `_id` (what records without their change name) as a change. */
+/**
+ * Re-reads documents by `_id` (what records without their change name) as a change to `current`, the copy being
+ * caught up. A card keeps the status `current` holds when it is from a later check than the document's: check
+ * results reach the documents after their commit (status-writes.ts), possibly in another instance.
+ */
 export async function refetch(
   ownerId: string,
   records: SpaceChangeDoc[],
-  virtualOrder: () => Promise<Record<string, number>>,
+  current: SpaceSnapshot,
 ): Promise<{ change: SpaceChange; documents: number }> {
   const ids = { cards: new Set<string>(), tags: new Set<string>(), memberships: new Set<string>() };
   const relationIds = new Set<string>();
@@ -36,7 +43,7 @@ export async function refetch(
   ]);
   const mine = <T extends { ownerId: string }>(d: T | null): d is T => d !== null && d.ownerId === ownerId;
   const change: SpaceChange = {
-    upsertCards: cards.filter(mine),
+    upsertCards: cards.filter(mine).map((doc) => withLaterStatus(doc, current.cards.get(doc._id))),
     deleteCards: [...ids.cards].filter((_, i) => !mine(cards[i] ?? null)),
     upsertTags: tags.filter(mine),
     deleteTags: [...ids.tags].filter((_, i) => !mine(tags[i] ?? null)),
@@ -47,6 +54,8 @@ export async function refetch(
     upsertRelations: relations.filter(mine),
     deleteRelations: [...relationIds].filter((_, i) => !mine(relations[i] ?? null)),
   };
-  if (records.some((r) => r.touched.virtualOrder)) change.virtualOrder = await virtualOrder();
+  if (records.some((r) => r.touched.virtualOrder)) {
+    change.virtualOrder = (await readHint(ownerId))?.virtualOrder ?? {};
+  }
   return { change, documents: cards.length + tags.length + memberships.length + relations.length };
 }

@@ -16,7 +16,7 @@ import { getSpace, headRev, markSpaceStale, publishSpace } from './space.cache';
 import { SpaceModel } from './space.model';
 import { mergeChanges, touchedIds, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 import { writeChange } from './space.write-ops';
-import { yieldToWrites } from './status-writes';
+import { writeStatusesNow, yieldToWrites } from './status-writes';
 
 /** What a unit of work returns: the change it plans, and its result for the caller. */
 export interface Planned<T> {
@@ -172,6 +172,8 @@ async function commitGroup(
     return;
   }
   const change = mergeChanges(...changes.toWrite, ...changes.written);
+  // Before a record that has readers re-read documents: the statuses this group deferred are written first.
+  const settle = () => writeStatusesNow(touchedIds(change).cards);
   let exact = !reload;
   try {
     if (changes.toWrite.length) {
@@ -180,12 +182,12 @@ async function commitGroup(
     }
   } catch (err) {
     // Some writes may have landed: make every copy reload, then report the failure.
-    await claimRevision(ownerId, base.rev, change, false, true).catch(() => {});
+    await claimRevision(ownerId, base.rev, change, false, true, settle).catch(() => {});
     markSpaceStale(ownerId);
     throw err;
   }
   const t1 = performance.now();
-  const rev = await claimRevision(ownerId, base.rev, change, exact, reload);
+  const rev = await claimRevision(ownerId, base.rev, change, exact, reload, settle);
   if (rev === base.rev + 1 && exact) publishSpace(draft.freeze(rev));
   else markSpaceStale(ownerId);
   logger.debug('space', 'committed', {
@@ -212,10 +214,17 @@ async function claimRevision(
   change: SpaceChange,
   exact: boolean,
   reload: boolean,
+  settle: () => Promise<void> = async () => {},
 ): Promise<number> {
   let rev = baseRev + 1;
   let withChange = exact;
+  let settled = false;
   for (let attempt = 0; ; attempt++) {
+    // A record without the change (or a reload) has readers read the documents: they must hold all of it.
+    if (!withChange && !settled) {
+      settled = true;
+      await settle();
+    }
     const record: SpaceChangeDoc = {
       _id: changeId(ownerId, rev),
       ownerId,

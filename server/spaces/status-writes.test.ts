@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { actorOf, createUser } from '../../tests/factories';
+import { afterRecheck, appCopy } from '../../tests/read-model-helpers';
 import { resetDatabase } from '../../tests/setup/db';
+import { sessionClient } from '../../tests/factories';
 import { CardModel, type CardDoc } from '../cards/card.model';
 import { SiteCreateSchema, SiteUpdateSchema } from '../cards/card.schema';
 import { createSiteCard, updateSiteCard } from '../cards/site-card.service';
@@ -100,6 +102,49 @@ describe('check results written after their commit', () => {
     // Both documents say "never checked"; the pending result says the first was checked now: one is due.
     const { due } = await runDueChecks();
     expect(due).toBe(1);
+  });
+
+  it('results committed while another instance takes the revisions reach both copies and the documents', async () => {
+    const { user, actor } = await siteOf('Shared');
+    const client = await sessionClient(user);
+    const cards: Awaited<ReturnType<typeof createSiteCard>>[] = [];
+    for (let i = 0; i < 6; i++) {
+      cards.push(
+        await createSiteCard(
+          actor,
+          SiteCreateSchema.parse({
+            name: `C${i}`,
+            siteUrl: `http://127.0.0.1:9/c${i}`,
+            siteOnlineCheckFailThreshold: 1,
+          }),
+        ),
+      );
+    }
+    // Both copies hold the space (a first request loads the built app).
+    expect((await client.get('/api/site-cards')).status).toBe(200);
+    await getSpace(user._id);
+    await appCopy().get(user._id);
+    // This instance records results while the built app (the other instance) saves cards of the same space: some
+    // of the results' commits find their revision taken and name only ids, so readers re-read the documents.
+    await Promise.all(
+      cards.flatMap((c, i) => [
+        recordResult(user._id, c.id, c.siteUrl, { online: false, reason: `down ${i}` }),
+        client.put('/api/site-cards', { id: cards[(i + 1) % cards.length]!.id, siteDescription: `App ${i}` }),
+      ]),
+    );
+    await afterRecheck();
+    await flushStatuses();
+    for (const c of cards) {
+      const doc = await stored(c.id);
+      expect(doc?.siteIsOnline, c.name).toBe(false);
+      for (const copy of [await getSpace(user._id), await appCopy().get(user._id)]) {
+        const cached = copy.cards.get(c.id);
+        expect(cached?.siteIsOnline, c.name).toBe(false);
+        expect(cached?.siteOnlineCheckLastRun?.getTime(), c.name).toBe(
+          doc?.siteOnlineCheckLastRun?.getTime(),
+        );
+      }
+    }
   });
 
   it('a snapshot restore is not overtaken by a result waiting to be written', async () => {

@@ -8,7 +8,8 @@
 // status fields to this writer: one batch at a time, the latest status of each card, after the units of work under
 // way (up to 10 s) and with a rest between batches as long as the batch took, so it takes at most about half of
 // the database's time, and little of it while saves keep coming. docs/decisions.md §54.
-import { CardModel } from '../cards/card.model';
+import { CardModel, type CardDoc } from '../cards/card.model';
+import { BULK_CHUNK } from '../db';
 import { logger } from '../logger';
 
 /** The fields an online check writes; a card update that changes only these is deferred. */
@@ -40,6 +41,15 @@ let paused: Promise<void> | null = null;
 export function isStatusOnly(set: Record<string, unknown>): boolean {
   const keys = Object.keys(set);
   return keys.length > 0 && keys.every((k) => STATUS_FIELDS.has(k));
+}
+
+/** A card document with the status of `cached` instead of its own when the cached one is from a later check. */
+export function withLaterStatus(doc: CardDoc, cached: CardDoc | undefined): CardDoc {
+  const later = cached?.siteOnlineCheckLastRun;
+  if (!later || (doc.siteOnlineCheckLastRun && doc.siteOnlineCheckLastRun >= later)) return doc;
+  const out: Record<string, unknown> = { ...doc };
+  for (const f of STATUS_FIELDS) out[f] = cached[f as keyof CardDoc];
+  return out as unknown as CardDoc;
 }
 
 /** Queues a card's status fields for its document (a later status of the same card replaces them). */
@@ -91,6 +101,41 @@ function newerThanStored(id: string, set: Record<string, unknown>): Record<strin
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+async function writeBatch(batch: [string, Record<string, unknown>][]): Promise<void> {
+  try {
+    // No upsert: a card deleted meanwhile stays deleted. Never over a later result (a save may have carried one
+    // while this batch was on its way).
+    for (let i = 0; i < batch.length; i += BULK_CHUNK) {
+      await CardModel.collection.bulkWrite(
+        batch.slice(i, i + BULK_CHUNK).map(([id, set]) => ({
+          updateOne: { filter: newerThanStored(id, set), update: { $set: set } },
+        })) as never,
+        { ordered: false },
+      );
+    }
+  } catch (err) {
+    // The cached copies, the change records and the image hold the status; the next check writes it again.
+    logger.warn('online-check', 'could not write check results to the cards', {
+      cards: batch.length,
+      error: String(err),
+    });
+  }
+}
+
+/**
+ * Writes the unwritten statuses of these cards now. A commit whose change record names only ids (another instance
+ * took its revision) or makes every copy reload has its readers re-read the card documents: the statuses it
+ * deferred must be there first, or every copy would lose them until the next check.
+ */
+export async function writeStatusesNow(cardIds: Iterable<string>): Promise<void> {
+  const batch: [string, Record<string, unknown>][] = [];
+  for (const id of cardIds) {
+    const set = dropStatus(id);
+    if (set) batch.push([id, set]);
+  }
+  if (batch.length) await writeBatch(batch);
+}
+
 async function writeAll(): Promise<void> {
   while (paused) await paused;
   while (pending.size > 0) {
@@ -99,22 +144,7 @@ async function writeAll(): Promise<void> {
     const batch = [...pending].slice(0, BATCH);
     for (const [id] of batch) pending.delete(id);
     const started = performance.now();
-    try {
-      // No upsert: a card deleted meanwhile stays deleted. Never over a later result (a save may have carried one
-      // while this batch was on its way).
-      await CardModel.collection.bulkWrite(
-        batch.map(([id, set]) => ({
-          updateOne: { filter: newerThanStored(id, set), update: { $set: set } },
-        })) as never,
-        { ordered: false },
-      );
-    } catch (err) {
-      // The cached copies, the change records and the image hold the status; the next check writes it again.
-      logger.warn('online-check', 'could not write check results to the cards', {
-        cards: batch.length,
-        error: String(err),
-      });
-    }
+    await writeBatch(batch);
     if (pending.size > 0) {
       await sleep(Math.min(performance.now() - started, REST_MAX_MS));
     }
