@@ -8,14 +8,14 @@ import {
   type RouterContextProvider,
 } from 'react-router';
 import { connectDb, disconnectDb } from '#server/db';
-import { loadEnvOrExit } from '#server/env';
+import { env, loadEnvOrExit } from '#server/env';
+import { LeaseHeldError, releaseInstanceLease, takeInstanceLease } from '#server/instance-lease';
 import { sameOriginRequest } from '#server/auth/csrf';
 import { logger } from '#server/logger';
 import { ensureBucket } from '#server/storage';
 import { ADMIN_ID } from '#server/actor';
 import { getSpace } from '#server/spaces/space.cache';
-import { flushSpaceImages } from '#server/spaces/space.image';
-import { flushStatuses } from '#server/spaces/status-writes';
+import { writesPending } from '#server/spaces/space.write';
 import { startMaintenance, stopMaintenance } from '#server/maintenance';
 import { NonceContext } from './lib/nonce';
 import { renderNonce } from './lib/page-cache.server';
@@ -37,18 +37,30 @@ setTimeout(() => {
 
 export const streamTimeout = 5_000;
 
+/**
+ * Awaited by scripts/serve.mjs before it listens: on the embedded store (SINGLE_INSTANCE) this process must be the
+ * only app instance, or it exits with a one-line message.
+ */
+export async function ready(): Promise<void> {
+  if (!env().SINGLE_INSTANCE) return;
+  try {
+    await takeInstanceLease();
+  } catch (err) {
+    console.error(err instanceof LeaseHeldError ? err.message : `Cannot start: ${String(err)}`);
+    process.exit(1);
+  }
+}
+
 /** Asked by our Express adapter (scripts/lib/rr-express.mjs) before React Router handles a request. */
 export { loadContextOf, sharedPageHit } from './lib/request-context.server';
 
 /** Called by scripts/serve.mjs on SIGTERM/SIGINT after the HTTP server stopped accepting requests. */
 export async function shutdown(): Promise<void> {
   stopMaintenance();
-  // Check results not yet written to their cards (the change records and images hold them too), and the images of
-  // spaces changed in the last seconds (without them the next cold read starts from an older image).
-  await Promise.race([
-    Promise.all([flushStatuses(), flushSpaceImages()]),
-    new Promise((r) => setTimeout(r, 5_000).unref()),
-  ]);
+  // Units of work still queued (background check results) get up to 5 s to reach the database.
+  const deadline = Date.now() + 5_000;
+  while (writesPending() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await releaseInstanceLease().catch(() => {});
   await disconnectDb().catch(() => {});
 }
 

@@ -16,6 +16,9 @@ const { app, build } = await createHttpApp({
   buildDir: path.resolve(root, process.env.BUILD_DIR ?? 'build'),
 });
 
+// On the embedded store this must be the only app instance (server/instance-lease.ts): checked before listening.
+await build.entry?.module?.ready?.();
+
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
 const server = app.listen(port, host, () => {

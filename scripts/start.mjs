@@ -18,6 +18,8 @@ async function main() {
   const port = process.env.PORT ?? '3000';
   const host = process.env.HOST ?? '127.0.0.1';
   const env = { ...process.env, ...appEnv(cfg), PORT: port, HOST: host, NODE_ENV: 'production' };
+  // The embedded database serves this one app process (server/instance-lease.ts); MongoDB may serve several.
+  if (!cfg.externalMongo) env.SINGLE_INSTANCE = 'true';
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
   log(`SakuraNav is starting at http://${shown}:${port} (first visit: create the administrator at /setup)`);
   const app = spawn(process.execPath, [...APP_NODE_FLAGS, path.join(ROOT, 'scripts/serve.mjs')], {

@@ -69,6 +69,16 @@ export const EnvSchema = z.object({
     .int()
     .min(1024 * 1024)
     .default(192 * 1024 * 1024),
+  /**
+   * How long a cached data space is served before the database is asked whether another app instance changed it
+   * (two `_id` lookups; writes of this instance are in the copy at once).
+   */
+  SPACE_RECHECK_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /**
+   * Set by `npm start` for its embedded database: this instance must be the only one on it (a second one refuses
+   * to start). Several instances need MongoDB (docs/decisions.md "One app instance on the embedded store").
+   */
+  SINGLE_INSTANCE: bool.default(false),
   /** Days user snapshots are kept before they expire. */
   SNAPSHOT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Bytes of memoised lists and search results derived from the cached spaces. */

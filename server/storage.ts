@@ -46,8 +46,6 @@ export const storageKeys = {
   userPrefix: (userId: string) => `users/${userId}/`,
   /** A data archive uploaded on the data page, waiting for the user's confirmation (swept like stray uploads). */
   pendingImport: (userId: string, token: string) => `users/${userId}/pending-import/${token}`,
-  /** A data space's image (server/spaces/space.image.ts): outside `users/`, never served, not a user's file. */
-  spaceImage: (ownerId: string) => `space-images/${ownerId}`,
 };
 
 export async function pingStorage(signal?: AbortSignal): Promise<void> {

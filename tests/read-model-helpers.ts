@@ -1,11 +1,7 @@
-// Helpers for tests of the read model: compare a cached copy of a space with what the database holds.
-import {
-  loadSpaceFromDb,
-  spaceCacheCopies,
-  spaceStats,
-  type SpaceSnapshot,
-} from '#server/spaces/space.cache';
+// Helpers for tests of the read model: compare what the API shows with what the database holds.
+import { loadSpaceFromDb, type SpaceSnapshot } from '#server/spaces/space.cache';
 import { membershipKey } from '#server/spaces/space.snapshot';
+import type { Client } from './setup/client';
 
 /** A space as plain, comparable data (dates as ISO strings, everything sorted by id). */
 export function spaceState(space: SpaceSnapshot) {
@@ -24,17 +20,34 @@ export function spaceState(space: SpaceSnapshot) {
   };
 }
 
-/** The copy of the read model that the built app (serving the HTTP tests) uses. */
-export function appCopy() {
-  const copy = spaceCacheCopies().find((c) => c.stats !== spaceStats);
-  if (!copy) throw new Error('the built app has not been loaded yet');
-  return copy;
-}
-
-/** Waits until a cached copy would check the database again. */
-export const afterRecheck = () => new Promise((r) => setTimeout(r, 300));
-
 /** The database's state of a space. */
 export async function dbState(ownerId: string) {
   return spaceState(await loadSpaceFromDb(ownerId));
+}
+
+/** What a user's API client is shown of their space: card ids and names, tag ids and names, memberships. */
+export async function seenState(client: Client) {
+  const [cards, tags] = await Promise.all([client.get('/api/site-cards'), client.get('/api/tags')]);
+  if (cards.status !== 200 || tags.status !== 200)
+    throw new Error(`listing failed: ${cards.status} ${tags.status}`);
+  type CardItem = { id: string; name: string; tags: { id: string; sortOrder: number }[] };
+  const items = cards.json.items as CardItem[];
+  return {
+    cards: items.map((c) => `${c.id} ${c.name}`).sort(),
+    tags: (tags.json.items as { id: string; name: string }[]).map((t) => `${t.id} ${t.name}`).sort(),
+    memberships: items.flatMap((c) => c.tags.map((t) => `${t.id}:${c.id}@${t.sortOrder}`)).sort(),
+  };
+}
+
+/** The same view of a space, from the database. */
+export async function dbSeenState(ownerId: string) {
+  const space = await loadSpaceFromDb(ownerId);
+  return {
+    cards: [...space.cards.values()].map((c) => `${c._id} ${c.name}`).sort(),
+    tags: space.tags.map((t) => `${t._id} ${t.name}`).sort(),
+    memberships: [...space.membershipsByCard.values()]
+      .flat()
+      .map((m) => `${membershipKey(m)}@${m.order}`)
+      .sort(),
+  };
 }

@@ -75,92 +75,36 @@ export function nextStatus(card: CardDoc, result: ProbeResult, at: Date): Partia
 /** Checks kept per card (the card's menu and page show them). */
 export const CHECK_HISTORY = 10;
 
-interface PendingResult {
-  cardId: string;
-  url: string;
-  result: ProbeResult;
-  done: (card: CardDoc | null) => void;
-  fail: (err: unknown) => void;
-}
-
-/** Results waiting for their owner's next write, and the owners whose write is under way. */
-const pending = new Map<string, PendingResult[]>();
-const writing = new Set<string>();
 /**
- * Results written in one unit of work at most. Each is an update by `_id`, which FerretDB v1 answers by decoding
- * every card of the collection (about 150 ms at 5,000 cards on a busy machine, docs/decisions.md §24), so a large
- * batch would hold the owner's write queue, and the saves waiting in it, for seconds.
+ * Writes a probe result to the card (if it still exists with the same URL) as a unit of work, and tells listeners
+ * of a transition. Results that arrive together are written together: the space's writer commits the units
+ * queued meanwhile as one group (several results of one card apply in order).
  */
-export const WRITE_BATCH_MAX = 8;
-/** After a batch, while more results wait, the writer rests as long as the batch took (at most this long). */
-const REST_MAX_MS = 2000;
-
-/**
- * Writes a probe result to the card (if it still exists with the same URL) and tells listeners of a transition.
- * Results are group-committed per owner: while one write of an owner's results is under way, the results that
- * arrive meanwhile wait and go in the next writes together (WRITE_BATCH_MAX at a time, with a rest between), so a
- * batch of checks costs a few units of work instead of one per card, and a lone check is written at once.
- */
-export function recordResult(ownerId: string, cardId: string, url: string, result: ProbeResult) {
-  return new Promise<CardDoc | null>((done, fail) => {
-    const list = pending.get(ownerId) ?? [];
-    list.push({ cardId, url, result, done, fail });
-    pending.set(ownerId, list);
-    if (!writing.has(ownerId)) void writeResults(ownerId);
-  });
-}
-
-async function writeResults(ownerId: string): Promise<void> {
-  writing.add(ownerId);
-  try {
-    for (let list = pending.get(ownerId); list?.length; list = pending.get(ownerId)) {
-      const batch = list.splice(0, WRITE_BATCH_MAX);
-      const started = performance.now();
-      try {
-        const cards = await writeBatch(ownerId, batch);
-        batch.forEach((item, i) => item.done(cards[i]!));
-      } catch (err) {
-        for (const item of batch) item.fail(err);
-      }
-      // Status writes take at most about half of the owner's write queue (and of the database): saves go between.
-      if (list.length)
-        await new Promise((r) => setTimeout(r, Math.min(performance.now() - started, REST_MAX_MS)));
-    }
-  } finally {
-    writing.delete(ownerId);
-    if (!pending.get(ownerId)?.length) pending.delete(ownerId);
-  }
-}
-
-/** One unit of work for a batch of results (several of one card apply in order); then the offline listeners. */
-async function writeBatch(ownerId: string, batch: PendingResult[]): Promise<(CardDoc | null)[]> {
-  const { result: outcome } = await writeSpace(ownerId, (space) => {
-    const now = new Map<string, CardDoc>();
-    const wentOffline = new Map<string, CardDoc>();
-    const cards = batch.map((item) => {
-      const card = now.get(item.cardId) ?? space.cards.get(item.cardId);
-      if (!card || card.siteUrl !== item.url) return null;
-      const updated: CardDoc = { ...card, ...nextStatus(card, item.result, new Date()) };
-      now.set(card._id, updated);
-      if (card.siteIsOnline === true && updated.siteIsOnline === false) wentOffline.set(card._id, updated);
-      else if (updated.siteIsOnline !== false) wentOffline.delete(card._id);
-      return updated;
-    });
-    return now.size
-      ? { change: { upsertCards: [...now.values()] }, result: { cards, wentOffline } }
-      : {
-          result: { cards, wentOffline },
-        };
-  });
-  for (const card of outcome.wentOffline.values()) {
-    if (!card.siteOfflineNotify) continue;
+export async function recordResult(
+  ownerId: string,
+  cardId: string,
+  url: string,
+  result: ProbeResult,
+): Promise<CardDoc | null> {
+  const { result: outcome } = await writeSpace<{ card: CardDoc | null; wentOffline: boolean }>(
+    ownerId,
+    (space) => {
+      const card = space.cards.get(cardId);
+      if (!card || card.siteUrl !== url) return { result: { card: null, wentOffline: false } };
+      const updated: CardDoc = { ...card, ...nextStatus(card, result, new Date()) };
+      const wentOffline = card.siteIsOnline === true && updated.siteIsOnline === false;
+      return { change: { upsertCards: [updated] }, result: { card: updated, wentOffline } };
+    },
+  );
+  const { card, wentOffline } = outcome;
+  if (card && wentOffline && card.siteOfflineNotify) {
     for (const listener of offlineListeners) {
       await listener(ownerId, card).catch((err: unknown) =>
         logger.warn('online-check', 'offline listener failed', { cardId: card._id, error: String(err) }),
       );
     }
   }
-  return outcome.cards;
+  return card;
 }
 
 /** Probes one card and records the result. */

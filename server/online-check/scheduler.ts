@@ -5,7 +5,6 @@ import { isDuplicateKeyError } from '../db';
 import { CardModel, type CardDoc, type CheckFrequency } from '../cards/card.model';
 import { logger } from '../logger';
 import { getSettings } from '../settings/settings.service';
-import { pendingStatus } from '../spaces/status-writes';
 import { CheckLeaseModel } from './lease.model';
 import { mapLimit } from './limit';
 import { CHECK_CONCURRENCY, isCheckable, runCardCheck } from './online-check.service';
@@ -42,12 +41,7 @@ export async function runDueChecks(now = Date.now()): Promise<{ due: number; ran
   const due = cards
     .filter(isCheckable)
     .map((card) => ({ card, slot: slotStart(card.siteOnlineCheckFrequency, now, settings.onlineCheckTime) }))
-    .filter(({ card, slot }) => {
-      // A result this instance has not written to the card yet counts (status-writes.ts).
-      const lastRun =
-        (pendingStatus(card._id)?.siteOnlineCheckLastRun as Date | undefined) ?? card.siteOnlineCheckLastRun;
-      return !lastRun || lastRun.getTime() < slot;
-    });
+    .filter(({ card, slot }) => !card.siteOnlineCheckLastRun || card.siteOnlineCheckLastRun.getTime() < slot);
   let ran = 0;
   await mapLimit(due, CHECK_CONCURRENCY, async ({ card, slot }) => {
     if (!(await claim(card._id, slot))) return;

@@ -18,7 +18,6 @@ import { assetIdOfEntry, assetRefs, type SpaceData } from './archive-format';
 import { importChannels } from './channels';
 import { planImport, type ImportCounts, type ImportMode } from './import-plan';
 import { appearanceFromRow, rowId } from './rows';
-import { removeLeftovers } from './space-settle';
 import type { Progress } from './progress';
 import type { SafeZip } from './zip-read';
 
@@ -113,7 +112,7 @@ export async function importSpace(
   let committed = false;
   try {
     const { files, ids } = await storeFiles(zip, options.folder, ownerId, data, stored, options.progress);
-    const { result: plan, space: written } = await writeSpace(ownerId, async (space) => {
+    const { result: plan } = await writeSpace(ownerId, async (space) => {
       const planned = planImport(space, data, {
         mode: options.mode,
         sitesOnly: options.sitesOnly,
@@ -121,11 +120,14 @@ export async function importSpace(
       });
       await assertQuota(space, planned.change);
       const todos = planNoteTodos(space.with(planned.change, space.rev));
-      return { change: mergeChanges(planned.change, todos), result: planned };
+      // A clean import replaces the space: written wholesale (deleted by owner, then inserted).
+      return {
+        change: mergeChanges(planned.change, todos),
+        replace: options.mode === 'clean',
+        result: planned,
+      };
     });
     committed = true;
-    // A clean or overwrite import replaces the space: the database holds exactly what the written space names.
-    if (options.mode !== 'incremental') await removeLeftovers(ownerId, `${options.mode} import`, written);
     // Files only what this import wrote uses are kept (incremental skips leave theirs unused).
     const appearances = await appearancesToWrite(ownerId, data, options.mode, options.sitesOnly, ids);
     const used = new Set<string>();

@@ -14,7 +14,6 @@ import { beforeReplacingSpace } from './before-change';
 import { IMPORT_MODES, type ImportCounts, type ImportMode } from './import-plan';
 import type { Progress } from './progress';
 import { addAssets, collectSpace, stamp, zipResponse } from './space-export';
-import { removeLeftovers } from './space-settle';
 import { importSpace } from './space-import';
 import { SafeZip, USER_ZIP_LIMITS, looksLikeZip, refuse, type Spooled } from './zip-read';
 
@@ -158,12 +157,11 @@ export function emptySpaceChange(space: SpaceSnapshot): SpaceChange {
 /** Removes all of the caller's tags and cards (every kind); appearance and settings stay. */
 export async function clearUserData(actor: Actor): Promise<{ tags: number; cards: number }> {
   await beforeReplacingSpace(actor.userId, 'clear');
-  const { result, space: written } = await writeSpace(actor.userId, (space) => ({
+  const { result } = await writeSpace(actor.userId, (space) => ({
     change: emptySpaceChange(space),
+    replace: true,
     result: { tags: space.tags.length, cards: space.size },
   }));
-  // A clear leaves nothing behind (docs/decisions.md §45, §47).
-  await removeLeftovers(actor.userId, 'clear', written);
   return result;
 }
 
@@ -199,14 +197,14 @@ export async function resetSpace(
   } else {
     fresh = copyOfSpace(await getSpace(ADMIN_ID), ownerId);
   }
-  const { result, space: written } = await writeSpace(ownerId, (space) => {
+  const { result } = await writeSpace(ownerId, (space) => {
     const change = mergeChanges(emptySpaceChange(space), fresh);
     return {
       change: mergeChanges(change, planNoteTodos(space.with(change, space.rev))),
+      replace: true,
       result: { tags: fresh.upsertTags?.length ?? 0, cards: fresh.upsertCards?.length ?? 0 },
     };
   });
-  await removeLeftovers(ownerId, 'reset', written);
   return result;
 }
 

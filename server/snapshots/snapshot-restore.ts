@@ -15,7 +15,6 @@ import { logger } from '../logger';
 import { beforeSpaceLoad } from '../spaces/space.cache';
 import { SpaceModel } from '../spaces/space.model';
 import { commitReload, writeSpace } from '../spaces/space.write';
-import { dropStatus } from '../spaces/status-writes';
 import { TagModel } from '../tags/tag.model';
 import { readData, type SnapshotData } from './snapshot.data';
 import { oneAtATime } from '../one-at-a-time';
@@ -65,8 +64,6 @@ async function insertRows(
 /** The roll-forward: the owner's rows become exactly the snapshot's (idempotent; never touches another owner). */
 async function replaceRows(ownerId: string, data: SnapshotData): Promise<void> {
   await step('start');
-  // A check result of this process not written yet would land on the restored card after the copies reloaded.
-  for (const card of data.cards) dropStatus(card._id);
   await CardTagModel.deleteMany({ ownerId });
   await RelationModel.deleteMany({ ownerId });
   await step('deleted-links');

@@ -1,10 +1,11 @@
-// The read model of data spaces: each user's tags, cards, memberships and relations held in memory, kept current
-// by the change records writers leave (space-change.model.ts), under one byte budget for all spaces.
+// The read model of data spaces: each user's tags, cards, memberships and relations held in memory under one byte
+// budget, for sorted, searched and paginated lists and the visitor view (docs/decisions.md §23).
 //
-// Why: FerretDB v1 (the embedded database) filters in Go after decoding the whole collection for anything but an
-// `_id` equality, so sorted, paginated and searched lists cannot be served by queries there (docs/decisions.md).
-// A cached space is checked at most every RECHECK_MS by looking up the next change record by `_id`; a reader that
-// is behind applies the records it missed, and reloads the whole space only when records are missing.
+// The database is the truth. A cached copy is either what a full load read (one query by owner per collection) or
+// what this process's writer wrote on top of it (space.write.ts publishes a unit's draft only after the database
+// acknowledged its writes and its revision record). Another app instance (on MongoDB) that writes a space claims
+// the next revision record; a copy here older than SPACE_RECHECK_MS looks for that record (two `_id` lookups) and
+// reloads when it finds it, or when its own record is gone or is another one of the same number.
 import { LRUCache } from 'lru-cache';
 import {
   CardModel,
@@ -17,58 +18,22 @@ import {
 import { env } from '../env';
 import { logger } from '../logger';
 import { TagModel, type TagDoc } from '../tags/tag.model';
-import { decodeChange } from './space-change.model';
-import { findRecord, headRev, readHint } from './space.head';
+import { findRecord, newestRecord } from './space.head';
 import { forgetMemo } from './space.memo';
-import { refetch } from './space.refetch';
-import { forgetSpaceImages, readSpaceImage, scheduleImage } from './space.image';
+import { SpaceModel, type SpaceDoc } from './space.model';
 import { SpaceSnapshot } from './space.snapshot';
 
 export { SpaceSnapshot, compareText, mergeChanges } from './space.snapshot';
-export { headRev } from './space.head';
 export type { Membership, SpaceChange } from './space.snapshot';
 
-/** Revisions checked this recently are trusted without another round trip (bursts of reads share one check). */
-export const RECHECK_MS = 250;
 /** How long change records are kept (the newest of each space is always kept). */
 export const CHANGE_TTL_MS = 2 * 60 * 1000;
-/** Behind by more records than this, a reader reloads instead of catching up (records read in growing batches). */
-const MAX_CATCH_UP = 1000;
-const CATCH_UP_BATCHES = [1, 4, 16, 32];
-/** Documents re-read one by one when catching up on records that carry ids only; more than this reloads. */
-const MAX_REFETCH = 200;
-/** A snapshot this old is reloaded in the background even if nothing moved (self-healing after manual edits). */
-const MAX_AGE_MS = 30 * 60 * 1000;
 
 interface Entry {
   snapshot: SpaceSnapshot;
+  /** `at` of the revision record the copy stands at (ms; 0 for revision 0). */
+  revAt: number;
   checkedAt: number;
-}
-
-/** Counters a test or benchmark can read; one set per copy of this module (the built app has its own). */
-export const spaceStats = {
-  loads: 0,
-  /** Cold spaces read from a usable image (then caught up, or loaded if the records after it say so). */
-  fromImage: 0,
-  catchUps: 0,
-  recordsApplied: 0,
-  refetched: 0,
-  patches: 0,
-  evictions: 0,
-};
-
-/**
- * Every copy of this module loaded in the process (tests load the built app beside the source): tests read each
- * copy's counters and empty every copy's cache when they empty the database.
- */
-export interface SpaceCacheCopy {
-  stats: typeof spaceStats;
-  forget: (ownerId?: string) => void;
-  get: (ownerId: string) => Promise<SpaceSnapshot>;
-}
-export function spaceCacheCopies(): SpaceCacheCopy[] {
-  return ((globalThis as Record<symbol, unknown>)[Symbol.for('sakura.spaceCaches')] ??=
-    []) as SpaceCacheCopy[];
 }
 
 let lru: LRUCache<string, Entry> | undefined;
@@ -76,33 +41,27 @@ let lru: LRUCache<string, Entry> | undefined;
 let oversized: Entry | undefined;
 const refreshing = new Map<string, Promise<SpaceSnapshot>>();
 
-function newLru(maxSize: number) {
+function cache(): LRUCache<string, Entry> {
   // Recency is by reads (get), so the admin's space that every visitor reads stays while idle spaces go.
-  return new LRUCache<string, Entry>({
-    maxSize,
+  lru ??= new LRUCache<string, Entry>({
+    maxSize: env().SPACE_CACHE_BYTES,
     sizeCalculation: (e) => Math.max(1, e.snapshot.bytes),
     dispose: (e, _key, reason) => {
-      if (reason === 'evict') spaceStats.evictions++;
       if (reason !== 'set') forgetMemo(e.snapshot.serial);
     },
   });
-}
-
-function cache(): LRUCache<string, Entry> {
-  lru ??= newLru(env().SPACE_CACHE_BYTES);
   return lru;
 }
 
 function peek(ownerId: string): Entry | undefined {
-  // Without creating the cache (scripts that only commit, like the benchmark seeder, have no app environment).
-  return lru?.peek(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
+  return cache().peek(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
 }
 
-function remember(snapshot: SpaceSnapshot, checkedAt = Date.now()): void {
+function remember(entry: Entry): void {
+  const { snapshot } = entry;
   const current = peek(snapshot.ownerId);
-  // Never go back: a slower load may finish after a writer published a newer revision.
+  // Never go back: a slower load may finish after the writer published a newer revision.
   if (current && current.snapshot.rev > snapshot.rev) return;
-  const entry = { snapshot, checkedAt };
   // Values derived from the copy being replaced are never asked for again.
   if (current && current.snapshot !== snapshot) forgetMemo(current.snapshot.serial);
   if (snapshot.bytes >= cache().maxSize) {
@@ -125,141 +84,100 @@ export function beforeSpaceLoad(hook: LoadHook): void {
   loadHooks.push(hook);
 }
 
-async function fullLoad(ownerId: string, count = true, reason = 'not cached'): Promise<SpaceSnapshot> {
+/** The space as the database holds it now: one query by owner per collection. */
+async function fullLoad(ownerId: string, reason: string): Promise<Entry> {
   const started = Date.now();
   for (const hook of loadHooks) await hook(ownerId);
-  // The revision first, then the data: a snapshot may hold more than its label says, never less.
-  const rev = await headRev(ownerId);
+  // The revision first, then the data: a copy may hold more than its label says, never less.
+  const record = await newestRecord(ownerId);
   const [tags, cards, memberships, relations, spaceDoc] = await Promise.all([
     TagModel.find({ ownerId }).lean<TagDoc[]>(),
     CardModel.find({ ownerId }).lean<CardDoc[]>(),
     CardTagModel.find({ ownerId }).lean<CardTagDoc[]>(),
     RelationModel.find({ ownerId }).lean<RelationDoc[]>(),
-    readHint(ownerId),
+    SpaceModel.findById(ownerId).lean<SpaceDoc>(),
   ]);
   const snapshot = new SpaceSnapshot(
     ownerId,
-    rev,
-    Date.now(),
+    record?.rev ?? 0,
     tags,
     new Map(cards.map((c) => [c._id, c])),
     memberships.map((m) => ({ tagId: m.tagId, cardId: m.cardId, order: m.order })),
     relations,
     spaceDoc?.virtualOrder ?? {},
   );
-  if (count) spaceStats.loads++;
-  // Info, not debug: a full load is the expensive event this module exists to avoid (benchmarks count them).
-  logger.info('space', 'loaded', { ownerId, rev, reason, cards: cards.length, ms: Date.now() - started });
-  return snapshot;
+  logger.info('space', 'loaded', {
+    ownerId,
+    rev: snapshot.rev,
+    reason,
+    cards: cards.length,
+    ms: Date.now() - started,
+  });
+  return { snapshot, revAt: record?.at.getTime() ?? 0, checkedAt: Date.now() };
 }
 
-/** Brings a cached copy up to the newest revision from the change records, or says why it must be reloaded. */
-async function catchUp(entry: Entry): Promise<SpaceSnapshot | string> {
-  const { snapshot } = entry;
-  const ownerId = snapshot.ownerId;
-  // Two point lookups: the next record, and the space document, whose revision writers raise after their record
-  // (and tests and bulk tools raise on their own): above the last record found, records are missing.
-  const [first, hint] = await Promise.all([findRecord(ownerId, snapshot.rev + 1), readHint(ownerId)]);
-  if (!first) return (hint?.rev ?? 0) > snapshot.rev ? 'records missing' : snapshot;
-  const records = [first];
-  // Revisions are claimed one after another, so the first missing one is the end.
-  for (let round = 0, end = -1; end === -1; round++) {
-    if (records.length > MAX_CATCH_UP) return 'too far behind';
-    const [from, size] = [snapshot.rev + records.length + 1, CATCH_UP_BATCHES[Math.min(round, 3)]!];
-    const batch = await Promise.all(Array.from({ length: size }, (_, i) => findRecord(ownerId, from + i)));
-    end = batch.indexOf(null);
-    for (const r of end === -1 ? batch : batch.slice(0, end)) records.push(r!);
-  }
-  if ((hint?.rev ?? 0) > snapshot.rev + records.length) return 'records missing';
-  if (records.some((r) => r.reload)) return 'rewritten';
-  const blind = records.filter((r) => !r.change);
-  const blindCount = blind.reduce(
-    (n, r) => n + r.touched.cards.length + r.touched.tags.length + r.touched.memberships.length,
-    0,
-  );
-  if (blindCount > MAX_REFETCH) return 'too many changed documents';
-  const draft = snapshot.toDraft();
-  for (const r of records) if (r.change) draft.apply(decodeChange(r.change));
-  // Records without their change come last: what is read now is at least as new as every record.
-  if (blind.length) {
-    const { change, documents } = await refetch(ownerId, blind, draft);
-    draft.apply(change);
-    spaceStats.refetched += documents;
-  }
-  spaceStats.catchUps++;
-  spaceStats.recordsApplied += records.length;
-  return draft.freeze(snapshot.rev + records.length);
-}
-
-/** A cold space from its image (space.image.ts), to be caught up like any copy that is behind. */
-async function fromImage(ownerId: string): Promise<Entry | undefined> {
-  for (const hook of loadHooks) await hook(ownerId);
-  const snapshot = await readSpaceImage(ownerId);
-  if (snapshot) spaceStats.fromImage++;
-  return snapshot ? { snapshot, checkedAt: 0 } : undefined;
+/** Why a cached copy must be reloaded, or null when the database holds no revision after it. */
+async function staleness(entry: Entry): Promise<string | null> {
+  const { ownerId, rev } = entry.snapshot;
+  const [own, next] = await Promise.all([
+    rev ? findRecord(ownerId, rev) : null,
+    findRecord(ownerId, rev + 1),
+  ]);
+  if (next) return 'written elsewhere';
+  if (rev && own?.at.getTime() !== entry.revAt) return 'rewritten';
+  return null;
 }
 
 function refresh(ownerId: string): Promise<SpaceSnapshot> {
   let p = refreshing.get(ownerId);
   if (!p) {
     p = (async () => {
-      const entry = peek(ownerId) ?? (await fromImage(ownerId));
-      const caught = entry ? await catchUp(entry) : 'not cached';
-      const snapshot = typeof caught === 'string' ? await fullLoad(ownerId, true, caught) : caught;
-      remember(snapshot);
-      if (typeof caught === 'string') scheduleImage(ownerId, () => peek(ownerId)?.snapshot);
-      const now = peek(ownerId);
-      if (now && now.snapshot.rev === snapshot.rev) now.checkedAt = Date.now();
-      if (Date.now() - snapshot.loadedAt > MAX_AGE_MS) void reloadInBackground(ownerId);
-      return now?.snapshot ?? snapshot;
+      const entry = peek(ownerId);
+      const checkedAt = Date.now();
+      const reason = entry ? await staleness(entry) : 'not cached';
+      // A space rewritten from scratch may stand at a lower revision than the copy: the copy goes first, or the
+      // load would be taken for an older one (remember never goes back).
+      if (reason === 'rewritten') forgetSpace(ownerId);
+      if (reason) remember(await fullLoad(ownerId, reason));
+      const now = peek(ownerId)!;
+      if (!reason && now.snapshot === entry!.snapshot) now.checkedAt = checkedAt;
+      return now.snapshot;
     })().finally(() => refreshing.delete(ownerId));
     refreshing.set(ownerId, p);
   }
   return p;
 }
 
-async function reloadInBackground(ownerId: string) {
-  try {
-    const snapshot = await fullLoad(ownerId, true, 'age');
-    const current = peek(ownerId);
-    if (!current || current.snapshot.rev <= snapshot.rev) remember(snapshot);
-  } catch (err) {
-    logger.warn('space', 'background reload failed', { ownerId, error: String(err) });
-  }
-}
-
 /** The current read model of a space (reading it counts as use for the cache's eviction order). */
 export async function getSpace(ownerId: string): Promise<SpaceSnapshot> {
   const entry = cache().get(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
+  const recheck = env().SPACE_RECHECK_MS;
   const age = entry ? Date.now() - entry.checkedAt : Infinity;
   // Half-way through the recheck interval a read starts the next check without waiting for it, so a space read
-  // steadily is checked off the request path; a copy checked longer than RECHECK_MS ago is never served.
-  if (age >= RECHECK_MS / 2 && age < RECHECK_MS) void refresh(ownerId).catch(() => markSpaceStale(ownerId));
-  return age < RECHECK_MS ? entry!.snapshot : refresh(ownerId);
+  // steadily is checked off the request path; a copy checked longer than SPACE_RECHECK_MS ago is never served.
+  if (age >= recheck / 2 && age < recheck) void refresh(ownerId).catch(() => markSpaceStale(ownerId));
+  return age < recheck ? entry!.snapshot : refresh(ownerId);
 }
 
 /**
- * Called by writers (space.write.ts) after claiming revision `snapshot.rev` with a record whose change was planned
- * from exactly `rev - 1`: the written copy becomes the cached one when the cached copy is still at `rev - 1`.
+ * Called by the writer (space.write.ts) once the database holds a unit's writes and its revision record `revAt`:
+ * the written draft becomes the cached copy when the cached copy is the one it was planned from.
  */
-export function publishSpace(snapshot: SpaceSnapshot): void {
+export function publishSpace(snapshot: SpaceSnapshot, revAt: number): void {
   const current = peek(snapshot.ownerId);
   if (current && current.snapshot.rev !== snapshot.rev - 1) {
     current.checkedAt = 0;
     return;
   }
-  spaceStats.patches++;
-  remember(snapshot);
-  scheduleImage(snapshot.ownerId, () => peek(snapshot.ownerId)?.snapshot);
+  remember({ snapshot, revAt, checkedAt: Date.now() });
 }
 
-/** Makes the next read of a space check for changes (a writer committed something it could not patch in). */
+/** Drops the cached copy of a space: the next read loads it from the database (a write failed half-way). */
 export function markSpaceStale(ownerId: string): void {
-  const entry = peek(ownerId);
-  if (entry) entry.checkedAt = 0;
+  forgetSpace(ownerId);
 }
 
-/** Drops cached spaces (tests). */
+/** Drops a cached space (an account deleted), or all of them. */
 export function forgetSpace(ownerId?: string): void {
   if (ownerId) {
     cache().delete(ownerId);
@@ -267,30 +185,20 @@ export function forgetSpace(ownerId?: string): void {
   } else {
     cache().clear();
     oversized = undefined;
-    forgetSpaceImages();
   }
 }
 
-spaceCacheCopies().push({ stats: spaceStats, forget: forgetSpace, get: getSpace });
-
-/** The space as the database holds it now, bypassing the cache (tests compare the cached copy with it). */
-export function loadSpaceFromDb(ownerId: string): Promise<SpaceSnapshot> {
-  return fullLoad(ownerId, false);
+/** The space as the database holds it now, bypassing the cache (integrity checks compare a copy with it). */
+export async function loadSpaceFromDb(ownerId: string): Promise<SpaceSnapshot> {
+  return (await fullLoad(ownerId, 'asked')).snapshot;
 }
 
-/** Replaces the cache with an empty one of another byte budget (tests). */
-export function setSpaceCacheBudget(bytes: number): void {
-  lru = newLru(bytes);
-  oversized = undefined;
-}
-
-/** What the cache holds now (diagnostics, tests, benchmarks). */
-export function spaceCacheInfo(): { spaces: number; bytes: number; budget: number; owners: string[] } {
+/** What the cache holds now (diagnostics, benchmarks). */
+export function spaceCacheInfo(): { spaces: number; bytes: number; budget: number } {
   const c = cache();
   return {
     spaces: c.size + (oversized ? 1 : 0),
     bytes: c.calculatedSize + (oversized?.snapshot.bytes ?? 0),
     budget: c.maxSize,
-    owners: [...c.keys()],
   };
 }

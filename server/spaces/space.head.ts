@@ -1,20 +1,15 @@
-// Where a space's newest revision is: its space document (a lower bound) and the change records after it, each
-// found by `_id` (docs/decisions.md "Writing a data space").
+// Where a space's newest revision is: its change records, found by `_id` or by owner (docs/decisions.md §23).
 import { SpaceChangeModel, changeId, type SpaceChangeDoc } from './space-change.model';
-import { SpaceModel, type SpaceDoc } from './space.model';
-
-/** The space's revision as last written to its space document (a lower bound of the newest change record). */
-export async function readHint(ownerId: string): Promise<SpaceDoc | null> {
-  return SpaceModel.findById(ownerId).lean<SpaceDoc>();
-}
 
 export function findRecord(ownerId: string, rev: number): Promise<SpaceChangeDoc | null> {
   return SpaceChangeModel.findById(changeId(ownerId, rev)).lean<SpaceChangeDoc>();
 }
 
-/** The newest revision: the space document's, then forward along the change records. */
-export async function headRev(ownerId: string): Promise<number> {
-  let rev = (await readHint(ownerId))?.rev ?? 0;
-  while (await findRecord(ownerId, rev + 1)) rev++;
-  return rev;
+/** The space's newest record (null for a space never written). */
+export async function newestRecord(ownerId: string): Promise<SpaceChangeDoc | null> {
+  const [newest] = await SpaceChangeModel.find({ ownerId })
+    .sort({ rev: -1 })
+    .limit(1)
+    .lean<SpaceChangeDoc[]>();
+  return newest ?? null;
 }

@@ -4,9 +4,7 @@ import { newCardDoc } from '../cards/card.defaults';
 import { planNoteTodos } from '../cards/note-todos';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { forgetSpace, getSpace, mergeChanges, type Membership, type SpaceSnapshot } from './space.cache';
-import { deleteSpaceImage } from './space.image';
 import { commitReload, writeSpace } from './space.write';
-import { logger } from '../logger';
 
 /**
  * Copies a space's tags, cards and tag memberships into another (empty) space with fresh ids: a new user starts
@@ -84,7 +82,7 @@ export function copyOfSpace(
 /** Deletes everything in a space: cards, tags, memberships, relations and its revision record. */
 export async function deleteSpace(ownerId: string): Promise<void> {
   // Deleted by owner in one command per collection, then committed as a rewrite that every copy reloads. Not a
-  // unit of work: that would load the space (a scan of every collection on FerretDB) only to delete it.
+  // unit of work: that would load the space only to delete it.
   await Promise.all([
     CardModel.deleteMany({ ownerId }),
     TagModel.deleteMany({ ownerId }),
@@ -93,8 +91,4 @@ export async function deleteSpace(ownerId: string): Promise<void> {
   ]);
   await commitReload(ownerId);
   forgetSpace(ownerId);
-  // The reload record already keeps the image from being used; this frees its storage.
-  await deleteSpaceImage(ownerId).catch((err: unknown) =>
-    logger.warn('space', 'could not delete a space image', { ownerId, error: String(err) }),
-  );
 }

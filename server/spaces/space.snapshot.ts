@@ -47,7 +47,6 @@ export class SpaceSnapshot {
   constructor(
     readonly ownerId: string,
     public rev: number,
-    readonly loadedAt: number,
     tags: Iterable<TagDoc>,
     cards: Map<string, CardDoc>,
     memberships: Iterable<Membership>,

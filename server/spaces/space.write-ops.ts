@@ -4,7 +4,6 @@ import { CardModel, CardTagModel, RelationModel, membershipId } from '../cards/c
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
 import { TagModel } from '../tags/tag.model';
 import { SpaceModel } from './space.model';
-import { STATUS_FIELDS, deferStatus, dropStatus, isStatusOnly } from './status-writes';
 import { membershipKey, touchedIds, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 
 type Doc = { _id: string } & Record<string, unknown>;
@@ -42,35 +41,6 @@ function opsFor(
     }
   }
   return ops;
-}
-
-/**
- * The card operations, with status-only updates handed to the status writer (status-writes.ts). A card written
- * anyway takes its current status along, and the unwritten one is forgotten (so is a deleted card's).
- */
-function cardOps(ops: Op[], current: (id: string) => Doc | undefined): Op[] {
-  return ops.filter((op) => {
-    const update = op.updateOne as { filter: { _id: string }; update: { $set: Doc } } | undefined;
-    if (!update) {
-      const id = (
-        (op.deleteOne as { filter: { _id: string } } | undefined)?.filter ??
-        (op.insertOne as { document: Doc }).document
-      )._id;
-      dropStatus(id);
-      return true;
-    }
-    const { _id: id } = update.filter;
-    const set = update.update.$set;
-    if (isStatusOnly(set)) {
-      deferStatus(id, set);
-      return false;
-    }
-    if (dropStatus(id)) {
-      const card = current(id)!;
-      for (const f of STATUS_FIELDS) if (f in card) set[f] = card[f];
-    }
-    return true;
-  });
 }
 
 /** Chunks of one collection's writes in flight at once: FerretDB answers each chunk after a round trip. */
@@ -133,12 +103,9 @@ export async function writeChange(
   const results = await Promise.all([
     bulk(
       CardModel,
-      cardOps(
-        opsFor(
-          t.cards,
-          (id) => base.cards.get(id) as Doc | undefined,
-          (id) => draft.cards.get(id) as Doc | undefined,
-        ),
+      opsFor(
+        t.cards,
+        (id) => base.cards.get(id) as Doc | undefined,
         (id) => draft.cards.get(id) as Doc | undefined,
       ),
     ),
@@ -172,4 +139,34 @@ export async function writeChange(
       : true,
   ]);
   return results.every(Boolean);
+}
+
+/**
+ * Writes a whole space in place of what the owner has: one delete by owner per collection, then the space's
+ * documents inserted in chunks (clear, reset, clean and overwrite imports). Interrupted, the owner holds part of the
+ * new space; the automatic snapshot taken before such an operation brings the old one back.
+ */
+export async function replaceRows(ownerId: string, space: SpaceSnapshot): Promise<void> {
+  await Promise.all([
+    CardTagModel.deleteMany({ ownerId }),
+    RelationModel.deleteMany({ ownerId }),
+    CardModel.deleteMany({ ownerId }),
+    TagModel.deleteMany({ ownerId }),
+  ]);
+  const memberships = [...space.membershipsByCard.values()]
+    .flat()
+    .map((m) => ({ insertOne: { document: { _id: membershipId(m.tagId, m.cardId), ownerId, ...m } } }));
+  const inserts = (docs: Iterable<object>) => [...docs].map((document) => ({ insertOne: { document } }));
+  const clean = await Promise.all([
+    bulk(TagModel, inserts(space.tags)),
+    bulk(CardModel, inserts(space.cards.values())),
+    bulk(CardTagModel, memberships),
+    bulk(RelationModel, inserts(space.relations())),
+    SpaceModel.updateOne(
+      { _id: ownerId },
+      { $set: { virtualOrder: space.virtualOrder } },
+      { upsert: true },
+    ).then(() => true),
+  ]);
+  if (!clean.every(Boolean)) throw new Error('a document of the new space already existed');
 }

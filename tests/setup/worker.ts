@@ -18,6 +18,9 @@ Object.assign(process.env, {
   DATA_DIR: `.tmp/test-data/w${pool}`,
   SESSION_SECRET: 'test-secret-'.padEnd(64, 'x'),
   CACHE_TTL_MS: '0',
+  // Every read of a cached space asks the database whether another instance (the test process's own copy of the
+  // read model beside the built app's) wrote it: no test waits for a recheck interval.
+  SPACE_RECHECK_MS: '0',
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   // Outside suggestion engines: local HTTP servers that tests start on these ports when they need one.
