@@ -143,10 +143,12 @@ async function prepareOnce(request: Request, dataRequest: boolean): Promise<Prep
 /** A visitor's home page (app/lib/page-cache.server.ts) is shared; what names its variant and its version. */
 async function sharedPageKey(request: Request, { info, cookies, flash }: Prepared, dataRequest = false) {
   if (info.actor || flash || dataRequest || !isCacheablePage(request)) return null;
-  const { rev } = await getSpace(ADMIN_ID);
+  // The copy's serial, not its revision: a space rewritten from scratch (a restored database) may count its
+  // revisions from 1 again, while every copy of a space in this process has a serial of its own.
+  const { serial } = await getSpace(ADMIN_ID);
   return {
     variant: pageCacheKey(request, [info.locale, info.theme, cookies.search_engine ?? '']),
-    version: `${rev}:${visitorPagesEpoch()}`,
+    version: `${serial}:${visitorPagesEpoch()}`,
   };
 }
 

@@ -54,7 +54,7 @@ function cache(): LRUCache<string, Entry> {
 }
 
 function peek(ownerId: string): Entry | undefined {
-  return cache().peek(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
+  return lru?.peek(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
 }
 
 function remember(entry: Entry): void {
@@ -179,11 +179,12 @@ export function markSpaceStale(ownerId: string): void {
 
 /** Drops a cached space (an account deleted), or all of them. */
 export function forgetSpace(ownerId?: string): void {
+  // Without creating the cache: scripts that only write (the benchmark seeders) have no app environment.
   if (ownerId) {
-    cache().delete(ownerId);
+    lru?.delete(ownerId);
     if (oversized?.snapshot.ownerId === ownerId) oversized = undefined;
   } else {
-    cache().clear();
+    lru?.clear();
     oversized = undefined;
   }
 }

@@ -1,5 +1,5 @@
 // Data archives beyond the space: notification channels (user and configuration ZIPs), avatars (configuration ZIP),
-// and the after-check of every wholesale write (clear, reset, clean and overwrite import: docs/decisions.md §47).
+// and wholesale writes (clear, reset, clean import) deleting by owner (docs/decisions.md §45).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newCardDoc } from '#server/cards/card.defaults';
 import { CardModel, CardTagModel } from '#server/cards/card.model';

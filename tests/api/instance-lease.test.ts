@@ -53,5 +53,5 @@ describe('one app instance on the embedded store', () => {
     // Stopped cleanly, it gave the lease up.
     const after = await startApp({}, { SINGLE_INSTANCE: 'true' });
     await after.stop();
-  }, 60_000);
+  }, 180_000);
 });

@@ -18,7 +18,7 @@ test('a user exports their data, clears it, imports it back, and resets it (then
   page,
   context,
 }, info) => {
-  // Clear, reset and import each check the database afterwards (four owner scans on FerretDB v1, decisions §47).
+  // Clear, reset and clean import each delete by owner and insert the new space (decisions §45).
   test.setTimeout(720_000);
   await signInAs(context, info);
   await page.goto('/');

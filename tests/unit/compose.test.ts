@@ -11,6 +11,19 @@ const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 const appEnvNames = Object.keys(EnvSchema.shape);
 
+describe('docker-compose.scale.yml', () => {
+  const scale = parse(readFileSync(path.join(root, 'docker-compose.scale.yml'), 'utf8'), {
+    customTags: [{ tag: '!reset', resolve: (v: unknown) => v }],
+  });
+  it('runs a second app instance like the first, behind a proxy that reaches both', () => {
+    expect(scale.services.app2.extends).toEqual({ file: 'docker-compose.yml', service: 'app' });
+    const to = scale.services.proxy.command.join(' ');
+    expect(to).toContain('--to app:3000');
+    expect(to).toContain('--to app2:3000');
+    expect(readme).toContain('docker compose -f docker-compose.yml -f docker-compose.scale.yml up');
+  });
+});
+
 describe('docker-compose.yml', () => {
   it('has MongoDB, MinIO with a bucket step, and the app', () => {
     expect(Object.keys(compose.services)).toEqual(

@@ -1,0 +1,262 @@
+// The data layer at 100,000 cards (issue "the database is the truth"): the admin's space holds 10,000 cards and 90
+// other users 1,000 each. Measures deleting cards (sequential and 4 clients), registering a user (a copy of the
+// admin's 10,000 cards; and of the 12 starter cards on an empty instance), clearing, resetting and clean-importing a
+// 10,000-card space while another user reads, cold start to /api/health and to the first GET /, disk and memory.
+// BENCH_DL_USERS / BENCH_DL_CARDS / BENCH_DL_ADMIN_CARDS scale it down; BENCH_DL_OP_TIMEOUT_S bounds each wholesale
+// operation (default 300 s; one that takes longer is reported as such and the run goes on).
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import {
+  benchServices,
+  load,
+  log,
+  machine,
+  rssMb,
+  runSeed,
+  sample,
+  setupAdmin,
+  startApp as startAppProcess,
+  writeHeaders,
+  writeResults,
+} from './lib.mjs';
+import { serviceStatus } from '../scripts/lib/services.mjs';
+
+const USERS = Number(process.env.BENCH_DL_USERS ?? 90);
+const PER_USER = Number(process.env.BENCH_DL_CARDS ?? 1000);
+const ADMIN_CARDS = Number(process.env.BENCH_DL_ADMIN_CARDS ?? 10_000);
+const OP_TIMEOUT_S = Number(process.env.BENCH_DL_OP_TIMEOUT_S ?? 300);
+
+const ms = (t) => Math.round(performance.now() - t);
+
+async function json(res, what) {
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function signIn(url, username, password) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username, password }),
+  });
+  await json(res, `login ${username}`);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sakura-nav-session='))
+    ?.split(';')[0];
+}
+
+let registered = 0;
+/** Registers a new user; answers the time it took. */
+async function register(url) {
+  const username = `dl${Date.now().toString(36)}${registered++}`;
+  const t = performance.now();
+  await json(
+    await fetch(`${url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ username, password: 'Bench123', confirmPassword: 'Bench123' }),
+    }),
+    'register',
+  );
+  return { username, ms: ms(t) };
+}
+
+/** Runs `op` while another user lists their cards one request after another; the op's time and the reader's worst. */
+async function whileReading(op, read) {
+  let stop = false;
+  const latencies = [];
+  const reader = (async () => {
+    while (!stop) {
+      const t = performance.now();
+      await read();
+      latencies.push(performance.now() - t);
+    }
+  })();
+  const t = performance.now();
+  let took;
+  try {
+    await op(AbortSignal.timeout(OP_TIMEOUT_S * 1000));
+    took = `${(ms(t) / 1000).toFixed(2)} s`;
+  } catch (err) {
+    took = err?.name === 'TimeoutError' ? `> ${OP_TIMEOUT_S} s (stopped waiting)` : `failed: ${err}`;
+  }
+  stop = true;
+  await reader;
+  latencies.sort((a, b) => a - b);
+  const worst = Math.round(latencies.at(-1) ?? 0);
+  const p50 = Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0);
+  return { took, reader: `${p50} / ${worst}` };
+}
+
+function du(dir) {
+  try {
+    return Math.round(Number(execFileSync('du', ['-sk', dir]).toString().split('\t')[0]) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+export async function run() {
+  const services = await benchServices('data-layer');
+  const rows = [];
+  const apps = [];
+  const startApp = async (...args) => {
+    const app = await startAppProcess(...args);
+    apps.push(app);
+    return app;
+  };
+  try {
+    let app = await startApp(services.env, { LOG_LEVEL: 'warn' });
+    let url = app.url;
+    await setupAdmin(url);
+
+    // Registering with the 12 starter cards of a new instance.
+    const small = await sample(async () => register(url), 5);
+    rows.push([
+      'Register a user (admin space: 12 starter cards), p50 / max',
+      `${small.p50} / ${small.max} ms`,
+    ]);
+
+    log(`seeding ${ADMIN_CARDS} admin cards and ${USERS} x ${PER_USER} user cards...`);
+    const seedStarted = performance.now();
+    runSeed('seed-cards.ts', services.env.MONGODB_URI, ADMIN_CARDS);
+    const users = JSON.parse(runSeed('seed-users.ts', services.env.MONGODB_URI, USERS, PER_USER));
+    log(`seeded in ${(ms(seedStarted) / 1000).toFixed(1)} s`);
+    const total = ADMIN_CARDS + 12 + USERS * PER_USER + registered * 12;
+    const other = users[0];
+    const readOther = async () => {
+      const res = await fetch(`${url}/api/navigation/cards?limit=24`, { headers: { cookie: other.cookie } });
+      await json(res, 'other user list');
+    };
+
+    // Cold start with everything stored: spawn to /api/health, and to the first GET / (the visitor's page).
+    await app.stop();
+    const starts = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      app = await startApp(services.env, { LOG_LEVEL: 'warn' });
+      const health = ms(t);
+      const home = await fetch(`${app.url}/`);
+      await home.text();
+      starts.push({ health, home: ms(t) });
+      if (i < 2) await app.stop();
+    }
+    url = app.url;
+    starts.sort((a, b) => a.health - b.health);
+    rows.push([
+      `Cold start to \`/api/health\` / to the first \`GET /\` (${total.toLocaleString('en')} cards stored; 3 starts, each)`,
+      starts.map((s) => `${s.health} / ${s.home}`).join('; ') + ' ms',
+    ]);
+    const adminCookie = await signIn(url, 'bench', 'Bench123');
+    const headers = writeHeaders(url, adminCookie);
+
+    // Deleting cards of the 10,000-card admin space.
+    const all = (await json(await fetch(`${url}/api/site-cards`, { headers }), 'list')).items.map(
+      (c) => c.id,
+    );
+    const victims = all.slice(-300);
+    const del = (id) =>
+      fetch(`${url}/api/site-cards?id=${id}`, { method: 'DELETE', headers }).then((r) => json(r, 'delete'));
+    await del(victims.pop());
+    const seq = await sample(async () => del(victims.pop()), 50);
+    rows.push(['Delete one card, sequential (50), p50 / p95', `${seq.p50} / ${seq.p95} ms`]);
+    const batch = victims.splice(0, 200);
+    const t4 = performance.now();
+    await Promise.all(
+      [0, 1, 2, 3].map(async (c) => {
+        for (let i = c; i < batch.length; i += 4) await del(batch[i]);
+      }),
+    );
+    rows.push(['200 deletes from 4 clients', `${(ms(t4) / 1000).toFixed(2)} s`]);
+
+    // Registering while the admin's space holds ~10,000 cards.
+    const big = [];
+    for (let i = 0; i < 3; i++) big.push((await register(url)).ms);
+    rows.push([
+      `Register a user (a copy of the admin's ${all.length - 1} cards), each`,
+      `${big.join(', ')} ms`,
+    ]);
+
+    // Wholesale operations on a user holding a copy of the admin's space, while another user reads.
+    const { username } = await register(url);
+    const userCookie = await signIn(url, username, 'Bench123');
+    const user = { ...writeHeaders(url, userCookie) };
+    const count = async () =>
+      (await json(await fetch(`${url}/api/site-cards`, { headers: user }), 'count')).items.length;
+    const before = await count();
+    const post = (p, signal) =>
+      fetch(`${url}${p}`, { method: 'POST', headers: user, signal }).then((r) => json(r, p));
+    const clear = await whileReading((signal) => post('/api/user/data/clear', signal), readOther);
+    rows.push([
+      `Clear a space of ${before} cards; another user's list p50 / worst meanwhile`,
+      `${clear.took}; ${clear.reader} ms`,
+    ]);
+    const reset = await whileReading((signal) => post('/api/user/data/reset', signal), readOther);
+    const afterReset = await count();
+    rows.push([
+      `Reset a space to a copy of the admin's (${afterReset} cards); reader p50 / worst`,
+      `${reset.took}; ${reset.reader} ms`,
+    ]);
+    const zip = Buffer.from(
+      await (await fetch(`${url}/api/user/data/export`, { method: 'POST', headers: user })).arrayBuffer(),
+    );
+    const imported = await whileReading(async (signal) => {
+      const form = new FormData();
+      form.set('file', new Blob([zip], { type: 'application/zip' }), 'data.zip');
+      form.set('mode', 'clean');
+      const res = await fetch(`${url}/api/user/data/import`, {
+        method: 'POST',
+        headers: { cookie: userCookie, origin: url },
+        body: form,
+        signal,
+      });
+      await json(res, 'import');
+    }, readOther);
+    rows.push([
+      `Clean import of the space's own archive (${await count()} cards); reader p50 / worst`,
+      `${imported.took}; ${imported.reader} ms`,
+    ]);
+
+    // Reads, then memory of the app and the embedded servers, and the disk.
+    const reads = await load({
+      url: `${url}/api/navigation/cards?limit=24`,
+      headers: { cookie: other.cookie },
+      duration: 10,
+    });
+    rows.push([
+      'List reads, 50 connections, 10 s: req/s, p99',
+      `${Math.round(reads.requests.average)}/s, ${reads.latency.p99} ms`,
+    ]);
+    const procs = (await serviceStatus(services.cfg)).filter((s) => s.pid);
+    const rss = { app: rssMb(app.pid) };
+    for (const s of procs) rss[s.name] = rssMb(s.pid);
+    const rssTotal = Object.values(rss).reduce((a, b) => a + b, 0);
+    rows.push([
+      'RSS after the reads (app + embedded servers)',
+      `${Math.round(rssTotal)} MB (${Object.entries(rss)
+        .map(([k, v]) => `${k} ${Math.round(v)}`)
+        .join(', ')})`,
+    ]);
+    const dirs = procs.flatMap((s) => (s.name === 'minio' ? [] : [path.join(services.cfg.dataDir, s.name)]));
+    rows.push(['Disk of the database', `${dirs.map((d) => `${path.basename(d)} ${du(d)} MB`).join(', ')}`]);
+    await app.stop();
+  } finally {
+    for (const app of apps) await app.stop();
+    await services.stop();
+  }
+  const table = rows.map(([k, v]) => `| ${k} | ${v} |`).join('\n');
+  console.log(table);
+  writeResults(
+    'data-layer',
+    `## Data layer at 100,000 cards (${new Date().toISOString().slice(0, 10)})
+
+Machine: ${machine()}. Built app and the embedded servers on loopback; ${ADMIN_CARDS.toLocaleString('en')} cards in the
+admin's space, ${USERS} users x ${PER_USER.toLocaleString('en')}. Command: \`npm run bench -- data-layer\` (bench/data-layer.mjs).
+
+| Figure | Value |
+|---|---|
+${table}
+`,
+  );
+}
