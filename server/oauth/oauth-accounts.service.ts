@@ -7,7 +7,7 @@ import { requireAccountHolder, requireUser } from '../auth/permissions';
 import { isDuplicateKeyError } from '../db';
 import { AppError, notFound } from '../errors';
 import { logger } from '../logger';
-import { copySpace } from '../spaces/space.service';
+import { copySpace } from '../users/starter-copy';
 import { newUserDoc } from '../users/new-user';
 import { findUserById } from '../users/user.lookup';
 import { UserModel, type UserDoc } from '../users/user.model';

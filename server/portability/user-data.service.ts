@@ -7,7 +7,7 @@ import { badRequest } from '../errors';
 import { getBootstrap } from '../navigation/bootstrap.service';
 import { starterData, type SeedLocale } from '../setup/seed';
 import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
-import { copyOfSpace } from '../spaces/space.service';
+import { copyOfSpace } from '../users/starter-copy';
 import { writeSpace } from '../spaces/space.write';
 import { FORMAT_VERSION, SIGNATURE, readManifest, readSignedData, signData } from './archive-format';
 import { beforeReplacingSpace } from './before-change';

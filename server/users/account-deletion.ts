@@ -4,7 +4,10 @@ import { deleteAllAssetRows } from '../assets/asset.service';
 import { logger } from '../logger';
 import { deleteUserSnapshots } from '../snapshots/snapshot.service';
 import { OAuthAccountModel } from '../oauth/oauth.model';
-import { deleteSpace } from '../spaces/space.service';
+import { CardModel, CardTagModel, RelationModel } from '../cards/card.model';
+import { forgetSpace } from '../spaces/space.cache';
+import { commitReload } from '../spaces/space.write';
+import { TagModel } from '../tags/tag.model';
 import { deletePrefix, storageKeys } from '../storage';
 import { deleteUserTokens } from '../tokens/token.service';
 import { UserModel } from './user.model';
@@ -25,4 +28,18 @@ export async function purgeUser(userId: string): Promise<void> {
   await deletePrefix(storageKeys.userPrefix(userId));
   await UserModel.deleteOne({ _id: userId });
   logger.info('users', 'user deleted with all their data', { userId });
+}
+
+/** Deletes everything in a space: cards, tags, memberships, relations and its revision record. */
+async function deleteSpace(ownerId: string): Promise<void> {
+  // Deleted by owner in one command per collection, then committed as a rewrite that every copy reloads. Not a
+  // unit of work: that would load the space only to delete it.
+  await Promise.all([
+    CardModel.deleteMany({ ownerId }),
+    TagModel.deleteMany({ ownerId }),
+    CardTagModel.deleteMany({ ownerId }),
+    RelationModel.deleteMany({ ownerId }),
+  ]);
+  await commitReload(ownerId);
+  forgetSpace(ownerId);
 }

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../errors';
 import { logger } from '../logger';
 import { AUTH_PER_IP, REGISTER_PER_NAME, assertWithin, consume } from '../rate-limit/rate-limit.service';
 import { getSettings } from '../settings/settings.service';
-import { copySpace } from '../spaces/space.service';
+import { copySpace } from './starter-copy';
 import { toUser, type UserDto } from './user.dto';
 import { usernameKey } from './user.lookup';
 import { UserModel } from './user.model';

@@ -1,10 +1,11 @@
+// A new account's starter dashboard: a copy of the administrator's (compat §2.19).
 import { randomUUID } from 'node:crypto';
-import { CardModel, CardTagModel, RelationModel, type CardDoc } from '../cards/card.model';
+import type { CardDoc } from '../cards/card.model';
 import { newCardDoc } from '../cards/card.defaults';
 import { planNoteTodos } from '../cards/note-todos';
-import { TagModel, type TagDoc } from '../tags/tag.model';
-import { forgetSpace, getSpace, mergeChanges, type Membership, type SpaceSnapshot } from './space.cache';
-import { commitReload, writeSpace } from './space.write';
+import type { TagDoc } from '../tags/tag.model';
+import { getSpace, mergeChanges, type Membership, type SpaceSnapshot } from '../spaces/space.cache';
+import { writeSpace } from '../spaces/space.write';
 
 /**
  * Copies a space's tags, cards and tag memberships into another (empty) space with fresh ids: a new user starts
@@ -77,18 +78,4 @@ export function copyOfSpace(
     }
   }
   return { upsertTags: tags, upsertCards: cards, upsertMemberships: memberships };
-}
-
-/** Deletes everything in a space: cards, tags, memberships, relations and its revision record. */
-export async function deleteSpace(ownerId: string): Promise<void> {
-  // Deleted by owner in one command per collection, then committed as a rewrite that every copy reloads. Not a
-  // unit of work: that would load the space only to delete it.
-  await Promise.all([
-    CardModel.deleteMany({ ownerId }),
-    TagModel.deleteMany({ ownerId }),
-    CardTagModel.deleteMany({ ownerId }),
-    RelationModel.deleteMany({ ownerId }),
-  ]);
-  await commitReload(ownerId);
-  forgetSpace(ownerId);
 }
