@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/tools.mjs';
+import { stampBuild } from './lib/build.mjs';
 import { appEnv, profileConfig, startServices, stopServices } from './lib/services.mjs';
 
 const args = process.argv.slice(2);
@@ -97,6 +98,8 @@ async function main() {
       log('build failed');
       return { passed, failed };
     }
+    // So that `npm start` run by a test (tests/api/crash.test.ts) uses this build rather than rebuilding under it.
+    stampBuild();
     if (wantVitest) {
       const file = path.join(OUT, 'vitest-results.json');
       rmSync(file, { force: true });

@@ -30,3 +30,8 @@ export function buildIfStale(log) {
   if (res.status !== 0) throw new Error('the build failed (run `npm run build` to see why)');
   writeFileSync(STAMP, new Date().toISOString());
 }
+
+/** Marks the build in build/ as made from the current sources (for a build run by another command). */
+export function stampBuild() {
+  writeFileSync(STAMP, new Date().toISOString());
+}

@@ -1,0 +1,221 @@
+// Crash durability of the service as the README starts it (`npm start` = scripts/start.mjs with its embedded
+// database and storage): writes from several clients, then a hard kill of the app and every embedded server, a
+// restart with the same command; every acknowledged write is there and every acknowledged delete gone, and a clean
+// restart shows the same. A clear interrupted by Ctrl-C or by a hard kill leaves the API listing exactly what the
+// database holds, and a later edit reaches the database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../bench/lib.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DATA = path.join(ROOT, `.tmp/crash-${process.pid}`);
+const OWN_ENV =
+  /^(MONGODB_URI|S3_|DATA_DIR|NODE_ENV|SINGLE_INSTANCE|SPACE_RECHECK_MS|CACHE_TTL_MS|PORT|HOST)/;
+
+let ports: Record<string, string>;
+let running: ChildProcess | undefined;
+
+/** `npm start` in its own data directory; resolves once /api/health answers. */
+async function start(): Promise<{ url: string; child: ChildProcess }> {
+  ports ??= {
+    PORT: String(await freePort()),
+    FERRETDB_PORT: String(await freePort()),
+    MINIO_PORT: String(await freePort()),
+    POSTGRES_PORT: String(await freePort()),
+  };
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_ENV.test(k)));
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: { ...env, ...ports, DATA_DIR: DATA, LOG_LEVEL: 'error', ONLINE_CHECK_ON_SAVE: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  running = child;
+  const url = `http://127.0.0.1:${ports.PORT}`;
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    if ((await fetch(`${url}/api/health`).catch(() => null))?.status === 200) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('npm start did not answer within 120 s');
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((r) => child.once('exit', () => r()));
+
+/** SIGKILL to `npm start`, the app and every embedded server (their pid files), all at once. */
+async function killHard(child: ChildProcess) {
+  const run = path.join(DATA, 'run');
+  const pids = existsSync(run)
+    ? readdirSync(run)
+        .filter((f) => f.endsWith('.pid'))
+        .map((f) => Number(readFileSync(path.join(run, f), 'utf8')))
+    : [];
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  await exited(child);
+  // The database server's own children end with it; give the kernel a moment to release their ports.
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+/** Ctrl-C: SIGINT to the process group, as a terminal sends it. */
+async function interrupt(child: ChildProcess) {
+  process.kill(-child.pid!, 'SIGINT');
+  await exited(child);
+}
+
+/** The owner's cards as the database holds them: `<id> <name>`, sorted. */
+async function dbCards(ownerName: string): Promise<string[]> {
+  const client = await mongoose.mongo.MongoClient.connect(
+    `mongodb://127.0.0.1:${ports.FERRETDB_PORT}/sakura`,
+    {
+      retryWrites: false,
+    },
+  );
+  try {
+    const db = client.db('sakura');
+    const user = await db.collection('users').findOne({ username: ownerName });
+    const cards = await db
+      .collection('cards')
+      .find({ ownerId: user!._id }, { projection: { _id: 1, name: 1 } })
+      .toArray();
+    return cards.map((c) => `${String(c._id)} ${c.name}`).sort();
+  } finally {
+    await client.close();
+  }
+}
+
+function clientOf(url: string, cookie: string) {
+  const headers = { cookie, origin: url, 'content-type': 'application/json' };
+  return {
+    /** The cards the API lists: `<id> <name>`, sorted. */
+    cards: async () => {
+      const res = await fetch(`${url}/api/site-cards`, { headers });
+      expect(res.status).toBe(200);
+      const items = ((await res.json()) as { items: { id: string; name: string }[] }).items;
+      return items.map((c) => `${c.id} ${c.name}`).sort();
+    },
+    create: async (name: string) => {
+      const res = await fetch(`${url}/api/site-cards`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name, siteUrl: `https://${name.replace(/\W/g, '')}.example.org/` }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { item: { id: string } }).item.id;
+    },
+    remove: async (id: string) =>
+      expect((await fetch(`${url}/api/site-cards?id=${id}`, { method: 'DELETE', headers })).status).toBe(200),
+    rename: async (id: string, name: string) =>
+      expect(
+        (await fetch(`${url}/api/site-cards`, { method: 'PUT', headers, body: JSON.stringify({ id, name }) }))
+          .status,
+      ).toBe(200),
+    post: (p: string) => fetch(`${url}${p}`, { method: 'POST', headers }),
+  };
+}
+
+async function signIn(url: string) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username: 'admin', password: 'Crash123' }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sakura-nav-session='))!
+    .split(';')[0]!;
+}
+
+describe('npm start through hard kills and Ctrl-C', () => {
+  afterAll(async () => {
+    if (running) await killHard(running);
+    rmSync(DATA, { recursive: true, force: true });
+  });
+
+  it(
+    'keeps every acknowledged write and lists exactly what the database holds',
+    { timeout: 600_000 },
+    async () => {
+      rmSync(DATA, { recursive: true, force: true });
+      let { url, child } = await start();
+      const setup = await fetch(`${url}/api/setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ username: 'admin', password: 'Crash123', confirmPassword: 'Crash123' }),
+      });
+      expect(setup.status).toBe(200);
+      let api = clientOf(url, await signIn(url));
+
+      // Four clients create and delete at once; the whole service is killed as soon as they are answered.
+      const kept: string[] = [];
+      const gone: string[] = [];
+      await Promise.all(
+        [0, 1, 2, 3].map(async (c) => {
+          for (let i = 0; i < 6; i++) {
+            const id = await api.create(`client${c}card${i}`);
+            if (i % 3 === 2) {
+              await api.remove(id);
+              gone.push(id);
+            } else kept.push(id);
+          }
+        }),
+      );
+      await killHard(child);
+
+      ({ url, child } = await start());
+      api = clientOf(url, await signIn(url));
+      let listed = await api.cards();
+      const ids = (lines: string[]) => lines.map((l) => l.split(' ')[0]);
+      for (const id of kept) expect(ids(listed)).toContain(id);
+      for (const id of gone) expect(ids(listed)).not.toContain(id);
+      expect(listed).toEqual(await dbCards('admin'));
+
+      // A clean restart (Ctrl-C) shows the same.
+      await interrupt(child);
+      ({ url, child } = await start());
+      api = clientOf(url, await signIn(url));
+      expect(await api.cards()).toEqual(listed);
+
+      // A clear of a few hundred cards, interrupted once by Ctrl-C and once by a hard kill while it runs.
+      for (const stop of [interrupt, killHard]) {
+        for (let i = 0; i < 300; i += 50)
+          await Promise.all(Array.from({ length: 50 }, (_, j) => api.create(`bulk${stop.name}${i + j}`)));
+        const clearing = api.post('/api/user/data/clear').catch(() => null);
+        await new Promise((r) => setTimeout(r, 150));
+        await stop(child);
+        await clearing;
+        ({ url, child } = await start());
+        api = clientOf(url, await signIn(url));
+        listed = await api.cards();
+        expect(listed).toEqual(await dbCards('admin'));
+        // Every later edit reaches the database.
+        const survivor = ids(listed)[0] ?? (await api.create('after'));
+        await api.rename(survivor, `renamed after ${stop.name}`);
+        const made = await api.create(`made after ${stop.name}`);
+        listed = await api.cards();
+        expect(listed).toContain(`${survivor} renamed after ${stop.name}`);
+        expect(ids(listed)).toContain(made);
+        expect(listed).toEqual(await dbCards('admin'));
+      }
+      await interrupt(child);
+      running = undefined;
+    },
+  );
+});
