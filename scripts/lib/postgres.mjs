@@ -326,7 +326,7 @@ BEGIN
   SELECT n.nspname, c.relname INTO nsp, rel
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = tbl;
   EXECUTE format('CREATE INDEX %I ON %I.%I USING gin ((%s) jsonb_path_ops)',
-    left(rel, 40) || '_' || left(md5(expr), 8) || '_gin', nsp, rel, expr);
+    left(rel, 32) || '_' || left(md5(rel || expr), 12) || '_gin', nsp, rel, expr);
 END $$;
 
 CREATE OR REPLACE FUNCTION public.sakura_gin_on_create() RETURNS event_trigger LANGUAGE plpgsql AS $$
