@@ -258,20 +258,39 @@ export function postmasterStatus(clusterDir) {
   }
 }
 
-/**
- * Removes a postmaster.pid left by a hard kill whose pid now belongs to another program (PostgreSQL would refuse to
- * start). A lock whose process is a live postgres is kept: that server still owns the cluster.
- */
-export function clearStaleLock(clusterDir) {
-  const lock = postmasterStatus(clusterDir);
-  if (!lock) return;
-  let comm = null;
+function processState(pid) {
   try {
-    comm = readFileSync(`/proc/${lock.pid}/comm`, 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return {
+      comm: readFileSync(`/proc/${pid}/comm`, 'utf8').trim(),
+      state: stat.slice(stat.lastIndexOf(')') + 2)[0],
+    };
   } catch {
-    // no such process
+    return null; // no such process
   }
-  if (comm !== 'postgres') rmSync(path.join(clusterDir, 'postmaster.pid'), { force: true });
+}
+
+/**
+ * Deals with a postmaster.pid left by a hard kill: waits (up to 10 s) while its postmaster is still exiting (a zombie
+ * keeps the pid alive for PostgreSQL's own check), then removes the file if its pid is gone or now belongs to another
+ * program (PostgreSQL would refuse to start). A lock whose process is a live postgres is kept: that server still owns
+ * the cluster, and PostgreSQL says so.
+ */
+export async function clearStaleLock(clusterDir) {
+  const started = Date.now();
+  for (;;) {
+    const lock = postmasterStatus(clusterDir);
+    if (!lock) return;
+    const proc = processState(lock.pid);
+    if (proc?.state === 'Z' && Date.now() - started < 10_000) {
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    if (!proc || proc.state === 'Z' || proc.comm !== 'postgres') {
+      rmSync(path.join(clusterDir, 'postmaster.pid'), { force: true });
+    }
+    return;
+  }
 }
 
 /** Spawn a PostgreSQL program as `account` with stdio to `fd`, detached like the other services. */

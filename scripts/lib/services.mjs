@@ -173,8 +173,10 @@ function serviceSpecs(cfg) {
           chmodSync(cfg.dataDir, statSync(cfg.dataDir).mode | 0o011);
         }
         ensureCluster(dirs.postgres, postgresPassword(cfg.dataDir), account, log);
-        clearStaleLock(dirs.postgres);
+        return clearStaleLock(dirs.postgres);
       },
+      // Right after a hard kill the old backends may still hold the shared memory for a moment.
+      startAttempts: 5,
       spawn: (fd) =>
         spawnPostgres(account, postgresArgs(dirs.postgres, cfg.postgresPort, cfg.postgresSettings), fd),
       // Accepting TCP connections is not enough: during crash recovery it answers "starting up".
@@ -294,26 +296,34 @@ async function startOne(cfg, spec) {
     );
   }
   mkdirSync(runDir(cfg), { recursive: true });
-  await spec.prepare();
   const logFile = path.join(runDir(cfg), `${spec.name}.log`);
-  const fd = openSync(logFile, 'a');
   let child;
-  try {
-    child = spec.spawn(fd);
-  } finally {
-    closeSync(fd);
-  }
-  child.unref();
-  child.on('error', () => {}); // reported below as "did not become ready", with the log
-  writeFileSync(path.join(runDir(cfg), `${spec.name}.pid`), String(child.pid));
-  try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`${spec.name} exited with code ${child.exitCode}`);
-      return spec.ready();
-    }, `${spec.name} on port ${spec.port}`);
-  } catch (err) {
-    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
-    throw new Error(`${err.message}\n--- ${logFile} ---\n${tail}`, { cause: err });
+  for (let attempt = 1; ; attempt++) {
+    await spec.prepare();
+    const fd = openSync(logFile, 'a');
+    try {
+      child = spec.spawn(fd);
+    } finally {
+      closeSync(fd);
+    }
+    child.unref();
+    child.on('error', () => {}); // reported below as "did not become ready", with the log
+    writeFileSync(path.join(runDir(cfg), `${spec.name}.pid`), String(child.pid));
+    try {
+      await waitFor(async () => {
+        if (child.exitCode !== null) throw new Error(`${spec.name} exited with code ${child.exitCode}`);
+        return spec.ready();
+      }, `${spec.name} on port ${spec.port}`);
+      break;
+    } catch (err) {
+      if (child.exitCode !== null && attempt < (spec.startAttempts ?? 1)) {
+        log(`${spec.name} exited at once (attempt ${attempt}); trying again in a second`);
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+      throw new Error(`${err.message}\n--- ${logFile} ---\n${tail}`, { cause: err });
+    }
   }
   await spec.afterReady?.();
   log(`${spec.name} started (pid ${child.pid}, port ${spec.port})`);
