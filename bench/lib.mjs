@@ -12,8 +12,8 @@ import { appEnv, serviceStatus, startServices, stopServices } from '../scripts/l
 
 export const log = (m) => process.stderr.write(`[bench] ${m}\n`);
 
-// Fixed ports when asked (several checkouts benchmark on one machine): BENCH_FERRETDB_PORT, BENCH_MINIO_PORT,
-// BENCH_APP_PORT_BASE (app instances take the next ports from there); otherwise any free port.
+// Fixed ports when asked (several checkouts benchmark on one machine): BENCH_FERRETDB_PORT, BENCH_POSTGRES_PORT,
+// BENCH_MINIO_PORT, BENCH_APP_PORT_BASE (app instances take the next ports from there); otherwise any free port.
 let nextAppPort = Number(process.env.BENCH_APP_PORT_BASE ?? 0);
 
 export function freePort() {
@@ -27,12 +27,13 @@ export function freePort() {
   });
 }
 
-/** Fresh FerretDB + MinIO for one benchmark run, under .tmp/bench. */
+/** Fresh FerretDB (on PostgreSQL) + MinIO for one benchmark run, under .tmp/bench. */
 export async function benchServices(name) {
   const cfg = {
     profile: `bench-${name}`,
     dataDir: path.join(ROOT, '.tmp/bench', name),
     ferretPort: Number(process.env.BENCH_FERRETDB_PORT ?? 0) || (await freePort()),
+    postgresPort: Number(process.env.BENCH_POSTGRES_PORT ?? 0) || (await freePort()),
     minioPort: Number(process.env.BENCH_MINIO_PORT ?? 0) || (await freePort()),
     bucket: `bench-${name}`,
     externalMongo: false,

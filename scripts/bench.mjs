@@ -13,6 +13,7 @@ const all = [
   'online-check',
   'snapshots',
   'data-layer',
+  'store',
 ];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of names.length ? names : all) {

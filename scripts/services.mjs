@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Usage: node scripts/services.mjs <install|start|stop|status|env> [--profile=dev|test]
 import { ensureTools } from './lib/tools.mjs';
+import { hydratePostgres } from './lib/postgres.mjs';
 import { appEnv, profileConfig, serviceStatus, startServices, stopServices } from './lib/services.mjs';
 
 const [command = 'status', ...rest] = process.argv.slice(2);
@@ -11,6 +12,7 @@ try {
   switch (command) {
     case 'install':
       await ensureTools(['ferretdb', 'minio']);
+      hydratePostgres();
       break;
     case 'start':
       await startServices(cfg);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds and starts the embedded FerretDB and MinIO (unless MONGODB_URI / S3_ENDPOINT point at
-// external servers), builds the app if needed, and serves it at http://localhost:3000.
+// `npm start`: starts the embedded PostgreSQL, FerretDB and MinIO (unless MONGODB_URI / S3_ENDPOINT point at
+// external servers), builds the app if needed, and serves it at http://localhost:3000. Ctrl-C stops the app, then
+// the servers this command started (FerretDB before PostgreSQL).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib/tools.mjs';

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: installs what the tests need (Debian chromium, FerretDB, MinIO), starts separate test instances of the
-// services, builds the app, runs vitest and Playwright, and prints one closing line `N passed, N failed`.
+// `npm test`: installs what the tests need (Debian chromium, FerretDB, MinIO; PostgreSQL comes with npm install),
+// starts separate test instances of the services (PostgreSQL, FerretDB on it, MinIO), builds the app, runs vitest and
+// Playwright, and prints one closing line `N passed, N failed`.
 //   --only=vitest | --only=e2e    run one suite
 //   extra arguments after `--` go to both runners (e.g. a file filter)
 import { spawn, spawnSync } from 'node:child_process';

@@ -1,12 +1,35 @@
-// Starts and stops the embedded FerretDB (SQLite backend) and MinIO on loopback. Idempotent: a service whose
-// pid file names a live process that answers on its port is left alone. Skipped when MONGODB_URI / S3_ENDPOINT
-// point at external servers.
+// Starts and stops the embedded store (FerretDB on an embedded PostgreSQL) and MinIO on loopback. Idempotent: a
+// service whose pid file names a live process that answers on its port is left alone. Skipped when MONGODB_URI /
+// S3_ENDPOINT point at external servers. docs/decisions.md §1 and "The embedded store, chosen by measurement".
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, openSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+  rmSync,
+  openSync,
+  closeSync,
+  statSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, binPath, ensureTools } from './tools.mjs';
+import {
+  clearStaleLock,
+  ensureCluster,
+  hydratePostgres,
+  postgresAccount,
+  postgresArgs,
+  postgresPassword,
+  postgresUrl,
+  postmasterStatus,
+  preparePostgres,
+  spawnPostgres,
+} from './postgres.mjs';
+import { legacySqliteDir, migrateLegacySqlite } from './sqlite-migration.mjs';
 
 const HOST = '127.0.0.1';
 
@@ -21,6 +44,8 @@ export function profileConfig(profile = 'dev', env = process.env) {
     profile,
     dataDir,
     ferretPort: Number(env[isTest ? 'TEST_FERRETDB_PORT' : 'FERRETDB_PORT'] ?? (isTest ? 27028 : 27027)),
+    // Not 5432: that is where a machine's own PostgreSQL listens.
+    postgresPort: Number(env[isTest ? 'TEST_POSTGRES_PORT' : 'POSTGRES_PORT'] ?? (isTest ? 5434 : 5433)),
     minioPort: Number(env[isTest ? 'TEST_MINIO_PORT' : 'MINIO_PORT'] ?? (isTest ? 9011 : 9010)),
     bucket: env.S3_BUCKET ?? (isTest ? 'sakura-test' : 'sakura-dash'),
     externalMongo: isTest ? false : Boolean(env.MONGODB_URI),
@@ -31,6 +56,15 @@ export function profileConfig(profile = 'dev', env = process.env) {
 
 function runDir(cfg) {
   return path.join(cfg.dataDir, 'run');
+}
+
+/** Where each store keeps its files under the profile's data directory. */
+export function storeDirs(cfg) {
+  return {
+    postgres: path.join(cfg.dataDir, 'postgres'),
+    ferretState: path.join(cfg.dataDir, 'ferretdb-state'),
+    minio: path.join(cfg.dataDir, 'minio'),
+  };
 }
 
 function log(message) {
@@ -65,7 +99,7 @@ export function appEnv(cfg, env = process.env) {
   return out;
 }
 
-function portOpen(port) {
+export function portOpen(port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: HOST, port });
     socket.setTimeout(1000);
@@ -97,7 +131,15 @@ function readPid(cfg, name) {
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
 
-async function waitFor(check, what, timeoutMs = 60_000) {
+function cmdline(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
+
+export async function waitFor(check, what, timeoutMs = 60_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (await check()) return;
@@ -106,43 +148,108 @@ async function waitFor(check, what, timeoutMs = 60_000) {
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The services of a profile in start order (a service starts once those it `needs` are ready) with how to stop each:
+ * FerretDB before PostgreSQL, whose fast shutdown (SIGINT) disconnects clients and writes a checkpoint.
+ */
 function serviceSpecs(cfg) {
   const specs = [];
+  const dirs = storeDirs(cfg);
   if (!cfg.externalMongo) {
-    const dir = path.join(cfg.dataDir, 'ferretdb');
+    const account = postgresAccount();
+    specs.push({
+      name: 'postgres',
+      port: cfg.postgresPort,
+      portEnv: cfg.profile === 'test' ? 'TEST_POSTGRES_PORT' : 'POSTGRES_PORT',
+      needs: [],
+      stopSignal: 'SIGINT',
+      stopTimeoutMs: 60_000,
+      identify: (pid) => (cmdline(pid).includes(dirs.postgres) ? 'current' : null),
+      prepare: () => {
+        hydratePostgres();
+        mkdirSync(cfg.dataDir, { recursive: true });
+        // The account PostgreSQL runs as (as root) must be able to pass through the data folder.
+        if (account && (statSync(cfg.dataDir).mode & 0o001) === 0) {
+          chmodSync(cfg.dataDir, statSync(cfg.dataDir).mode | 0o011);
+        }
+        ensureCluster(dirs.postgres, postgresPassword(cfg.dataDir), account, log);
+        return clearStaleLock(dirs.postgres);
+      },
+      // Right after a hard kill the old backends may still hold the shared memory for a moment.
+      startAttempts: 5,
+      spawn: (fd) =>
+        spawnPostgres(account, postgresArgs(dirs.postgres, cfg.postgresPort, cfg.postgresSettings), fd),
+      // Accepting TCP connections is not enough: during crash recovery it answers "starting up".
+      ready: async () =>
+        postmasterStatus(dirs.postgres)?.status === 'ready' && (await portOpen(cfg.postgresPort)),
+      afterReady: () =>
+        preparePostgres(cfg.postgresPort, postgresPassword(cfg.dataDir), {
+          ginCompanions: cfg.postgresGinCompanions ?? true,
+        }),
+    });
     specs.push({
       name: 'ferretdb',
       port: cfg.ferretPort,
-      dirs: [dir],
-      args: [
-        '--handler=sqlite',
-        // WAL with synchronous=normal: commits no longer wait for an fsync each (a power cut may lose the last
-        // commits but never corrupts the file); measured in bench/RESULTS.md "Creating cards under concurrency".
-        `--sqlite-url=file:${dir}/?_pragma=synchronous(normal)`,
-        `--listen-addr=${HOST}:${cfg.ferretPort}`,
-        `--state-dir=${dir}`,
-        '--debug-addr=-',
-        '--telemetry=disable',
-        '--log-level=warn',
-      ],
-      env: {},
+      portEnv: cfg.profile === 'test' ? 'TEST_FERRETDB_PORT' : 'FERRETDB_PORT',
+      needs: ['postgres'],
+      stopSignal: 'SIGTERM',
+      stopTimeoutMs: 10_000,
+      // A FerretDB of an older version (SQLite handler) still running from this data folder is replaced.
+      identify: (pid) => {
+        const args = cmdline(pid);
+        if (!args[0]?.endsWith('ferretdb') || !args.some((a) => a.includes(cfg.dataDir))) return null;
+        return args.includes('--handler=postgresql') ? 'current' : 'older';
+      },
+      prepare: () => mkdirSync(dirs.ferretState, { recursive: true }),
+      spawn: (fd) =>
+        spawn(
+          binPath('ferretdb'),
+          [
+            '--handler=postgresql',
+            `--listen-addr=${HOST}:${cfg.ferretPort}`,
+            `--state-dir=${dirs.ferretState}`,
+            '--debug-addr=-',
+            '--telemetry=disable',
+            '--log-level=warn',
+          ],
+          {
+            detached: true,
+            stdio: ['ignore', fd, fd],
+            // In the environment rather than on the command line, so the password does not show in `ps`.
+            env: {
+              ...process.env,
+              FERRETDB_POSTGRESQL_URL: postgresUrl(cfg.postgresPort, postgresPassword(cfg.dataDir)),
+            },
+          },
+        ),
       ready: () => portOpen(cfg.ferretPort),
     });
   }
   if (!cfg.externalS3) {
-    const dir = path.join(cfg.dataDir, 'minio');
-    const creds = minioCredentials(cfg);
+    const dir = dirs.minio;
     specs.push({
       name: 'minio',
       port: cfg.minioPort,
-      dirs: [dir],
-      args: ['server', dir, '--address', `${HOST}:${cfg.minioPort}`, '--quiet'],
-      env: {
-        MINIO_ROOT_USER: creds.accessKey,
-        MINIO_ROOT_PASSWORD: creds.secretKey,
-        MINIO_BROWSER: 'off',
-        MINIO_UPDATE: 'off',
-        MINIO_CI_CD: '1',
+      portEnv: cfg.profile === 'test' ? 'TEST_MINIO_PORT' : 'MINIO_PORT',
+      needs: [],
+      stopSignal: 'SIGTERM',
+      stopTimeoutMs: 10_000,
+      identify: (pid) => (cmdline(pid).includes(dir) ? 'current' : null),
+      prepare: () => mkdirSync(dir, { recursive: true }),
+      spawn: (fd) => {
+        const creds = minioCredentials(cfg);
+        return spawn(binPath('minio'), ['server', dir, '--address', `${HOST}:${cfg.minioPort}`, '--quiet'], {
+          detached: true,
+          stdio: ['ignore', fd, fd],
+          env: {
+            ...process.env,
+            MINIO_ROOT_USER: creds.accessKey,
+            MINIO_ROOT_PASSWORD: creds.secretKey,
+            MINIO_BROWSER: 'off',
+            MINIO_UPDATE: 'off',
+            MINIO_CI_CD: '1',
+          },
+        });
       },
       ready: async () => {
         try {
@@ -157,35 +264,68 @@ function serviceSpecs(cfg) {
   return specs;
 }
 
+async function stopPid(spec, pid) {
+  process.kill(pid, spec.stopSignal);
+  const started = Date.now();
+  while (alive(pid) && Date.now() - started < spec.stopTimeoutMs)
+    await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+}
+
 async function startOne(cfg, spec) {
   const pid = readPid(cfg, spec.name);
-  if (pid && alive(pid) && (await spec.ready())) {
-    log(`${spec.name} already running (pid ${pid}, port ${spec.port})`);
-    return { name: spec.name, pid, started: false };
+  if (pid && alive(pid)) {
+    const kind = spec.identify(pid);
+    if (kind === 'current') {
+      // Running (perhaps still recovering, when another command started it a moment ago): wait for it.
+      await waitFor(async () => !alive(pid) || (await spec.ready()), `${spec.name} (pid ${pid})`);
+      if (alive(pid)) {
+        await spec.afterReady?.();
+        log(`${spec.name} already running (pid ${pid}, port ${spec.port})`);
+        return { name: spec.name, pid, started: false };
+      }
+    } else if (kind === 'older') {
+      log(`${spec.name} (pid ${pid}) was started by an older version: restarting it`);
+      await stopPid(spec, pid);
+    }
   }
   if (await portOpen(spec.port)) {
     throw new Error(
-      `port ${spec.port} is taken by another program; set ${spec.name === 'minio' ? 'MINIO_PORT' : 'FERRETDB_PORT'} ` +
-        'to a free port, or point the app at that server with MONGODB_URI / S3_ENDPOINT',
+      `port ${spec.port} is taken by another program; set ${spec.portEnv} to a free port, or point the app at ` +
+        'external servers with MONGODB_URI / S3_ENDPOINT',
     );
   }
-  for (const d of spec.dirs) mkdirSync(d, { recursive: true });
   mkdirSync(runDir(cfg), { recursive: true });
   const logFile = path.join(runDir(cfg), `${spec.name}.log`);
-  const fd = openSync(logFile, 'a');
-  const child = spawn(binPath(spec.name), spec.args, {
-    detached: true,
-    stdio: ['ignore', fd, fd],
-    env: { ...process.env, ...spec.env },
-  });
-  child.unref();
-  writeFileSync(path.join(runDir(cfg), `${spec.name}.pid`), String(child.pid));
-  try {
-    await waitFor(spec.ready, `${spec.name} on port ${spec.port}`);
-  } catch (err) {
-    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
-    throw new Error(`${err.message}\n--- ${logFile} ---\n${tail}`, { cause: err });
+  let child;
+  for (let attempt = 1; ; attempt++) {
+    await spec.prepare();
+    const fd = openSync(logFile, 'a');
+    try {
+      child = spec.spawn(fd);
+    } finally {
+      closeSync(fd);
+    }
+    child.unref();
+    child.on('error', () => {}); // reported below as "did not become ready", with the log
+    writeFileSync(path.join(runDir(cfg), `${spec.name}.pid`), String(child.pid));
+    try {
+      await waitFor(async () => {
+        if (child.exitCode !== null) throw new Error(`${spec.name} exited with code ${child.exitCode}`);
+        return spec.ready();
+      }, `${spec.name} on port ${spec.port}`);
+      break;
+    } catch (err) {
+      if (child.exitCode !== null && attempt < (spec.startAttempts ?? 1)) {
+        log(`${spec.name} exited at once (attempt ${attempt}); trying again in a second`);
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+      throw new Error(`${err.message}\n--- ${logFile} ---\n${tail}`, { cause: err });
+    }
   }
+  await spec.afterReady?.();
   log(`${spec.name} started (pid ${child.pid}, port ${spec.port})`);
   return { name: spec.name, pid: child.pid, started: true };
 }
@@ -210,6 +350,11 @@ async function ensureBucket(cfg) {
   }
 }
 
+/** Go-built tools a profile needs. */
+function goTools(cfg) {
+  return [...(cfg.externalMongo ? [] : ['ferretdb']), ...(cfg.externalS3 ? [] : ['minio'])];
+}
+
 /** Builds (if needed) and starts the embedded services of a profile; returns what it started. */
 export async function startServices(cfg) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -218,27 +363,51 @@ export async function startServices(cfg) {
     log('MONGODB_URI and S3_ENDPOINT are set: using external servers, nothing to start');
     return [];
   }
-  await ensureTools(specs.map((s) => s.name));
-  const results = await Promise.all(specs.map((s) => startOne(cfg, s)));
-  await ensureBucket(cfg);
-  return results;
+  await ensureTools(goTools(cfg));
+  const results = [];
+  const pending = new Map(specs.map((s) => [s.name, null]));
+  // Each service starts once the services it needs are up; independent ones start together.
+  const started = (name) => pending.get(name) ?? Promise.resolve();
+  for (const spec of specs) {
+    pending.set(
+      spec.name,
+      Promise.all(spec.needs.map(started)).then(async () => {
+        results.push(await startOne(cfg, spec));
+      }),
+    );
+  }
+  try {
+    const failed = (await Promise.allSettled(pending.values())).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    if (!cfg.externalMongo && legacySqliteDir(cfg)) {
+      await migrateLegacySqlite(cfg, {
+        targetUri: `mongodb://${HOST}:${cfg.ferretPort}/`,
+        log: (m) => process.stderr.write(`[migrate] ${m}\n`),
+      });
+    }
+    await ensureBucket(cfg);
+  } catch (err) {
+    // Leave nothing behind that no command will stop: what this call started goes down again.
+    const ours = results.filter((r) => r.started).map((r) => r.name);
+    if (ours.length) await stopServices(cfg, ours).catch(() => {});
+    throw err;
+  }
+  return specs.map((s) => results.find((r) => r.name === s.name));
 }
 
-/** Stops the embedded services of a profile (only processes recorded in its pid files). */
+/** Stops the embedded services of a profile (only processes recorded in its pid files), clients first. */
 export async function stopServices(cfg, names) {
-  for (const spec of serviceSpecs(cfg)) {
+  const order = ['ferretdb', 'minio', 'postgres'];
+  const specs = serviceSpecs(cfg).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  for (const spec of specs) {
     if (names && !names.includes(spec.name)) continue;
     const pid = readPid(cfg, spec.name);
-    if (!pid || !alive(pid)) {
-      rmSync(path.join(runDir(cfg), `${spec.name}.pid`), { force: true });
-      continue;
+    // A pid file left by a hard kill may name an unrelated process by now: leave that one alone.
+    if (pid && alive(pid) && spec.identify(pid)) {
+      await stopPid(spec, pid);
+      log(`${spec.name} stopped (pid ${pid})`);
     }
-    process.kill(pid, 'SIGTERM');
-    const started = Date.now();
-    while (alive(pid) && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 100));
-    if (alive(pid)) process.kill(pid, 'SIGKILL');
     rmSync(path.join(runDir(cfg), `${spec.name}.pid`), { force: true });
-    log(`${spec.name} stopped (pid ${pid})`);
   }
 }
 

@@ -1,5 +1,5 @@
-// Health against dependencies that stop or hang. This file runs its own FerretDB, MinIO and app process so it can
-// break them without disturbing the other tests.
+// Health against dependencies that stop or hang. This file runs its own FerretDB (on PostgreSQL), MinIO and app
+// process so it can break them without disturbing the other tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -56,6 +56,7 @@ describe('GET /api/health', () => {
       profile: 'health',
       dataDir,
       ferretPort: await freePort(),
+      postgresPort: await freePort(),
       minioPort: await freePort(),
       bucket: 'health-test',
       externalMongo: false,
