@@ -4,10 +4,11 @@
 // 10,000-card space while another user reads, cold start to /api/health and to the first GET /, disk and memory.
 // BENCH_DL_USERS / BENCH_DL_CARDS / BENCH_DL_ADMIN_CARDS scale it down; BENCH_DL_OP_TIMEOUT_S bounds each wholesale
 // operation (default 300 s; one that takes longer is reported as such and the run goes on).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import {
   benchServices,
+  freePort,
   load,
   log,
   machine,
@@ -20,6 +21,7 @@ import {
   writeResults,
 } from './lib.mjs';
 import { serviceStatus } from '../scripts/lib/services.mjs';
+import { ROOT } from '../scripts/lib/tools.mjs';
 
 const USERS = Number(process.env.BENCH_DL_USERS ?? 90);
 const PER_USER = Number(process.env.BENCH_DL_CARDS ?? 1000);
@@ -89,6 +91,39 @@ async function whileReading(op, read) {
   return { took, reader: `${p50} / ${worst}` };
 }
 
+/** Runs scripts/start.mjs on a benchmark's data directory until it serves `GET /`, then stops it with Ctrl-C. */
+async function npmStart(cfg) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(MONGODB_URI|S3_)/.test(k))),
+      DATA_DIR: cfg.dataDir,
+      PORT: String(port),
+      FERRETDB_PORT: String(cfg.ferretPort),
+      POSTGRES_PORT: String(cfg.postgresPort),
+      MINIO_PORT: String(cfg.minioPort),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'ignore'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const t = performance.now();
+  let health;
+  while (health === undefined) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    if ((await fetch(`${url}/api/health`).catch(() => null))?.status === 200) health = ms(t);
+    else await new Promise((r) => setTimeout(r, 20));
+  }
+  await (await fetch(`${url}/`)).text();
+  const home = ms(t);
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid, 'SIGINT');
+  await exited;
+  return { health, home };
+}
+
 function du(dir) {
   try {
     return Math.round(Number(execFileSync('du', ['-sk', dir]).toString().split('\t')[0]) / 1024);
@@ -98,7 +133,8 @@ function du(dir) {
 }
 
 export async function run() {
-  const services = await benchServices('data-layer');
+  // The database and bucket names `npm start` uses, so that it can be started on this data at the end.
+  const services = await benchServices('data-layer', { dbName: 'sakura', bucket: 'sakura-dash' });
   const rows = [];
   const apps = [];
   const startApp = async (...args) => {
@@ -145,7 +181,7 @@ export async function run() {
     url = app.url;
     starts.sort((a, b) => a.health - b.health);
     rows.push([
-      `Cold start to \`/api/health\` / to the first \`GET /\` (${total.toLocaleString('en')} cards stored; 3 starts, each)`,
+      `App process cold start (servers running) to \`/api/health\` / to the first \`GET /\` (${total.toLocaleString('en')} cards stored; 3 starts, each)`,
       starts.map((s) => `${s.health} / ${s.home}`).join('; ') + ' ms',
     ]);
     const adminCookie = await signIn(url, 'bench', 'Bench123');
@@ -245,6 +281,13 @@ export async function run() {
     for (const app of apps) await app.stop();
     await services.stop();
   }
+  // `npm start` on the same data, the embedded servers already built: to /api/health and to the first GET /.
+  const starts = [];
+  for (let i = 0; i < 3; i++) starts.push(await npmStart(services.cfg));
+  rows.push([
+    `Cold start of \`npm start\` (the embedded servers too) to \`/api/health\` / to the first \`GET /\`, 3 starts`,
+    starts.map((s) => `${s.health} / ${s.home}`).join('; ') + ' ms',
+  ]);
   const table = rows.map(([k, v]) => `| ${k} | ${v} |`).join('\n');
   console.log(table);
   writeResults(

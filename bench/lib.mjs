@@ -28,7 +28,7 @@ export function freePort() {
 }
 
 /** Fresh FerretDB (on PostgreSQL) + MinIO for one benchmark run, under .tmp/bench. */
-export async function benchServices(name) {
+export async function benchServices(name, overrides = {}) {
   const cfg = {
     profile: `bench-${name}`,
     dataDir: path.join(ROOT, '.tmp/bench', name),
@@ -39,6 +39,7 @@ export async function benchServices(name) {
     externalMongo: false,
     externalS3: false,
     dbName: `bench_${name}`,
+    ...overrides,
   };
   rmSync(cfg.dataDir, { recursive: true, force: true });
   await startServices(cfg);
