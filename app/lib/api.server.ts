@@ -5,6 +5,7 @@ import { CSRF_HEADER, csrfTokenMatches, sameOriginRequest } from '#server/auth/c
 import { env } from '#server/env';
 import { AppError, isAppError } from '#server/errors';
 import { logger } from '#server/logger';
+import { parseJson } from '#server/parsing/json-bounded';
 import { IdListSchema, type IdList } from '#server/tags/tag.schema';
 
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
@@ -116,8 +117,9 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
   const text = await readBodyText(request, limit);
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseJson(text, 'The request body');
+  } catch (err) {
+    if (isAppError(err)) throw err;
     throw new AppError('invalid_json', 'Request body is not valid JSON');
   }
 }

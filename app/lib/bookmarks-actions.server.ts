@@ -10,6 +10,7 @@ import {
 import { BATCH_BODY_LIMIT, chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema';
 import { tooLarge } from '#server/assets/upload';
 import { badRequest, isAppError } from '#server/errors';
+import { parseJson } from '#server/parsing/json-bounded';
 import { flashCookie } from './flash.server';
 import { headersWithCookies, pageErrorMessage, readForm, readFormUpload } from './forms.server';
 import type { Locale } from './i18n';
@@ -59,8 +60,9 @@ async function confirm({ request, actor, locale }: Ctx) {
   const form = await readForm(request, BATCH_BODY_LIMIT);
   let rows: PreviewRow[] = [];
   try {
-    rows = rowsOf(JSON.parse(String(form.get('payload') ?? '[]')));
-  } catch {
+    rows = rowsOf(parseJson(String(form.get('payload') ?? '[]'), 'The list of bookmarks'));
+  } catch (err) {
+    if (isAppError(err)) return data({ error: pageErrorMessage(err, locale) }, { status: err.status });
     // an edited page: nothing to import, said below
   }
   const items = chosenItems(rows, {

@@ -1,6 +1,7 @@
 // Provider HTTP calls, all through the safe outbound client (the admin's private-network allowance applies, so an
 // identity provider on the LAN works once the admin allows it).
 import { OutboundError, safeFetch } from '../net/safe-fetch';
+import { parseJson } from '../parsing/json-bounded';
 
 /** Why a sign-in through a provider failed; `reason` picks the message the sign-in page shows. */
 export type OAuthFailureReason =
@@ -71,7 +72,7 @@ export async function providerJson(
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(res.text());
+    parsed = parseJson(res.text(), "The provider's answer");
   } catch {
     throw new OAuthFailure(
       'provider',
