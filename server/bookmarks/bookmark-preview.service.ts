@@ -49,13 +49,14 @@ async function markRows(actor: Actor, found: Found[]): Promise<{ rows: PreviewRo
   return { rows, duplicates };
 }
 
-/** Parses a bookmark file and marks the bookmarks the caller already has (or that repeat in the file). */
+/** Parses a bookmark file (a 4xx for one nested too deeply) and marks the bookmarks the caller already has (or that repeat in the file). */
 export async function previewBookmarks(actor: Actor, content: string): Promise<BookmarkPreview> {
-  const parsed = parseBookmarks(content);
-  if (!parsed.items.length) throw badRequest('No web links were found in this file');
-  if (parsed.items.length > BATCH_MAX_ITEMS) {
+  // No more than can be imported is kept: the rest of a huge file is only counted.
+  const parsed = await parseBookmarks(content, { maxItems: BATCH_MAX_ITEMS });
+  if (!parsed.total) throw badRequest('No web links were found in this file');
+  if (parsed.total > BATCH_MAX_ITEMS) {
     throw badRequest(
-      `This file holds ${parsed.items.length} bookmarks; at most ${BATCH_MAX_ITEMS} can be imported at once. Split the file.`,
+      `This file holds ${parsed.total} bookmarks; at most ${BATCH_MAX_ITEMS} can be imported at once. Split the file.`,
     );
   }
   const { rows, duplicates } = await markRows(actor, parsed.items);
