@@ -11,7 +11,8 @@ export type OAuthFailureReason =
   | 'provider' // the provider's answer was an error or unusable
   | 'conflict' // the provider account is bound to another user
   | 'taken' // the user already has another account of this provider bound
-  | 'session'; // a binding was started by a user who is no longer signed in
+  | 'session' // a binding was started by a user who is no longer signed in
+  | 'holder'; // a binding asked for by an administrator who opened the account (only its holder may add one)
 
 export class OAuthFailure extends Error {
   override name = 'OAuthFailure';
