@@ -39,12 +39,14 @@ export function createMcpServer(actor: Actor): Server {
 }
 
 /**
- * The caller of an MCP request: an access token only (the `mcp` door of server/auth/authenticate.ts), within the
- * per-token rate limit. Throws 401 (with WWW-Authenticate) or 429.
+ * The caller of an MCP request: an access token only (the `mcp` door of server/auth/authenticate.ts, and checked
+ * again here whatever the path's spelling), within the per-token rate limit. Throws 401 (with WWW-Authenticate)
+ * or 429.
  */
 export async function mcpActor(request: Request): Promise<Actor> {
   const { actor } = await authenticate(request);
-  if (!actor) {
+  // Checked here too, not only by the channel of the path: a session cookie never reaches the tools.
+  if (!actor || actor.via !== 'token') {
     throw new AppError('unauthorized', '未授权：请提供有效的 API Token', undefined, {
       'WWW-Authenticate': 'Bearer realm="mcp"',
     });

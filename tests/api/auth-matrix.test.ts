@@ -265,3 +265,56 @@ describe("an administrator in a user's account (impersonation)", () => {
     WALK_TIMEOUT,
   );
 });
+
+/** Every way of writing `/api/mcp` in upper and lower case letters (64), and one with a letter percent-encoded. */
+function mcpPrefixes(): string[] {
+  const letters = 'apimcp';
+  const out: string[] = [];
+  for (let mask = 0; mask < 1 << letters.length; mask++) {
+    const cased = [...letters].map((ch, i) => (mask & (1 << i) ? ch.toUpperCase() : ch)).join('');
+    out.push(`/${cased.slice(0, 3)}/${cased.slice(3)}`);
+  }
+  return [...out, '/api/%6Dcp', '/api/%4dCP'];
+}
+
+describe('the MCP endpoint takes access tokens only, whatever the letter case of its path', () => {
+  it(
+    'refuses a browser session (401) on every spelling of /api/mcp, /api/mcp/sse and /api/mcp/sse/messages',
+    async () => {
+      await resetDatabase();
+      passwordHash = await hashPassword('Secret123');
+      await createUser({ role: 'admin' }); // a set-up instance: pages answer rather than send to /setup
+      const browser = await cookieClient(await makeUser('user'));
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      };
+      const accept = { accept: 'application/json, text/event-stream' };
+      for (const prefix of mcpPrefixes()) {
+        const mcp = await browser.call('POST', prefix, {
+          body: initialize,
+          headers: accept,
+          sameOrigin: false,
+        });
+        expect(mcp.status, `POST ${prefix} with a session cookie`).toBe(401);
+        const sse = await browser.call('GET', `${prefix}/sse`, { sameOrigin: false });
+        expect(sse.status, `GET ${prefix}/sse with a session cookie`).toBe(401);
+        const upper = await browser.call('GET', `${prefix}/SSE`, { sameOrigin: false });
+        expect(upper.status, `GET ${prefix}/SSE with a session cookie`).toBe(401);
+        const messages = await browser.call('POST', `${prefix}/Sse/Messages?sessionId=x`, {
+          body: initialize,
+          sameOrigin: false,
+        });
+        expect(messages.status, `POST ${prefix}/Sse/Messages with a session cookie`).toBe(401);
+      }
+      // A token still works on any spelling (the same route), and the JSON API treats its paths alike.
+      const token = await bearer(await makeUser('user'));
+      const viaToken = await token.call('POST', '/API/Mcp', { body: initialize, headers: accept });
+      expect(viaToken.status).toBe(200);
+      expect((await token.get('/API/Tags')).status).toBe(200);
+    },
+    WALK_TIMEOUT,
+  );
+});
