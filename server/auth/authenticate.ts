@@ -74,6 +74,15 @@ export async function refusesChange(request: Request): Promise<boolean> {
   return (await authenticate(request)).tokenRefused;
 }
 
+/**
+ * The caller of `request` resolved again now (not memoised): for a long-lived response, such as an MCP event stream,
+ * that must end when its access token is revoked or expires. Only access tokens: null for anything else.
+ */
+export async function reauthenticate(request: Request): Promise<Actor | null> {
+  const token = presentedToken(request);
+  return token ? (await fromToken(token)).actor : null;
+}
+
 const NONE: AuthResult = {
   actor: null,
   badToken: false,
