@@ -67,7 +67,8 @@ export async function providerJson(
     });
   } catch (err) {
     if (err instanceof OutboundError) {
-      throw new OAuthFailure('provider', `The provider could not be reached: ${err.reason}`);
+      // The detail: this message reaches only the log and the administrator's "Test connection".
+      throw new OAuthFailure('provider', `The provider could not be reached: ${err.detail}`);
     }
     throw err;
   }
