@@ -1,4 +1,5 @@
 // The bookmark page's two posts: the upload (multipart) becomes a preview; the confirmation (a form) imports.
+import { StringDecoder } from 'node:string_decoder';
 import { data, redirect } from 'react-router';
 import type { Actor } from '#server/actor';
 import { importSiteCards } from '#server/bookmarks/bookmark-import.service';
@@ -17,15 +18,21 @@ import type { Locale } from './i18n';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
 
-async function readText(stream: AsyncIterable<Buffer>): Promise<string> {
-  const chunks: Buffer[] = [];
+/**
+ * The file's text in the pieces it arrived in, each decoded as it came: joining 20 MB into one buffer and one
+ * string at the end held the event loop for up to half a second on a busy machine; the parser reads pieces.
+ */
+async function readText(stream: AsyncIterable<Buffer>): Promise<string[]> {
+  const decoder = new StringDecoder('utf8');
+  const pieces: string[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += chunk.length;
     if (size > BOOKMARK_FILE_MAX_BYTES) throw tooLarge(BOOKMARK_FILE_MAX_BYTES);
-    chunks.push(chunk);
+    pieces.push(decoder.write(chunk));
   }
-  return Buffer.concat(chunks).toString('utf8');
+  pieces.push(decoder.end());
+  return pieces;
 }
 
 async function upload({ request, actor, locale }: Ctx) {

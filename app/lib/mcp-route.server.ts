@@ -1,9 +1,8 @@
 import type { Actor } from '#server/actor';
 import { env } from '#server/env';
-import { AppError } from '#server/errors';
+import { AppError, isAppError } from '#server/errors';
 import { mcpActor } from '#server/mcp/mcp.server';
-import { jsonTooDeep } from '#server/parsing/json-bounded';
-import { readBodyText, toErrorResponse } from './api.server';
+import { jsonDepthCheck, readBodyText, toErrorResponse } from './api.server';
 
 /**
  * A resource route of the MCP endpoint: an access token only (within its rate limit) for every method, then 405 with
@@ -36,7 +35,11 @@ export function jsonRpcError(status: number, code: number, message: string): Res
  */
 export async function boundedMcpRequest(request: Request): Promise<Request | Response> {
   if (request.method !== 'POST') return request;
-  const text = await readBodyText(request, env().BODY_LIMIT_BYTES);
-  if (jsonTooDeep(text)) return jsonRpcError(400, -32700, 'Parse error: the JSON is nested too deeply');
-  return new Request(request.url, { method: 'POST', headers: request.headers, body: text });
+  try {
+    const text = await readBodyText(request, env().BODY_LIMIT_BYTES, jsonDepthCheck('The message'));
+    return new Request(request.url, { method: 'POST', headers: request.headers, body: text });
+  } catch (err) {
+    if (isAppError(err) && err.code === 'nesting_too_deep') return jsonRpcError(400, -32700, err.message);
+    throw err;
+  }
 }

@@ -83,6 +83,16 @@ describe('parseBookmarks', () => {
     expect((await parseBookmarks(hostile)).items).toHaveLength(1);
   });
 
+  it('reads a file in the pieces it arrived in, tokens and lines split across them', async () => {
+    const pieces = (text: string, size: number) =>
+      Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+    for (const name of ['chrome.html', 'firefox.html', 'safari.html', 'links.md', 'urls.txt']) {
+      const whole = await parseBookmarks(fixture(name));
+      for (const size of [1, 7, 64])
+        expect(await parseBookmarks(pieces(fixture(name), size)), name).toEqual(whole);
+    }
+  });
+
   it('refuses absurdly deep nesting at once, with a clear error (it took 0.75 s per 392 KB, growing quadratically)', async () => {
     // 56,000 `<DL><p>` (392 KB): htmlparser2's element stack made each tag cost the depth (750 ms; 300,000: 133 s).
     const deep = Buffer.from('<DL><p>'.repeat(56_000)).toString();

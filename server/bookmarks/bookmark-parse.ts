@@ -130,7 +130,7 @@ function append(text: string, chunk: string): string {
  * Netscape bookmark HTML: <DL> lists of <DT><H3>folder</H3><DL>…</DL> and <DT><A HREF>link</A> (<DD>note).
  * One folder path per open <DL>, shared by reference by its links and by the lists inside it.
  */
-async function parseNetscape(html: string, maxItems: number): Promise<ParsedBookmarks> {
+async function parseNetscape(html: readonly string[], maxItems: number): Promise<ParsedBookmarks> {
   const items: ParsedBookmark[] = [];
   let total = 0;
   let ignored = 0;
@@ -252,27 +252,47 @@ function markdownLinks(line: string): { text: string; url: string }[] {
 /** Longer lines are read in pieces of about this size, cut at a space (real lines are far shorter). */
 const LINE_MAX = 16 * 1024;
 
-/** The trimmed line at `start` (or its first piece when it is longer than LINE_MAX) and where the next begins. */
-function nextLine(content: string, start: number): { line: string; next: number } {
-  // Looked for within reach only: searching a 20 MB line to its end for each piece would be quadratic.
-  const newline = content.slice(start, start + LINE_MAX + 1).indexOf('\n');
-  if (newline !== -1 || start + LINE_MAX >= content.length) {
-    const end = newline === -1 ? content.length : start + newline;
-    return { line: content.slice(start, end).trim(), next: end + 1 };
-  }
-  let end = start + LINE_MAX;
-  for (let i = end - 1; i > start + LINE_MAX / 2; i--) {
-    const c = content.charCodeAt(i);
-    if (c === 0x20 || c === 0x09) {
-      end = i;
-      break;
+/**
+ * The lines of text that comes in pieces, trimmed, without joining the pieces: a line ends at a newline, or after
+ * about LINE_MAX characters (cut at a space when there is one), so the work per line is bounded whatever the input.
+ */
+function* lines(pieces: readonly string[]): Generator<string> {
+  let carry = '';
+  for (let p = 0; p < pieces.length; p++) {
+    const last = p === pieces.length - 1;
+    // `carry` is shorter than LINE_MAX, so each piece is looked at about once.
+    const text = carry + pieces[p]!;
+    carry = '';
+    let start = 0;
+    while (start < text.length) {
+      // Looked for within reach only: searching a 20 MB line to its end for each cut would be quadratic.
+      const newline = text.slice(start, start + LINE_MAX + 1).indexOf('\n');
+      if (newline !== -1) {
+        yield text.slice(start, start + newline).trim();
+        start += newline + 1;
+        continue;
+      }
+      if (text.length - start <= LINE_MAX) {
+        if (last) yield text.slice(start).trim();
+        else carry = text.slice(start);
+        break;
+      }
+      let end = start + LINE_MAX;
+      for (let i = end - 1; i > start + LINE_MAX / 2; i--) {
+        const c = text.charCodeAt(i);
+        if (c === 0x20 || c === 0x09) {
+          end = i;
+          break;
+        }
+      }
+      yield text.slice(start, end).trim();
+      start = end;
     }
   }
-  return { line: content.slice(start, end).trim(), next: end };
 }
 
 /** Markdown (links, with `#` headings as folders) and plain URL lists (one address per line, maybe with a title). */
-async function parseText(content: string, maxItems: number): Promise<ParsedBookmarks> {
+async function parseText(pieces: readonly string[], maxItems: number): Promise<ParsedBookmarks> {
   const items: ParsedBookmark[] = [];
   let total = 0;
   let ignored = 0;
@@ -284,10 +304,8 @@ async function parseText(content: string, maxItems: number): Promise<ParsedBookm
   };
   const slicer = new TimeSlicer();
   // Line by line without splitting the whole file first (20 MB would be one long pause).
-  for (let start = 0; start <= content.length;) {
+  for (const line of lines(pieces)) {
     if (slicer.due()) await slicer.yield();
-    const { line, next } = nextLine(content, start);
-    start = next;
     if (!line) continue;
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
@@ -322,9 +340,23 @@ async function parseText(content: string, maxItems: number): Promise<ParsedBookm
   return { format: sawMarkdown ? 'markdown' : 'url-list', items, total, ignored };
 }
 
+/** A bookmark file's text: whole, or in the pieces it was decoded in as it arrived (never joined). */
+export type BookmarkText = string | readonly string[];
+
+/** The first `n` characters of a file's text. */
+export function textStart(text: BookmarkText, n: number): string {
+  if (typeof text === 'string') return text.slice(0, n);
+  let out = '';
+  for (const piece of text) {
+    if (out.length >= n) break;
+    out += piece.slice(0, n - out.length);
+  }
+  return out;
+}
+
 /** Whether a file is Netscape bookmark HTML (or any HTML with links) rather than text. */
-function looksLikeHtml(content: string): boolean {
-  const head = content.slice(0, 4096).toLowerCase();
+function looksLikeHtml(text: BookmarkText): boolean {
+  const head = textStart(text, 4096).toLowerCase();
   return head.includes('netscape-bookmark-file') || head.includes('<dl') || head.includes('<html');
 }
 
@@ -332,7 +364,11 @@ function looksLikeHtml(content: string): boolean {
  * Parses a bookmark file of any supported format, in linear time and time slices (another request waits at most a
  * slice). Folders nested past BOOKMARK_DEPTH_MAX: AppError `nesting_too_deep` (400).
  */
-export async function parseBookmarks(content: string, options: ParseOptions = {}): Promise<ParsedBookmarks> {
+export async function parseBookmarks(
+  text: BookmarkText,
+  options: ParseOptions = {},
+): Promise<ParsedBookmarks> {
   const maxItems = options.maxItems ?? Infinity;
-  return looksLikeHtml(content) ? parseNetscape(content, maxItems) : parseText(content, maxItems);
+  const pieces = typeof text === 'string' ? [text] : text;
+  return looksLikeHtml(text) ? parseNetscape(pieces, maxItems) : parseText(pieces, maxItems);
 }

@@ -13,16 +13,34 @@ export interface HtmlHandler {
   text?(text: string): void;
 }
 
-/** Callbacks checked between time checks (a `performance.now()` per token would cost more than the token). */
+/** Callbacks between time checks (a `performance.now()` per token would cost more than the token). */
 const CHECK_EVERY = 64;
 /** Attributes kept per tag: readers need a few; a tag of a million distinct names is not worth a hash table. */
 const ATTRIBUTES_MAX = 64;
 
 /**
- * Reads `html` token by token in linear time, handing tags and text to `handler`, and yields to the event loop
- * every few milliseconds. A handler may throw to stop (e.g. at a depth limit): the promise rejects with it.
+ * Reads HTML token by token in linear time, handing tags and text to `handler`, and yields to the event loop every
+ * few milliseconds. The HTML may come in pieces (an upload decoded as it arrived), never joined into one string: a
+ * token may span pieces. A handler may throw to stop (e.g. at a depth limit): the promise rejects with it.
  */
-export async function scanHtml(html: string, handler: HtmlHandler, slicer = new TimeSlicer()): Promise<void> {
+export async function scanHtml(
+  input: string | readonly string[],
+  handler: HtmlHandler,
+  slicer = new TimeSlicer(),
+): Promise<void> {
+  // The pieces from the one holding the oldest unread token on; `offset` is where the first of them starts.
+  const pieces: string[] = [];
+  let offset = 0;
+  const slice = (start: number, end: number): string => {
+    while (pieces.length > 1 && start - offset >= pieces[0]!.length) offset += pieces.shift()!.length;
+    let out = pieces[0]!.slice(start - offset, end - offset);
+    for (let i = 1, at = offset + pieces[0]!.length; end > at && i < pieces.length; i++) {
+      out += pieces[i]!.slice(0, end - at);
+      at += pieces[i]!.length;
+    }
+    return out;
+  };
+
   let tagName = '';
   let attrs: Record<string, string> = {};
   let attrName = '';
@@ -44,19 +62,19 @@ export async function scanHtml(html: string, handler: HtmlHandler, slicer = new 
     { decodeEntities: true },
     {
       onopentagname(start, end) {
-        tagName = html.slice(start, end).toLowerCase();
+        tagName = slice(start, end).toLowerCase();
         attrs = Object.create(null) as Record<string, string>;
         attrCount = 0;
       },
       onattribname(start, end) {
-        attrName = html.slice(start, end).toLowerCase();
+        attrName = slice(start, end).toLowerCase();
         attrValue = '';
       },
       onattribdata(start, end) {
-        attrValue += html.slice(start, end);
+        if (attrCount < ATTRIBUTES_MAX) attrValue += slice(start, end);
       },
       onattribentity(codepoint) {
-        attrValue += String.fromCodePoint(codepoint);
+        if (attrCount < ATTRIBUTES_MAX) attrValue += String.fromCodePoint(codepoint);
       },
       onattribend() {
         // The first of repeated attributes wins, as in browsers.
@@ -70,11 +88,11 @@ export async function scanHtml(html: string, handler: HtmlHandler, slicer = new 
       // In HTML a `/>` does not close the element.
       onselfclosingtag: openTagEnd,
       onclosetag(start, end) {
-        handler.closeTag?.(html.slice(start, end).toLowerCase());
+        handler.closeTag?.(slice(start, end).toLowerCase());
         tick();
       },
       ontext(start, end) {
-        text(html.slice(start, end));
+        text(slice(start, end));
       },
       ontextentity(codepoint) {
         text(String.fromCodePoint(codepoint));
@@ -86,10 +104,15 @@ export async function scanHtml(html: string, handler: HtmlHandler, slicer = new 
       onend() {},
     },
   );
-  tokenizer.write(html);
-  while (!tokenizer.running) {
-    await slicer.yield();
-    tokenizer.resume();
+  for (const piece of typeof input === 'string' ? [input] : input) {
+    if (!piece) continue;
+    pieces.push(piece);
+    tokenizer.write(piece);
+    while (!tokenizer.running) {
+      await slicer.yield();
+      tokenizer.resume();
+    }
+    if (slicer.due()) await slicer.yield();
   }
   tokenizer.end();
 }
