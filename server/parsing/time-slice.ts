@@ -3,7 +3,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** The longest stretch one piece of such work keeps the event loop (other requests wait at most about this). */
-export const SLICE_MS = 10;
+export const SLICE_MS = 5;
 
 export class TimeSlicer {
   private sliceStart = performance.now();
