@@ -45,6 +45,8 @@ export default tseslint.config(
         Buffer: 'readonly',
         AbortController: 'readonly',
         performance: 'readonly',
+        FormData: 'readonly',
+        Blob: 'readonly',
       },
     },
   },

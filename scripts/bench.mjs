@@ -12,6 +12,7 @@ const all = [
   'files',
   'online-check',
   'snapshots',
+  'hostile',
 ];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of names.length ? names : all) {
