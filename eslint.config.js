@@ -48,6 +48,8 @@ export default tseslint.config(
         FormData: 'readonly',
         Blob: 'readonly',
         performance: 'readonly',
+        FormData: 'readonly',
+        Blob: 'readonly',
       },
     },
   },

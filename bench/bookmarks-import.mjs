@@ -62,7 +62,7 @@ export async function run() {
     ]) {
       const html = chromeExport(offset);
       const t = performance.now();
-      const parsed = parseBookmarks(html);
+      const parsed = await parseBookmarks(html);
       const parseMs = performance.now() - t;
       const items = parsed.items.map((b) => ({ name: b.name, url: b.url, newTags: b.folders }));
       const dbCpu = () => (ferretPid ? cpuSeconds(ferretPid) : NaN);

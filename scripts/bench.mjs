@@ -14,6 +14,7 @@ const all = [
   'snapshots',
   'data-layer',
   'store',
+  'hostile',
 ];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of names.length ? names : all) {

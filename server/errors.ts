@@ -4,6 +4,7 @@ export const ERROR_STATUS = {
   ai_not_configured: 400,
   invalid_json: 400,
   validation_failed: 400,
+  nesting_too_deep: 400,
   unauthorized: 401,
   forbidden: 403,
   csrf_failed: 403,

@@ -1,7 +1,8 @@
 import type { Actor } from '#server/actor';
-import { AppError } from '#server/errors';
+import { env } from '#server/env';
+import { AppError, isAppError } from '#server/errors';
 import { mcpActor } from '#server/mcp/mcp.server';
-import { toErrorResponse } from './api.server';
+import { jsonDepthCheck, readBodyText, toErrorResponse } from './api.server';
 
 /**
  * A resource route of the MCP endpoint: an access token only (within its rate limit) for every method, then 405 with
@@ -21,4 +22,24 @@ export function mcpRoute(allow: string[], run: (actor: Actor, request: Request) 
       return toErrorResponse(err, request);
     }
   };
+}
+
+/** A JSON-RPC error answer, as the MCP transports send them. */
+export function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
+}
+
+/**
+ * The request with its body read within the body limit and checked for absurd nesting before the SDK parses it
+ * (docs/decisions.md "Untrusted parsing is bounded"); a refusal as a JSON-RPC error answer.
+ */
+export async function boundedMcpRequest(request: Request): Promise<Request | Response> {
+  if (request.method !== 'POST') return request;
+  try {
+    const text = await readBodyText(request, env().BODY_LIMIT_BYTES, jsonDepthCheck('The message'));
+    return new Request(request.url, { method: 'POST', headers: request.headers, body: text });
+  } catch (err) {
+    if (isAppError(err) && err.code === 'nesting_too_deep') return jsonRpcError(400, -32700, err.message);
+    throw err;
+  }
 }

@@ -3,6 +3,8 @@
 // redirect: a failed, forged or expired callback lands on /login (or /profile for a binding) with a reason.
 import { serialize } from 'cookie';
 import { authenticate } from '#server/auth/authenticate';
+import { requireAccountHolder } from '#server/auth/permissions';
+import { isAppError } from '#server/errors';
 import { isSecureRequest, readCookies } from '#server/auth/request';
 import { logger } from '#server/logger';
 import { bindProvider, signInWithProvider } from '#server/oauth/oauth-accounts.service';
@@ -51,12 +53,20 @@ function go(to: string, cookies: string[]): Response {
 
 const loginError = (reason: OAuthFailureReason) => `/login?oauth=error&reason=${reason}`;
 
+/** Why a flow failed, as the reason its page shows; a refused binding (an administrator's look) is `holder`. */
+function reasonOf(err: unknown): OAuthFailureReason {
+  if (err instanceof OAuthFailure) return err.reason;
+  return isAppError(err) && err.code === 'forbidden' ? 'holder' : 'provider';
+}
+
 /** `GET /api/auth/oauth/<provider>[?mode=login]`: the redirect to the provider. */
 export async function oauthStart(request: Request, provider: string): Promise<Response> {
   const { actor } = await authenticate(request);
   const mode = new URL(request.url).searchParams.get('mode');
   const binding = Boolean(actor && actor.via === 'session' && mode !== 'login');
   try {
+    // Refused before the provider is asked: only the account's holder may add a way to sign in to it.
+    if (binding) requireAccountHolder(actor);
     const res = await startOAuth(request, provider);
     const headers = new Headers(res.headers);
     headers.set('Cache-Control', 'no-store');
@@ -66,8 +76,8 @@ export async function oauthStart(request: Request, provider: string): Promise<Re
     );
     return new Response(null, { status: res.status, headers });
   } catch (err) {
-    const reason = err instanceof OAuthFailure ? err.reason : 'provider';
-    if (!(err instanceof OAuthFailure))
+    const reason = reasonOf(err);
+    if (reason === 'provider' && !(err instanceof OAuthFailure))
       logger.error('oauth', 'starting a sign-in failed', { provider, error: String(err) });
     return go(binding ? `/profile?oauth=error&reason=${reason}#connections` : loginError(reason), []);
   }
@@ -84,7 +94,7 @@ export async function oauthCallback(request: Request, provider: string): Promise
       const { actor } = await authenticate(request);
       if (!actor || actor.userId !== bindUserId)
         throw new OAuthFailure('session', 'Sign in again to bind an account');
-      const added = await bindProvider(bindUserId, key, profile);
+      const added = await bindProvider(actor, key, profile);
       return go(added ? '/profile?oauth=bound#connections' : '/profile#connections', cookies);
     }
     const { userId, created } = await signInWithProvider(key, profile);
@@ -98,16 +108,16 @@ export async function oauthCallback(request: Request, provider: string): Promise
     );
     return go(created ? '/profile?oauth=welcome' : '/', cookies);
   } catch (err) {
-    if (!(err instanceof OAuthFailure)) {
+    const reason = reasonOf(err);
+    if (reason === 'provider' && !(err instanceof OAuthFailure)) {
       logger.error('oauth', 'a provider callback failed', { provider, error: String(err) });
     } else {
       logger.info('oauth', 'a provider callback was refused', {
         provider,
-        reason: err.reason,
-        message: err.message,
+        reason,
+        message: err instanceof Error ? err.message : String(err),
       });
     }
-    const reason = err instanceof OAuthFailure ? err.reason : 'provider';
     if (bindUserId) {
       const to = reason === 'conflict' ? '/profile?oauth=conflict' : `/profile?oauth=error&reason=${reason}`;
       return go(`${to}#connections`, cookies);

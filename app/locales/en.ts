@@ -453,6 +453,7 @@ const en = {
       conflict: 'That account is already bound to another user.',
       taken: 'You already have another account of this provider bound. Unbind it first.',
       session: 'Your session ended before the binding finished. Sign in and try again.',
+      holder: 'Only the holder of this account can connect a sign-in provider to it.',
       generic: 'Signing in with the provider failed.',
     },
     profile: {

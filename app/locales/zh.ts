@@ -444,6 +444,7 @@ const zh: Messages = {
       conflict: '该账号已绑定到其他用户。',
       taken: '你已绑定了该平台的另一个账号，请先解除绑定。',
       session: '绑定完成前会话已结束，请登录后重试。',
+      holder: '只有账号本人才能为其绑定第三方登录。',
       generic: '第三方登录失败。',
     },
     profile: {

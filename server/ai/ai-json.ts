@@ -1,3 +1,8 @@
+import { parseJson } from '../parsing/json-bounded';
+
+/** Opening braces tried as the start of the answer's object. */
+const BRACE_TRIES = 16;
+
 /**
  * The JSON object in a model's answer: the whole text when it is one, else the first fenced code block, else the
  * first balanced `{…}` (strings and escapes honoured). Null when there is none.
@@ -5,7 +10,7 @@
 export function extractJson(text: string): unknown {
   const tryParse = (s: string) => {
     try {
-      return JSON.parse(s) as unknown;
+      return parseJson(s);
     } catch {
       return undefined;
     }
@@ -20,7 +25,13 @@ export function extractJson(text: string): unknown {
     const inFence = tryParse(fence[1]!.trim());
     if (inFence !== undefined) return inFence;
   }
-  for (let start = text.indexOf('{'); start >= 0; start = text.indexOf('{', start + 1)) {
+  // A few starting braces only: each try scans to the end of the text, so `{` repeated would be quadratic.
+  let tries = 0;
+  for (
+    let start = text.indexOf('{');
+    start >= 0 && tries++ < BRACE_TRIES;
+    start = text.indexOf('{', start + 1)
+  ) {
     const end = matchingBrace(text, start);
     if (end < 0) continue;
     const found = tryParse(text.slice(start, end + 1));

@@ -44,7 +44,17 @@ export const INLINE_TYPES: ReadonlySet<string> = new Set([
 
 // Programs and scripts (compat §10), by name and by content.
 const DANGEROUS_EXT =
-  /\.(exe|bat|cmd|com|scr|msi|msp|cpl|sh|bash|ps1|vbs|vbe|wsf|wsh|jar|class|app|dll|sys|pif|lnk|hta|js|jse|apk)$/i;
+  /\.(exe|bat|cmd|com|scr|msi|msp|cpl|sh|bash|ps1|vbs|vbe|wsf|wsh|jar|class|app|dll|sys|pif|lnk|hta|js|mjs|cjs|jse|apk)$/i;
+
+/**
+ * The name a file is saved under: Windows drops trailing dots and spaces (`x.js.` is saved as `x.js`), so they are
+ * dropped before the extension is judged (by hand: a `[. ]+$` pattern backtracks on long runs).
+ */
+function savedName(filename: string): string {
+  let end = filename.length;
+  while (end > 0 && (filename[end - 1] === '.' || /\s/.test(filename[end - 1]!))) end--;
+  return filename.slice(0, end);
+}
 const DANGEROUS_TYPES = new Set([
   'application/x-msdownload',
   'application/x-elf',
@@ -74,7 +84,8 @@ export async function sniffType(file: IncomingFile, head: Buffer, rules: StoreRu
   const detected = (await fileTypeFromBuffer(head))?.mime;
   if (rules.types === ANY_FILE) {
     const script = head.subarray(0, 2).toString('latin1') === '#!';
-    if (DANGEROUS_EXT.test(file.filename ?? '') || (detected && DANGEROUS_TYPES.has(detected)) || script) {
+    const dangerousName = DANGEROUS_EXT.test(savedName(file.filename ?? ''));
+    if (dangerousName || (detected && DANGEROUS_TYPES.has(detected)) || script) {
       throw new AppError('unsupported_media_type', 'Programs and scripts are not accepted');
     }
     return detected ?? (looksLikeText(head) ? 'text/plain' : 'application/octet-stream');

@@ -21,8 +21,26 @@ import { endSession, resolveSession } from './session.store';
  */
 export type Channel = 'page' | 'api' | 'mcp';
 
+/**
+ * A path as the router matches it: React Router decodes each segment and ignores letter case, so `/api/MCP` and
+ * `/api/%6Dcp` reach the MCP route; the door must be picked from the same spelling.
+ */
+function routedPath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replaceAll('/', '%2F');
+      } catch {
+        return segment;
+      }
+    })
+    .join('/')
+    .toLowerCase();
+}
+
 export function channelOf(request: Request): Channel {
-  const path = new URL(request.url).pathname;
+  const path = routedPath(new URL(request.url).pathname);
   if (path === '/api/mcp' || path.startsWith('/api/mcp/')) return 'mcp';
   if (path === '/api' || path.startsWith('/api/')) return 'api';
   return 'page';
@@ -54,6 +72,15 @@ export function authenticate(request: Request): Promise<AuthResult> {
 export async function refusesChange(request: Request): Promise<boolean> {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   return (await authenticate(request)).tokenRefused;
+}
+
+/**
+ * The caller of `request` resolved again now (not memoised): for a long-lived response, such as an MCP event stream,
+ * that must end when its access token is revoked or expires. Only access tokens: null for anything else.
+ */
+export async function reauthenticate(request: Request): Promise<Actor | null> {
+  const token = presentedToken(request);
+  return token ? (await fromToken(token)).actor : null;
 }
 
 const NONE: AuthResult = {

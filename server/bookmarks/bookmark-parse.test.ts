@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { longestStall } from '../../tests/api/stall-helpers';
 import { parseBookmarks } from './bookmark-parse';
 
 const fixture = (name: string) =>
@@ -7,8 +8,8 @@ const fixture = (name: string) =>
 const byUrl = <T extends { url: string }>(items: T[], url: string) => items.find((i) => i.url === url);
 
 describe('parseBookmarks', () => {
-  it('reads a Chrome export: nested folders become the path, root folders and non-web links drop out', () => {
-    const r = parseBookmarks(fixture('chrome.html'));
+  it('reads a Chrome export: nested folders become the path, root folders and non-web links drop out', async () => {
+    const r = await parseBookmarks(fixture('chrome.html'));
     expect(r.format).toBe('netscape-html');
     expect(r.items.map((i) => [i.name, i.folders.join('/')])).toEqual([
       ['GitHub', ''],
@@ -26,8 +27,8 @@ describe('parseBookmarks', () => {
     expect(github.addDate?.toISOString()).toBe('2023-11-14T22:13:21.000Z');
   });
 
-  it('reads a Firefox export: menu, toolbar and other folders are roots, DD is the description', () => {
-    const r = parseBookmarks(fixture('firefox.html'));
+  it('reads a Firefox export: menu, toolbar and other folders are roots, DD is the description', async () => {
+    const r = await parseBookmarks(fixture('firefox.html'));
     expect(r.items.map((i) => [i.name, i.folders.join('/')])).toEqual([
       ['Get Help', 'Mozilla Firefox'],
       ['Customize Firefox', 'Mozilla Firefox'],
@@ -45,8 +46,8 @@ describe('parseBookmarks', () => {
     expect(r.items[0]!.iconUrl).toBe('https://support.mozilla.org/favicon.ico');
   });
 
-  it('reads a Safari export without an outer list', () => {
-    const r = parseBookmarks(fixture('safari.html'));
+  it('reads a Safari export without an outer list', async () => {
+    const r = await parseBookmarks(fixture('safari.html'));
     expect(r.items.map((i) => [i.name, i.folders.join('/')])).toEqual([
       ['Apple', ''],
       ["News, sport and opinion from the Guardian's global edition", 'Reading'],
@@ -54,8 +55,8 @@ describe('parseBookmarks', () => {
     ]);
   });
 
-  it('reads Markdown links with headings as folders', () => {
-    const r = parseBookmarks(fixture('links.md'));
+  it('reads Markdown links with headings as folders', async () => {
+    const r = await parseBookmarks(fixture('links.md'));
     expect(r.format).toBe('markdown');
     expect(r.items.map((i) => [i.name, i.url, i.folders.join('/')])).toEqual([
       ['The Rust Book', 'https://doc.rust-lang.org/book/', 'Reading'],
@@ -65,8 +66,8 @@ describe('parseBookmarks', () => {
     expect(r.ignored).toBe(1);
   });
 
-  it('reads a plain URL list, naming untitled links after their host', () => {
-    const r = parseBookmarks(fixture('urls.txt'));
+  it('reads a plain URL list, naming untitled links after their host', async () => {
+    const r = await parseBookmarks(fixture('urls.txt'));
     expect(r.format).toBe('url-list');
     expect(r.items.map((i) => [i.name, i.url])).toEqual([
       ['example.com', 'https://example.com/a'],
@@ -75,10 +76,47 @@ describe('parseBookmarks', () => {
     ]);
   });
 
-  it('cuts long names and stays fast on hostile text', () => {
+  it('cuts long names and stays fast on hostile text', async () => {
     const long = `<DL><DT><A HREF="https://x.example/">${'n'.repeat(300)}</A></DL>`;
-    expect(parseBookmarks(long).items[0]!.name).toHaveLength(80);
+    expect((await parseBookmarks(long)).items[0]!.name).toHaveLength(80);
     const hostile = `${'['.repeat(50_000)}](${'#'.repeat(50_000)}\n# ${'#'.repeat(50_000)}x\n${'-'.repeat(50_000)} https://a.example/`;
-    expect(parseBookmarks(hostile).items).toHaveLength(1);
+    expect((await parseBookmarks(hostile)).items).toHaveLength(1);
+  });
+
+  it('reads a file in the pieces it arrived in, tokens and lines split across them', async () => {
+    const pieces = (text: string, size: number) =>
+      Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+    for (const name of ['chrome.html', 'firefox.html', 'safari.html', 'links.md', 'urls.txt']) {
+      const whole = await parseBookmarks(fixture(name));
+      for (const size of [1, 7, 64])
+        expect(await parseBookmarks(pieces(fixture(name), size)), name).toEqual(whole);
+    }
+  });
+
+  it('refuses absurdly deep nesting at once, with a clear error (it took 0.75 s per 392 KB, growing quadratically)', async () => {
+    // 56,000 `<DL><p>` (392 KB): htmlparser2's element stack made each tag cost the depth (750 ms; 300,000: 133 s).
+    const deep = Buffer.from('<DL><p>'.repeat(56_000)).toString();
+    const started = performance.now();
+    await expect(parseBookmarks(deep)).rejects.toMatchObject({ code: 'nesting_too_deep' });
+    expect(performance.now() - started).toBeLessThan(300);
+    // Deep but sane folders are still read, the path shared by every link of a folder.
+    const nested = `${'<DT><H3>f</H3><DL><p>'.repeat(30)}<DT><A HREF="https://deep.example/">Deep</A><DT><A HREF="https://deep.example/2">Two</A>${'</DL><p>'.repeat(30)}`;
+    const r = await parseBookmarks(nested);
+    expect(r.items.map((i) => i.folders.length)).toEqual([30, 30]);
+  });
+
+  it('never holds the event loop for long: a 20 MB file is read in slices, its links counted past the cap', async () => {
+    const links = '<DT><A HREF="https://a.example/x">Some site</A>\n'.repeat(400_000);
+    // Decoded from bytes, as an upload is (a string built by `repeat` would be flattened on first use).
+    const html = Buffer.from(`<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>${links}</DL>`).toString();
+    expect(html.length).toBeGreaterThan(19_000_000);
+    const { result, stallMs } = await longestStall(() => parseBookmarks(html, { maxItems: 1000 }));
+    expect(result.total).toBe(400_000);
+    expect(result.items).toHaveLength(1000);
+    expect(stallMs).toBeLessThan(100);
+    const list = Buffer.from('https://b.example/page some title\n'.repeat(600_000)).toString();
+    const text = await longestStall(() => parseBookmarks(list, { maxItems: 10 }));
+    expect(text.result.total).toBe(600_000);
+    expect(text.stallMs).toBeLessThan(100);
   });
 });

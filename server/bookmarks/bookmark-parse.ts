@@ -1,8 +1,11 @@
 // Reads browser bookmark files: Netscape bookmark HTML (what Chrome, Firefox, Edge and Safari export), Markdown
 // links and plain URL lists. Folders become a path of names, which the import turns into tags. The HTML is read with
-// htmlparser2's tokenizer (it tolerates the format's unclosed <DT> and <p>); the text formats are scanned by hand in
-// linear time. Only http(s) links are kept: `place:`, `javascript:`, `chrome://` and similar are counted as ignored.
-import { Parser } from 'htmlparser2';
+// the shared tokenizer scan (server/parsing/html-scan.ts: linear, in time slices; it tolerates the format's unclosed
+// <DT> and <p>); the text formats are scanned by hand in linear time, yielding between slices too. Only http(s) links
+// are kept: `place:`, `javascript:`, `chrome://` and similar are counted as ignored.
+import { AppError } from '../errors';
+import { scanHtml } from '../parsing/html-scan';
+import { TimeSlicer } from '../parsing/time-slice';
 import { checkUrl } from '../urls/url-policy.shared';
 
 export interface ParsedBookmark {
@@ -18,7 +21,10 @@ export interface ParsedBookmark {
 
 export interface ParsedBookmarks {
   format: 'netscape-html' | 'markdown' | 'url-list';
+  /** The first `maxItems` bookmarks found. */
   items: ParsedBookmark[];
+  /** Every bookmark found, kept or not. */
+  total: number;
   /** Links that are not web addresses (place:, javascript:, file:…), skipped. */
   ignored: number;
 }
@@ -26,6 +32,7 @@ export interface ParsedBookmarks {
 const NAME_MAX = 80;
 const DESCRIPTION_MAX = 200;
 const ICON_MAX = 2000;
+const URL_MAX = 2000;
 
 /** The browsers' own top folders: the bookmarks bar, menu and "other" folders are not a topic, so not a tag. */
 const ROOT_FOLDER_NAMES = new Set(
@@ -60,9 +67,10 @@ function cut(text: string, max: number): string {
 
 /** The address to keep, or null when it is not an http(s) link. */
 function webUrl(raw: string): string | null {
+  if (raw.length > URL_MAX * 2) return null;
   const r = checkUrl(raw, 'link');
   if (!r.ok || !/^https?:\/\//i.test(r.value)) return null;
-  return r.value.length <= 2000 ? r.value : null;
+  return r.value.length <= URL_MAX ? r.value : null;
 }
 
 function hostName(url: string): string {
@@ -104,74 +112,116 @@ function dateOf(seconds: string | undefined): Date | null {
   return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : null;
 }
 
-/** Netscape bookmark HTML: <DL> lists of <DT><H3>folder</H3><DL>…</DL> and <DT><A HREF>link</A> (<DD>note). */
-function parseNetscape(html: string): ParsedBookmarks {
-  const items: ParsedBookmark[] = [];
-  let ignored = 0;
-  // One entry per open <DL>: the folder it lists (null for a browser root folder or the document's top list).
-  const stack: (string | null)[] = [];
-  let pendingFolder: string | null | undefined;
-  let text: string | null = null;
-  let link: { href: string; attrs: Record<string, string> } | null = null;
-  let describing: ParsedBookmark | null = null;
-  let folderAttrs: Record<string, string> = {};
+/** Open `<DL>` lists a file may nest: real exports stay under 20; more is refused, not read. */
+export const BOOKMARK_DEPTH_MAX = 100;
+/** Characters of one name or description kept while reading (they are cut to NAME_MAX etc. afterwards). */
+const TEXT_KEEP = 10_000;
 
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        if (name === 'dt' || name === 'dl' || name === 'h3') describing = null;
-        if (name === 'h3') {
-          text = '';
-          folderAttrs = attrs;
-        } else if (name === 'a') {
-          text = '';
-          link = { href: attrs.href ?? '', attrs };
-        } else if (name === 'dl') {
-          stack.push(pendingFolder ?? null);
-          pendingFolder = undefined;
-        } else if (name === 'dd') {
-          describing = items.at(-1) ?? null;
-          if (describing) describing.description = '';
+export interface ParseOptions {
+  /** Bookmarks kept at most; the rest are only counted (`total`), so a huge file costs no memory. */
+  maxItems?: number;
+}
+
+function append(text: string, chunk: string): string {
+  return text.length >= TEXT_KEEP ? text : text + chunk.slice(0, TEXT_KEEP - text.length);
+}
+
+/**
+ * Netscape bookmark HTML: <DL> lists of <DT><H3>folder</H3><DL>…</DL> and <DT><A HREF>link</A> (<DD>note).
+ * One folder path per open <DL>, shared by reference by its links and by the lists inside it.
+ */
+async function parseNetscape(html: readonly string[], maxItems: number): Promise<ParsedBookmarks> {
+  const items: ParsedBookmark[] = [];
+  let total = 0;
+  let ignored = 0;
+  // The folder path of each open <DL> (the browsers' root folders and unnamed lists add no name).
+  const lists: string[][] = [];
+  const path = () => lists.at(-1) ?? [];
+  let pendingFolder: string | null | undefined;
+  let folderText: string | null = null;
+  let folderAttrs: Record<string, string> = {};
+  let link: { href: string; attrs: Record<string, string>; text: string } | null = null;
+  let describing: ParsedBookmark | null = null;
+  let described = '';
+
+  const endDescription = () => {
+    if (describing) describing.description = cut(described, DESCRIPTION_MAX);
+    describing = null;
+  };
+  const endFolderName = () => {
+    if (folderText === null) return;
+    const label = cut(folderText, 200);
+    const root =
+      'personal_toolbar_folder' in folderAttrs ||
+      'unfiled_bookmarks_folder' in folderAttrs ||
+      (lists.length <= 1 && ROOT_FOLDER_NAMES.has(label.toLowerCase()));
+    pendingFolder = root || !label ? null : label;
+    folderText = null;
+  };
+  const endLink = () => {
+    if (!link) return;
+    const url = webUrl(link.href);
+    const { attrs, text } = link;
+    link = null;
+    if (!url) {
+      ignored++;
+      return;
+    }
+    total++;
+    if (items.length >= maxItems) return;
+    items.push(makeItem(text, url, path(), { iconUrl: iconOf(attrs), addDate: dateOf(attrs.add_date) }));
+  };
+  // An unclosed <A> or <H3> ends where the next entry, list or list end begins (browsers' files close them).
+  const endEntry = () => {
+    endLink();
+    endFolderName();
+    endDescription();
+  };
+
+  await scanHtml(html, {
+    openTag(name, attrs) {
+      if (name === 'a') {
+        endEntry();
+        link = { href: attrs.href ?? '', attrs, text: '' };
+      } else if (name === 'h3') {
+        endEntry();
+        folderText = '';
+        folderAttrs = attrs;
+      } else if (name === 'dt' || name === 'dd') {
+        endEntry();
+        if (name === 'dd' && items.length && items.length === total) {
+          describing = items.at(-1)!;
+          described = '';
         }
-      },
-      ontext(chunk) {
-        if (text !== null) text += chunk;
-        else if (describing) describing.description += chunk;
-      },
-      onclosetag(name) {
-        if (name === 'h3' && text !== null) {
-          const label = cut(text, 200);
-          const root =
-            'personal_toolbar_folder' in folderAttrs ||
-            'unfiled_bookmarks_folder' in folderAttrs ||
-            (stack.length <= 1 && ROOT_FOLDER_NAMES.has(label.toLowerCase()));
-          pendingFolder = root || !label ? null : label;
-          text = null;
-        } else if (name === 'a' && link && text !== null) {
-          const url = webUrl(link.href);
-          if (url) {
-            const folders = stack.filter((f): f is string => f !== null);
-            items.push(
-              makeItem(text, url, folders, {
-                iconUrl: iconOf(link.attrs),
-                addDate: dateOf(link.attrs.add_date),
-              }),
-            );
-          } else ignored++;
-          link = null;
-          text = null;
-        } else if (name === 'dl') {
-          stack.pop();
-          describing = null;
+      } else if (name === 'dl') {
+        endEntry();
+        if (lists.length >= BOOKMARK_DEPTH_MAX) {
+          throw new AppError(
+            'nesting_too_deep',
+            `This file's folders are nested too deeply (more than ${BOOKMARK_DEPTH_MAX} levels)`,
+            { limit: BOOKMARK_DEPTH_MAX },
+          );
         }
-      },
+        lists.push(pendingFolder ? [...path(), pendingFolder] : path());
+        pendingFolder = undefined;
+      }
     },
-    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
-  for (const item of items) item.description = cut(item.description, DESCRIPTION_MAX);
-  return { format: 'netscape-html', items, ignored };
+    text(chunk) {
+      if (link) link.text = append(link.text, chunk);
+      else if (folderText !== null) folderText = append(folderText, chunk);
+      else if (describing) described = append(described, chunk);
+    },
+    closeTag(name) {
+      if (name === 'a') endLink();
+      else if (name === 'h3') endFolderName();
+      else if (name === 'dl') {
+        endEntry();
+        lists.pop();
+      }
+    },
+  });
+  endEntry();
+  return { format: 'netscape-html', items, total, ignored };
 }
 
 /** The Markdown links `[text](url "title")` of one line, scanned left to right (linear time). */
@@ -199,14 +249,63 @@ function markdownLinks(line: string): { text: string; url: string }[] {
   return out;
 }
 
+/** Longer lines are read in pieces of about this size, cut at a space (real lines are far shorter). */
+const LINE_MAX = 16 * 1024;
+
+/**
+ * The lines of text that comes in pieces, trimmed, without joining the pieces: a line ends at a newline, or after
+ * about LINE_MAX characters (cut at a space when there is one), so the work per line is bounded whatever the input.
+ */
+function* lines(pieces: readonly string[]): Generator<string> {
+  let carry = '';
+  for (let p = 0; p < pieces.length; p++) {
+    const last = p === pieces.length - 1;
+    // `carry` is shorter than LINE_MAX, so each piece is looked at about once.
+    const text = carry + pieces[p]!;
+    carry = '';
+    let start = 0;
+    while (start < text.length) {
+      // Looked for within reach only: searching a 20 MB line to its end for each cut would be quadratic.
+      const newline = text.slice(start, start + LINE_MAX + 1).indexOf('\n');
+      if (newline !== -1) {
+        yield text.slice(start, start + newline).trim();
+        start += newline + 1;
+        continue;
+      }
+      if (text.length - start <= LINE_MAX) {
+        if (last) yield text.slice(start).trim();
+        else carry = text.slice(start);
+        break;
+      }
+      let end = start + LINE_MAX;
+      for (let i = end - 1; i > start + LINE_MAX / 2; i--) {
+        const c = text.charCodeAt(i);
+        if (c === 0x20 || c === 0x09) {
+          end = i;
+          break;
+        }
+      }
+      yield text.slice(start, end).trim();
+      start = end;
+    }
+  }
+}
+
 /** Markdown (links, with `#` headings as folders) and plain URL lists (one address per line, maybe with a title). */
-function parseText(content: string): ParsedBookmarks {
+async function parseText(pieces: readonly string[], maxItems: number): Promise<ParsedBookmarks> {
   const items: ParsedBookmark[] = [];
+  let total = 0;
   let ignored = 0;
   let sawMarkdown = false;
   const headings: string[] = [];
-  for (const raw of content.split(/\r?\n/)) {
-    const line = raw.trim();
+  const found = (name: string, url: string, folders: string[]) => {
+    total++;
+    if (items.length < maxItems) items.push(makeItem(name, url, folders));
+  };
+  const slicer = new TimeSlicer();
+  // Line by line without splitting the whole file first (20 MB would be one long pause).
+  for (const line of lines(pieces)) {
+    if (slicer.due()) await slicer.yield();
     if (!line) continue;
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
@@ -221,7 +320,7 @@ function parseText(content: string): ParsedBookmarks {
       sawMarkdown = true;
       for (const l of links) {
         const url = webUrl(l.url);
-        if (url) items.push(makeItem(l.text, url, folders));
+        if (url) found(l.text, url, folders);
         else ignored++;
       }
       continue;
@@ -236,18 +335,40 @@ function parseText(content: string): ParsedBookmarks {
       continue;
     }
     const title = trimChars([...tokens.slice(0, at), ...tokens.slice(at + 1)].join(' '), '-|:–— ');
-    items.push(makeItem(title, url, folders));
+    found(title, url, folders);
   }
-  return { format: sawMarkdown ? 'markdown' : 'url-list', items, ignored };
+  return { format: sawMarkdown ? 'markdown' : 'url-list', items, total, ignored };
+}
+
+/** A bookmark file's text: whole, or in the pieces it was decoded in as it arrived (never joined). */
+export type BookmarkText = string | readonly string[];
+
+/** The first `n` characters of a file's text. */
+export function textStart(text: BookmarkText, n: number): string {
+  if (typeof text === 'string') return text.slice(0, n);
+  let out = '';
+  for (const piece of text) {
+    if (out.length >= n) break;
+    out += piece.slice(0, n - out.length);
+  }
+  return out;
 }
 
 /** Whether a file is Netscape bookmark HTML (or any HTML with links) rather than text. */
-function looksLikeHtml(content: string): boolean {
-  const head = content.slice(0, 4096).toLowerCase();
+function looksLikeHtml(text: BookmarkText): boolean {
+  const head = textStart(text, 4096).toLowerCase();
   return head.includes('netscape-bookmark-file') || head.includes('<dl') || head.includes('<html');
 }
 
-/** Parses a bookmark file of any supported format. */
-export function parseBookmarks(content: string): ParsedBookmarks {
-  return looksLikeHtml(content) ? parseNetscape(content) : parseText(content);
+/**
+ * Parses a bookmark file of any supported format, in linear time and time slices (another request waits at most a
+ * slice). Folders nested past BOOKMARK_DEPTH_MAX: AppError `nesting_too_deep` (400).
+ */
+export async function parseBookmarks(
+  text: BookmarkText,
+  options: ParseOptions = {},
+): Promise<ParsedBookmarks> {
+  const maxItems = options.maxItems ?? Infinity;
+  const pieces = typeof text === 'string' ? [text] : text;
+  return looksLikeHtml(text) ? parseNetscape(pieces, maxItems) : parseText(pieces, maxItems);
 }

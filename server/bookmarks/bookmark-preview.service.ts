@@ -1,11 +1,12 @@
 // The preview of a bookmark file: what would be imported, with duplicates marked, before anything is written.
 import type { Actor } from '../actor';
 import { aiImportBookmarks } from '../ai/ai-import.service';
+import { AI_IMPORT_PROMPT_CHARS } from '../ai/ai.schema';
 import { badRequest } from '../errors';
 import { getSpace } from '../spaces/space.cache';
 import { listTags } from '../tags/tag.service';
 import { siteKeys } from './bookmark-import.service';
-import { parseBookmarks } from './bookmark-parse';
+import { parseBookmarks, textStart, type BookmarkText } from './bookmark-parse';
 import { BATCH_MAX_ITEMS, type PreviewRow } from './bookmark.schema';
 import { urlKey } from './url-key';
 
@@ -49,13 +50,14 @@ async function markRows(actor: Actor, found: Found[]): Promise<{ rows: PreviewRo
   return { rows, duplicates };
 }
 
-/** Parses a bookmark file and marks the bookmarks the caller already has (or that repeat in the file). */
-export async function previewBookmarks(actor: Actor, content: string): Promise<BookmarkPreview> {
-  const parsed = parseBookmarks(content);
-  if (!parsed.items.length) throw badRequest('No web links were found in this file');
-  if (parsed.items.length > BATCH_MAX_ITEMS) {
+/** Parses a bookmark file (a 4xx for one nested too deeply) and marks the bookmarks the caller already has (or that repeat in the file). */
+export async function previewBookmarks(actor: Actor, content: BookmarkText): Promise<BookmarkPreview> {
+  // No more than can be imported is kept: the rest of a huge file is only counted.
+  const parsed = await parseBookmarks(content, { maxItems: BATCH_MAX_ITEMS });
+  if (!parsed.total) throw badRequest('No web links were found in this file');
+  if (parsed.total > BATCH_MAX_ITEMS) {
     throw badRequest(
-      `This file holds ${parsed.items.length} bookmarks; at most ${BATCH_MAX_ITEMS} can be imported at once. Split the file.`,
+      `This file holds ${parsed.total} bookmarks; at most ${BATCH_MAX_ITEMS} can be imported at once. Split the file.`,
     );
   }
   const { rows, duplicates } = await markRows(actor, parsed.items);
@@ -68,10 +70,14 @@ export async function previewBookmarks(actor: Actor, content: string): Promise<B
  */
 export async function previewBookmarksWithAi(
   actor: Actor,
-  content: string,
+  content: BookmarkText,
   filename: string,
 ): Promise<BookmarkPreview> {
-  const { items } = await aiImportBookmarks(actor, { content, filename, draft: undefined });
+  const { items } = await aiImportBookmarks(actor, {
+    content: textStart(content, AI_IMPORT_PROMPT_CHARS),
+    filename,
+    draft: undefined,
+  });
   if (!items.length) throw badRequest('No web links were found in this file');
   const tagNames = new Map((await listTags(actor)).map((t) => [t.id, t.name]));
   const found = items.map((i) => ({

@@ -1,5 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../actor';
 import { authenticate } from '../auth/authenticate';
 import { AppError } from '../errors';
@@ -25,12 +31,34 @@ const byName = new Map(MCP_TOOLS.map((t) => [t.name, t]));
 /** MCP requests per access token (the older service allowed 300 a minute per address). */
 export const MCP_PER_TOKEN: Limit = { name: 'mcp', max: 300, windowMs: 60_000 };
 
-/** A fresh MCP server for one caller: tools only; a read-only token sees and may call only the read tools. */
-export function createMcpServer(actor: Actor): Server {
+/** Whose rights a request runs with: the caller of a Streamable HTTP request, the poster of a relayed message. */
+export type ActorOf = (extra: { authInfo?: AuthInfo }) => Actor | null;
+
+/** The caller of an MCP request as the transport hands it over (`authInfo.extra.actor`, see `asAuthInfo`). */
+export const callerOf: ActorOf = (extra) => (extra.authInfo?.extra?.actor as Actor | undefined) ?? null;
+
+/** `actor` in the form a transport passes with a message to its request handlers. */
+export function asAuthInfo(actor: Actor): AuthInfo {
+  return { token: '', clientId: actor.tokenId ?? '', scopes: [], extra: { actor } };
+}
+
+/**
+ * A fresh MCP server: tools only. Each request runs with the rights of `actorOf(extra)`: a read-only token sees and
+ * may call only the read tools.
+ */
+export function createMcpServer(actorOf: ActorOf): Server {
   const server = new Server({ name: 'SakuraNav', version: '1.0.0' }, { capabilities: { tools: {} } });
-  const visible = MCP_TOOLS.filter((t) => !(actor.readOnly && t.write));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: visible.map(describeTool) }));
-  server.setRequestHandler(CallToolRequestSchema, (req) => {
+  const caller = (extra: { authInfo?: AuthInfo }) => {
+    const actor = actorOf(extra);
+    if (!actor) throw new McpError(ErrorCode.InvalidRequest, 'No access token for this message');
+    return actor;
+  };
+  server.setRequestHandler(ListToolsRequestSchema, (_req, extra) => {
+    const actor = caller(extra);
+    return { tools: MCP_TOOLS.filter((t) => !(actor.readOnly && t.write)).map(describeTool) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, (req, extra) => {
+    const actor = caller(extra);
     const t = byName.get(req.params.name);
     if (!t) return textResult({ error: `Unknown tool: ${req.params.name}` }, true);
     return callTool(t, actor, req.params.arguments);
@@ -39,12 +67,14 @@ export function createMcpServer(actor: Actor): Server {
 }
 
 /**
- * The caller of an MCP request: an access token only (the `mcp` door of server/auth/authenticate.ts), within the
- * per-token rate limit. Throws 401 (with WWW-Authenticate) or 429.
+ * The caller of an MCP request: an access token only (the `mcp` door of server/auth/authenticate.ts, and checked
+ * again here whatever the path's spelling), within the per-token rate limit. Throws 401 (with WWW-Authenticate)
+ * or 429.
  */
 export async function mcpActor(request: Request): Promise<Actor> {
   const { actor } = await authenticate(request);
-  if (!actor) {
+  // Checked here too, not only by the channel of the path: a session cookie never reaches the tools.
+  if (!actor || actor.via !== 'token') {
     throw new AppError('unauthorized', '未授权：请提供有效的 API Token', undefined, {
       'WWW-Authenticate': 'Bearer realm="mcp"',
     });

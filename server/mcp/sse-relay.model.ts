@@ -1,3 +1,5 @@
+import { Schema } from 'mongoose';
+import type { Role } from '../actor';
 import { defineModel } from '../db';
 import { docSchema, required } from '../db-schema';
 
@@ -13,13 +15,31 @@ export interface McpSseSessionDoc {
   lastPostAt: Date;
 }
 
+/** Who posted a message: it runs with the rights of that token, not of the one that opened the stream. */
+export interface McpPoster {
+  userId: string;
+  username: string;
+  role: Role;
+  tokenId: string;
+  readOnly: boolean;
+}
+
 /** One client message waiting for the instance that holds its session's stream (inserted by `_id`, then deleted). */
 export interface McpSseMessageDoc {
   _id: string;
   sessionId: string;
   body: string;
+  poster: McpPoster;
   createdAt: Date;
 }
+
+const PosterSchema = new Schema<McpPoster>(
+  {
+    ...required({ userId: String, username: String, role: String, tokenId: String }),
+    readOnly: { type: Boolean, default: false },
+  },
+  { _id: false },
+);
 
 const SessionSchema = docSchema<McpSseSessionDoc>(
   {
@@ -31,7 +51,7 @@ const SessionSchema = docSchema<McpSseSessionDoc>(
 const MessageSchema = docSchema<McpSseMessageDoc>(
   {
     sessionId: { type: String, required: true, index: true },
-    ...required({ body: String, createdAt: Date }),
+    ...required({ body: String, poster: PosterSchema, createdAt: Date }),
   },
   { collection: 'mcp_sse_messages' },
 );

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  JSONRPCMessageSchema,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../actor';
+import { reauthenticate } from '../auth/authenticate';
 import { logger } from '../logger';
-import { createMcpServer } from './mcp.server';
-import { McpSseMessageModel, McpSseSessionModel } from './sse-relay.model';
+import { parseJson } from '../parsing/json-bounded';
+import { asAuthInfo, callerOf, createMcpServer } from './mcp.server';
+import { McpSseMessageModel, McpSseSessionModel, type McpPoster } from './sse-relay.model';
 
 /** A session ends after this long without a POST (compat §12.1: 30 minutes). */
 export const SSE_IDLE_MS = 30 * 60_000;
-/** How often the stream holder looks for relayed messages, and checks its session. */
+/** How often the stream holder looks for relayed messages, and checks its session and the opener's token. */
 const POLL_MS = 150;
 const SESSION_CHECK_MS = 5_000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -20,7 +26,7 @@ const encoder = new TextEncoder();
 class RelayTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   constructor(
     readonly sessionId: string,
     private readonly write: (chunk: string) => void,
@@ -37,9 +43,12 @@ class RelayTransport implements Transport {
 
 /**
  * Opens a legacy SSE session for the caller: a `text/event-stream` whose first event names the endpoint to POST to.
- * Messages POSTed to any instance reach this one through the database (see `relaySseMessage`).
+ * Messages POSTed to any instance reach this one through the database (see `relaySseMessage`) and run with the
+ * rights of the token that posted them. The stream ends when the token that opened it stops being valid (revoked,
+ * expired, its user deleted): `request` is authenticated again at every session check.
  */
-export async function openSseSession(actor: Actor, signal: AbortSignal): Promise<Response> {
+export async function openSseSession(actor: Actor, request: Request): Promise<Response> {
+  const signal = request.signal;
   const sessionId = randomUUID();
   const now = new Date();
   await McpSseSessionModel.create({ _id: sessionId, userId: actor.userId, createdAt: now, lastPostAt: now });
@@ -72,10 +81,11 @@ export async function openSseSession(actor: Actor, signal: AbortSignal): Promise
     cancel: finish,
   });
   signal.addEventListener('abort', finish, { once: true });
-  await createMcpServer(actor).connect(transport);
+  await createMcpServer(callerOf).connect(transport);
   write(`event: endpoint\ndata: /api/mcp/sse/messages?sessionId=${sessionId}\n\n`);
   timers.push(setInterval(() => write(': keepalive\n\n'), HEARTBEAT_MS));
-  void pump(transport, () => open, finish);
+  const openerValid = async () => (await reauthenticate(request))?.userId === actor.userId;
+  void pump(transport, () => open, finish, openerValid);
   return new Response(stream, {
     headers: {
       'Content-Type': 'text/event-stream',
@@ -90,7 +100,12 @@ export async function openSseSession(actor: Actor, signal: AbortSignal): Promise
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Delivers relayed messages in order until the stream ends; ends it when the session expired or was removed. */
-async function pump(transport: RelayTransport, isOpen: () => boolean, finish: () => void) {
+async function pump(
+  transport: RelayTransport,
+  isOpen: () => boolean,
+  finish: () => void,
+  openerValid: () => Promise<boolean>,
+) {
   let checkedAt = Date.now();
   while (isOpen()) {
     try {
@@ -99,11 +114,17 @@ async function pump(transport: RelayTransport, isOpen: () => boolean, finish: ()
         .limit(50)
         .lean();
       if (batch.length) await McpSseMessageModel.deleteMany({ _id: { $in: batch.map((m) => m._id) } });
-      for (const m of batch) transport.onmessage?.(JSON.parse(m.body) as JSONRPCMessage);
+      for (const m of batch) {
+        // Each message with its poster's rights (a message stored without one is not run).
+        if (!m.poster?.tokenId) continue;
+        const poster: Actor = { ...m.poster, via: 'token' };
+        transport.onmessage?.(JSON.parse(m.body) as JSONRPCMessage, { authInfo: asAuthInfo(poster) });
+      }
       if (Date.now() - checkedAt > SESSION_CHECK_MS) {
         checkedAt = Date.now();
         const session = await McpSseSessionModel.findById(transport.sessionId).lean();
         if (!session || Date.now() - session.lastPostAt.getTime() > SSE_IDLE_MS) return finish();
+        if (!(await openerValid())) return finish();
       }
     } catch (err) {
       logger.warn('mcp', 'SSE relay poll failed', { error: String(err) });
@@ -117,7 +138,8 @@ export type RelayOutcome =
 
 /**
  * Accepts one JSON-RPC message for a legacy SSE session, from any instance: the session must exist, be live and
- * belong to the caller. The message is stored by a unique `_id` for the instance holding the stream.
+ * belong to the caller. The message is stored by a unique `_id` for the instance holding the stream, with the
+ * caller's token and rights, which it runs with.
  */
 export async function relaySseMessage(
   actor: Actor,
@@ -134,15 +156,23 @@ export async function relaySseMessage(
   }
   let message: unknown;
   try {
-    message = JSONRPCMessageSchema.parse(JSON.parse(body));
+    message = JSONRPCMessageSchema.parse(parseJson(body));
   } catch {
     return { ok: false, status: 400, code: -32700, message: 'Parse error: not a JSON-RPC message' };
   }
   const now = new Date();
+  const poster: McpPoster = {
+    userId: actor.userId,
+    username: actor.username,
+    role: actor.role,
+    tokenId: actor.tokenId ?? '',
+    readOnly: actor.readOnly === true,
+  };
   await McpSseMessageModel.create({
     _id: `${now.getTime().toString(36)}-${randomUUID()}`,
     sessionId,
     body: JSON.stringify(message),
+    poster,
     createdAt: now,
   });
   await McpSseSessionModel.updateOne({ _id: sessionId }, { $set: { lastPostAt: now } });

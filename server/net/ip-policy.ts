@@ -123,20 +123,37 @@ export function isAllowListEntry(entry: string): boolean {
   );
 }
 
+export interface Refusal {
+  /** For the user who asked: names nothing they did not type (a host name's addresses stay on the server). */
+  reason: string;
+  /** For the log and administrators: the address the name resolved to and its class. */
+  detail: string;
+}
+
+const SETTING = 'private networks are not allowed (admin setting outboundAllowPrivate or outboundAllowList)';
+
 /**
- * Why contacting `ip` (resolved from `hostname`) is refused under `policy`, or null when it is allowed.
- * The reason names the address and its class, e.g. `127.0.0.1 is a loopback address`.
+ * Why contacting `ip` (resolved from `hostname`) is refused under `policy`, or null when it is allowed. An address
+ * typed as such is named with its class (`127.0.0.1 is a loopback address`); for a host name, only the detail says
+ * what the server's DNS answered (`localhost resolves to 127.0.0.1, which is a loopback address`): that is how
+ * internal names resolve, which no user should learn from a refusal.
  */
-export function refusalReason(
+export function refusal(
   ip: string,
   hostname: string,
   policy: OutboundPolicy,
   allow: AllowMatcher = compileAllowList(policy.allowList),
-): string | null {
+): Refusal | null {
   const cls = classifyAddress(ip);
   if (!cls || policy.allowPrivate) return null;
   if (allow.host(hostname) || allow.address(ip)) return null;
   const article = /^([aei]|un[s])/.test(cls) ? 'an' : 'a';
-  const shown = hostname === ip ? ip : `${hostname} resolves to ${ip}, which`;
-  return `${shown} is ${article} ${cls} address; private networks are not allowed (admin setting outboundAllowPrivate or outboundAllowList)`;
+  if (hostname === ip) {
+    const reason = `${ip} is ${article} ${cls} address; ${SETTING}`;
+    return { reason, detail: reason };
+  }
+  return {
+    reason: `${hostname} is on a private network; ${SETTING}`,
+    detail: `${hostname} resolves to ${ip}, which is ${article} ${cls} address`,
+  };
 }

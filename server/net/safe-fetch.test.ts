@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logger } from '../logger';
 import { saveSettings } from '../settings/settings.service';
 import { classifyAddress, compileAllowList, isAllowListEntry, type OutboundPolicy } from './ip-policy';
 import { OutboundError, safeFetch } from './safe-fetch';
@@ -102,8 +103,18 @@ describe('safeFetch', () => {
   });
 
   it('refuses a host name that resolves to a private address (real DNS: localhost)', async () => {
+    const logged = vi.spyOn(logger, 'info');
     const err = await refusal(safeFetch(`http://localhost:${site.port}/ok`, { policy: closed }));
-    expect(err.reason).toMatch(/localhost resolves to .* loopback/);
+    expect(logged).toHaveBeenCalledWith(
+      'outbound',
+      'request refused',
+      expect.objectContaining({ detail: expect.stringMatching(/localhost resolves to/) }),
+    );
+    logged.mockRestore();
+    // What the user who typed the address sees names no address the server's DNS answered; the log has it.
+    expect(err.reason).toMatch(/^localhost is on a private network/);
+    expect(err.reason).not.toMatch(/127\.0\.0\.1|::1|resolves|loopback/);
+    expect(err.detail).toMatch(/localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/);
     expect(site.requests.some((r) => r.headers.host === `localhost:${site.port}`)).toBe(false);
   });
 
@@ -113,7 +124,8 @@ describe('safeFetch', () => {
       { address: '10.0.0.7', family: 4 },
     ];
     const err = await refusal(safeFetch('http://rebind.test/', { policy: closed, resolve: mixed }));
-    expect(err.reason).toContain('10.0.0.7');
+    expect(err.reason).not.toContain('10.0.0.7');
+    expect(err.detail).toContain('10.0.0.7');
     // With private allowed, a name the system cannot resolve still reaches the address our resolver answered.
     let lookups = 0;
     const pinned = async () => {

@@ -6,19 +6,26 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
-import { compileAllowList, refusalReason, type OutboundPolicy } from './ip-policy';
+import { logger } from '../logger';
+import { compileAllowList, refusal, type OutboundPolicy } from './ip-policy';
 import { outboundPolicy } from './outbound-policy';
 
 export type OutboundFailure = 'refused' | 'timeout' | 'too_large' | 'network' | 'redirects';
 
-/** A request that could not be made or completed; `reason` is safe to show to the user who asked for it. */
+/**
+ * A request that could not be made or completed; `reason` is safe to show to the user who asked for it, `detail`
+ * (the same unless told) is for the log and administrators.
+ */
 export class OutboundError extends Error {
   override name = 'OutboundError';
+  readonly detail: string;
   constructor(
     readonly kind: OutboundFailure,
     readonly reason: string,
+    detail?: string,
   ) {
     super(reason);
+    this.detail = detail ?? reason;
   }
 }
 
@@ -94,8 +101,11 @@ async function checkedAddress(
   const allow = compileAllowList(policy.allowList);
   // Every answer must pass: otherwise whichever address the connection picked could be the forbidden one.
   for (const a of addresses) {
-    const reason = refusalReason(a.address, host, policy, allow);
-    if (reason) throw new OutboundError('refused', reason);
+    const refused = refusal(a.address, host, policy, allow);
+    if (refused) {
+      logger.info('outbound', 'request refused', { host, detail: refused.detail });
+      throw new OutboundError('refused', refused.reason, refused.detail);
+    }
   }
   return addresses[0]!;
 }

@@ -109,14 +109,16 @@ export async function signInWithProvider(
 }
 
 /**
- * Binds a provider account to a signed-in user. Already bound to them: nothing to do (`false`). Bound to someone
- * else: refused. The user already has another account of this provider: refused (unbind it first).
+ * Binds a provider account to the signed-in caller. Already bound to them: nothing to do (`false`). Bound to someone
+ * else: refused. The user already has another account of this provider: refused (unbind it first). A way to sign
+ * in is a credential: an administrator who opened the account may not add one (403), as for passwords and tokens.
  */
 export async function bindProvider(
-  userId: string,
+  actor: Actor | null,
   provider: ProviderKey,
   profile: ProviderProfile,
 ): Promise<boolean> {
+  const { userId } = requireAccountHolder(actor);
   const id = bindingId(provider, profile.id);
   const owner = async () => (await OAuthAccountModel.findById(id).lean<OAuthAccountDoc>())?.userId;
   const current = await owner();

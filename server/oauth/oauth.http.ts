@@ -1,6 +1,7 @@
 // Provider HTTP calls, all through the safe outbound client (the admin's private-network allowance applies, so an
 // identity provider on the LAN works once the admin allows it).
 import { OutboundError, safeFetch } from '../net/safe-fetch';
+import { parseJson } from '../parsing/json-bounded';
 
 /** Why a sign-in through a provider failed; `reason` picks the message the sign-in page shows. */
 export type OAuthFailureReason =
@@ -10,7 +11,8 @@ export type OAuthFailureReason =
   | 'provider' // the provider's answer was an error or unusable
   | 'conflict' // the provider account is bound to another user
   | 'taken' // the user already has another account of this provider bound
-  | 'session'; // a binding was started by a user who is no longer signed in
+  | 'session' // a binding was started by a user who is no longer signed in
+  | 'holder'; // a binding asked for by an administrator who opened the account (only its holder may add one)
 
 export class OAuthFailure extends Error {
   override name = 'OAuthFailure';
@@ -65,13 +67,14 @@ export async function providerJson(
     });
   } catch (err) {
     if (err instanceof OutboundError) {
-      throw new OAuthFailure('provider', `The provider could not be reached: ${err.reason}`);
+      // The detail: this message reaches only the log and the administrator's "Test connection".
+      throw new OAuthFailure('provider', `The provider could not be reached: ${err.detail}`);
     }
     throw err;
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(res.text());
+    parsed = parseJson(res.text(), "The provider's answer");
   } catch {
     throw new OAuthFailure(
       'provider',

@@ -3,6 +3,7 @@
 // between instances of either service; it proves the data was written by an exporter, not who wrote it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AssetDoc } from '../assets/asset.model';
+import { jsonTooDeep } from '../parsing/json-bounded';
 import { refuse, type SafeZip } from './zip-read';
 import type { Row } from './rows';
 
@@ -42,17 +43,42 @@ export interface SpaceData {
   notificationChannels?: Row[];
 }
 
+/** An entry's bytes as JSON; text that is not JSON, or nested too deeply to parse cheaply, refuses the archive. */
+function parseEntry(raw: Buffer, entry: string): unknown {
+  const text = raw.toString('utf8');
+  if (jsonTooDeep(text)) throw refuse('bad_data', `${entry} is nested too deeply`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw refuse('bad_data', `${entry} is not valid JSON`);
+  }
+}
+
+/**
+ * Reads a signed JSON entry of at most `maxBytes` and checks it against `signature`: the parsed object, or a 400
+ * (`details.reason`) when the entry is missing, its signature does not match or it is not a JSON object. A
+ * signature proves nothing about the content (the key is public, see above), so the content is checked as well.
+ */
+export async function readSignedJson(
+  zip: SafeZip,
+  entry: string,
+  signature: unknown,
+  maxBytes?: number,
+): Promise<Record<string, unknown>> {
+  if (!zip.has(entry)) throw refuse('missing_data', `The archive has no ${entry}`);
+  const raw = await zip.read(entry, maxBytes);
+  if (!signatureMatches(raw, signature))
+    throw refuse('bad_data_signature', `The signature of ${entry} is missing or does not match its content`);
+  const parsed = parseEntry(raw, entry);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw refuse('bad_data', `${entry} does not hold an object`);
+  return parsed as Record<string, unknown>;
+}
+
 /** Reads and checks `manifest.json` (signature, version). */
 export async function readManifest(zip: SafeZip): Promise<Manifest> {
   if (!zip.has('manifest.json')) throw refuse('missing_manifest', 'The archive has no manifest.json');
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse((await zip.read('manifest.json', 1024 * 1024)).toString('utf8'));
-  } catch (err) {
-    if (err instanceof Error && err.name === 'AppError') throw err;
-    throw refuse('bad_data', 'manifest.json is not valid JSON');
-  }
-  const m = manifest as Manifest | null;
+  const m = parseEntry(await zip.read('manifest.json', 1024 * 1024), 'manifest.json') as Manifest | null;
   if (!m || typeof m !== 'object' || m.signature !== SIGNATURE)
     throw refuse('bad_signature', 'This is not a SakuraNav export (wrong or missing signature)');
   if (typeof m.version !== 'number' || m.version < FORMAT_VERSION)
@@ -68,18 +94,7 @@ const asRows = (v: unknown): Row[] =>
 
 /** Reads a signed JSON entry and checks it against `signature`; accepts the older key names (`sites`...). */
 export async function readSignedData(zip: SafeZip, entry: string, signature: unknown): Promise<SpaceData> {
-  if (!zip.has(entry)) throw refuse('missing_data', `The archive has no ${entry}`);
-  const raw = await zip.read(entry);
-  if (!signatureMatches(raw, signature))
-    throw refuse('bad_data_signature', `The signature of ${entry} is missing or does not match its content`);
-  let parsed: Record<string, unknown>;
-  try {
-    parsed = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-  } catch {
-    throw refuse('bad_data', `${entry} is not valid JSON`);
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw refuse('bad_data', `${entry} does not hold an object`);
+  const parsed = await readSignedJson(zip, entry, signature);
   return {
     tags: asRows(parsed.tags),
     cards: asRows(parsed.cards ?? parsed.sites),

@@ -12,7 +12,7 @@ import type { SeedLocale } from '../setup/seed';
 import { randomAvatarColor } from '../users/avatar-color';
 import { UserModel, type UserDoc } from '../users/user.model';
 import { usernameKey } from '../users/user.lookup';
-import { readManifest, readSignedData, signatureMatches } from './archive-format';
+import { readManifest, readSignedData, readSignedJson } from './archive-format';
 import { beforeReplacingSpace } from './before-change';
 import type { ConfigUserEntry, PortableSettings } from './config-export';
 import type { ImportMode } from './import-plan';
@@ -62,11 +62,14 @@ async function openConfig(file: Spooled) {
     if (manifest.scope !== 'config')
       throw refuse('bad_data', 'This is a per-user data archive; import it on the data page of the account');
     const users = userEntries(manifest.users);
-    const settingsRaw = zip.has('settings.json') ? await zip.read('settings.json', 1024 * 1024) : null;
-    if (!settingsRaw || !signatureMatches(settingsRaw, manifest.settingsSignature))
-      throw refuse('bad_data_signature', 'The signature of settings.json is missing or does not match');
+    // Signed is not well formed: a malformed settings.json is a 400 on detect, before import changes anything.
+    const settings = (await readSignedJson(
+      zip,
+      'settings.json',
+      manifest.settingsSignature,
+      1024 * 1024,
+    )) as PortableSettings;
     for (const u of users) await readSignedData(zip, `${u.folder}data.json`, u.dataSignature);
-    const settings = JSON.parse(settingsRaw.toString('utf8')) as PortableSettings;
     return { zip, manifest, users, settings };
   } catch (err) {
     zip.close();

@@ -7,6 +7,7 @@ import type { CardDoc, RelationDoc } from '../cards/card.model';
 import type { Membership } from '../spaces/space.cache';
 import type { TagDoc } from '../tags/tag.model';
 import { slugify } from '../tags/slug';
+import { parseJson } from '../parsing/json-bounded';
 
 export type Row = Record<string, unknown>;
 
@@ -128,7 +129,7 @@ function json<T>(v: unknown, d: T): T {
   if (v && typeof v === 'object') return v as T;
   if (typeof v !== 'string' || v.trim() === '') return d;
   try {
-    return (JSON.parse(v) as T) ?? d;
+    return (parseJson(v) as T) ?? d;
   } catch {
     return d;
   }

@@ -4,6 +4,7 @@ import { logger } from '../logger';
 import { localSuggestions } from '../navigation/navigation.service';
 import { safeFetch } from '../net/safe-fetch';
 import type { SuggestQuery } from './suggest.schema';
+import { parseJson } from '../parsing/json-bounded';
 
 export interface Suggestion {
   value: string;
@@ -25,7 +26,7 @@ async function fetchJson(url: string): Promise<unknown> {
     onTooLarge: 'error',
   });
   if (res.status < 200 || res.status >= 300) throw new Error(`HTTP ${res.status}`);
-  return JSON.parse(res.text()) as unknown;
+  return parseJson(res.text(), 'The suggestion answer');
 }
 
 const ENGINES: Record<string, (q: string) => Promise<string[]>> = {

@@ -5,15 +5,20 @@
 // later are covered automatically; a route module that is not built with apiRoute must be listed in UNWRAPPED.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '#server/auth/passwords';
 import { createSession } from '#server/auth/session.store';
+import { bindProvider } from '#server/oauth/oauth-accounts.service';
+import { OAuthAccountModel } from '#server/oauth/oauth.model';
 import { createToken } from '#server/tokens/token.service';
 import { UserModel, type UserDoc } from '#server/users/user.model';
 import type { Role } from '#server/actor';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { allRoutes, isApiPath, urlOf } from './route-table';
+import { createUser } from '../factories';
+import { loginClient } from './account-helpers';
+import { configure, githubFlow, setUpAdmin, startProviders, type Providers } from './oauth-helpers';
 
 type Level = 'public' | 'optional' | 'user' | 'admin';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -196,6 +201,119 @@ describe('auth matrix over the route table', () => {
         const res = await send(badToken, c.method, c.url);
         expect(res.status, `${c.method} ${c.url}`).not.toBe(401);
       }
+    },
+    WALK_TIMEOUT,
+  );
+});
+
+describe("an administrator in a user's account (impersonation)", () => {
+  let p: Providers;
+  beforeAll(async () => {
+    p = await startProviders();
+  });
+  afterAll(async () => {
+    await p?.close();
+  });
+
+  it(
+    'may change none of its ways in: tokens, password, username, deletion, unbinding, and binding a provider',
+    async () => {
+      await resetDatabase();
+      await configure(await setUpAdmin(), p);
+      const ada = await createUser({ role: 'admin', username: 'ada' });
+      const olga = await createUser({ username: 'olga' });
+      const browser = await loginClient('ada');
+      expect((await browser.post('/api/auth/switch', { userId: olga._id })).status).toBe(200);
+      const refused = {
+        token: await browser.post('/api/user/tokens', { name: 'x', expiresIn: 'never', readOnly: false }),
+        password: await browser.put('/api/user/password', {
+          oldPassword: 'Secret123',
+          newPassword: 'Changed123',
+          confirmPassword: 'Changed123',
+        }),
+        username: await browser.put('/api/user/username', { username: 'olga2' }),
+        deletion: await browser.post('/api/user/delete-account', { confirm: 'olga' }),
+        unbind: await browser.delete('/api/user/oauth-bind', { body: { provider: 'github' } }),
+      };
+      for (const [what, res] of Object.entries(refused)) expect(res.status, what).toBe(403);
+
+      // Binding: the start is refused (before: it went to the provider and the callback bound the admin's
+      // own GitHub account to olga).
+      const start = await browser.get('/api/auth/oauth/github');
+      expect(start.status).toBe(302);
+      expect(start.headers.get('location')).toBe('/profile?oauth=error&reason=holder#connections');
+      // The service refuses it too, whatever calls it.
+      const opened = {
+        userId: olga._id,
+        username: olga.username,
+        role: olga.role,
+        via: 'session' as const,
+        impersonatedBy: ada._id,
+      };
+      await expect(
+        bindProvider(opened, 'github', { id: '1001', displayName: 'Octo Cat', avatarUrl: null, email: null }),
+      ).rejects.toMatchObject({ code: 'forbidden' });
+      expect(await OAuthAccountModel.countDocuments({ userId: olga._id })).toBe(0);
+
+      // Demoted, the admin's own GitHub account is no way into olga's account.
+      await UserModel.updateOne({ _id: ada._id }, { $set: { role: 'user' } });
+      const elsewhere = new Client();
+      const back = await githubFlow(elsewhere, '?mode=login');
+      expect(back.status).toBe(302);
+      expect((await elsewhere.get('/api/auth/session')).json.userId).not.toBe(olga._id);
+    },
+    WALK_TIMEOUT,
+  );
+});
+
+/** Every way of writing `/api/mcp` in upper and lower case letters (64), and one with a letter percent-encoded. */
+function mcpPrefixes(): string[] {
+  const letters = 'apimcp';
+  const out: string[] = [];
+  for (let mask = 0; mask < 1 << letters.length; mask++) {
+    const cased = [...letters].map((ch, i) => (mask & (1 << i) ? ch.toUpperCase() : ch)).join('');
+    out.push(`/${cased.slice(0, 3)}/${cased.slice(3)}`);
+  }
+  return [...out, '/api/%6Dcp', '/api/%4dCP'];
+}
+
+describe('the MCP endpoint takes access tokens only, whatever the letter case of its path', () => {
+  it(
+    'refuses a browser session (401) on every spelling of /api/mcp, /api/mcp/sse and /api/mcp/sse/messages',
+    async () => {
+      await resetDatabase();
+      passwordHash = await hashPassword('Secret123');
+      await createUser({ role: 'admin' }); // a set-up instance: pages answer rather than send to /setup
+      const browser = await cookieClient(await makeUser('user'));
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      };
+      const accept = { accept: 'application/json, text/event-stream' };
+      for (const prefix of mcpPrefixes()) {
+        const mcp = await browser.call('POST', prefix, {
+          body: initialize,
+          headers: accept,
+          sameOrigin: false,
+        });
+        expect(mcp.status, `POST ${prefix} with a session cookie`).toBe(401);
+        const sse = await browser.call('GET', `${prefix}/sse`, { sameOrigin: false });
+        expect(sse.status, `GET ${prefix}/sse with a session cookie`).toBe(401);
+        const upper = await browser.call('GET', `${prefix}/SSE`, { sameOrigin: false });
+        expect(upper.status, `GET ${prefix}/SSE with a session cookie`).toBe(401);
+        const messages = await browser.call('POST', `${prefix}/Sse/Messages?sessionId=x`, {
+          body: initialize,
+          sameOrigin: false,
+        });
+        expect(messages.status, `POST ${prefix}/Sse/Messages with a session cookie`).toBe(401);
+      }
+      // A token still works on any spelling (the same route), and the JSON API treats its paths alike.
+      const token = await bearer(await makeUser('user'));
+      const viaToken = await token.call('POST', '/API/Mcp', { body: initialize, headers: accept });
+      expect(viaToken.status).toBe(200);
+      expect((await token.get('/API/Tags')).status).toBe(200);
     },
     WALK_TIMEOUT,
   );

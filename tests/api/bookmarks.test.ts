@@ -4,6 +4,7 @@ import { setQuotas } from '#server/settings/settings.service';
 import { actorOf, admin, createUser, newUserClient, sessionClient, tokenClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import type { Client } from '../setup/client';
+import { HEALTH_WAIT_MAX_MS, worstHealthWhile } from './stall-helpers';
 
 async function user(name = 'alice') {
   return newUserClient({ username: name });
@@ -217,7 +218,7 @@ describe('GET /api/site-cards/export', () => {
     expect(res.text).toContain('<A HREF="https://rd.example/?a=1&amp;b=2"');
     expect(res.text).toContain('>R &amp; D &lt;x&gt;</A>');
     const { parseBookmarks } = await import('#server/bookmarks/bookmark-parse');
-    const back = parseBookmarks(res.text).items.map((i) => `${i.folders.join('/')}:${i.name}`);
+    const back = (await parseBookmarks(res.text)).items.map((i) => `${i.folders.join('/')}:${i.name}`);
     expect(back).toEqual(['Dev:R & D <x>', 'Dev:Both', 'News:Both', ':Loose']);
     const other = await user('bob');
     expect((await other.get('/api/site-cards/export')).text).not.toContain('rd.example');
@@ -235,7 +236,7 @@ describe('fixtures through the API', () => {
     const a = await user();
     const { parseBookmarks } = await import('#server/bookmarks/bookmark-parse');
     for (const file of ['chrome.html', 'firefox.html']) {
-      const parsed = parseBookmarks(
+      const parsed = await parseBookmarks(
         readFileSync(new URL(`../fixtures/bookmarks/${file}`, import.meta.url), 'utf8'),
       );
       await batch(a, { items: parsed.items.map((i) => ({ name: i.name, url: i.url, newTags: i.folders })) });
@@ -247,5 +248,49 @@ describe('fixtures through the API', () => {
     expect(byName['Grafana']).toEqual(['Dashboards', 'Work']);
     expect(byName['GitHub']).toEqual([]);
     expect(byName['GitHub again']).toBeUndefined(); // the same page as GitHub
+  });
+});
+
+describe('hostile bookmark files', () => {
+  beforeEach(resetDatabase);
+
+  /** The upload of the page /bookmarks (multipart, as the browser sends it). */
+  async function preview(a: Client, content: string) {
+    await a.get('/bookmarks');
+    const form = new FormData();
+    form.append('csrf', a.csrf()!);
+    form.append('file', new Blob([content], { type: 'text/html' }), 'bookmarks.html');
+    return a.post('/bookmarks', undefined, { rawBody: form });
+  }
+
+  it('refuses a deeply nested file with a clear 4xx while the server keeps answering; nothing is stored', async () => {
+    await admin(); // pages need a set-up instance
+    const a = await user();
+    await a.create('/api/site-cards', { name: 'Kept', siteUrl: 'https://kept.example' });
+    // A sane file first: the preview works (and the page's modules are loaded before anything is timed).
+    const sane = await preview(
+      a,
+      '<DL><p><DT><H3>Dev</H3><DL><p><DT><A HREF="https://new.example/">New</A></DL></DL>',
+    );
+    expect(sane.status).toBe(200);
+    expect(sane.text).toContain('https://new.example/');
+    // 100,000 `<DL><p>` (700 KB): before, the parser's work grew with the square of the depth (several seconds).
+    const nested = `<!DOCTYPE NETSCAPE-Bookmark-file-1>${'<DL><p>'.repeat(100_000)}`;
+    const { result: page, worstMs } = await worstHealthWhile(() => preview(a, nested));
+    expect(worstMs).toBeLessThan(HEALTH_WAIT_MAX_MS);
+    expect(page.status, page.headers.get('location') ?? page.text.slice(0, 200)).toBe(400);
+    expect(page.text).toContain('nested too deeply');
+    // The same nesting as the JSON of the API import: refused before it is parsed.
+    const deepJson = `{"items":${'['.repeat(500_000)}${']'.repeat(500_000)}}`;
+    const { result: api, worstMs: apiWorst } = await worstHealthWhile(() =>
+      a.call('POST', '/api/site-cards/batch', {
+        rawBody: deepJson,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(apiWorst).toBeLessThan(HEALTH_WAIT_MAX_MS);
+    expect(api).toMatchObject({ status: 400, json: { code: 'nesting_too_deep' } });
+    expect(typeof api.json.error).toBe('string');
+    expect((await sites(a)).map((s) => s.name)).toEqual(['Kept']);
   });
 });

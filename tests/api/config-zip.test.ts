@@ -7,6 +7,7 @@ import { SessionModel } from '#server/auth/session.model';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { admin, createUser, newUserClient, PASSWORD, sessionClient } from '../factories';
+import { signData } from '#server/portability/archive-format';
 import { download, dump, everything, importZip, populate, rawZip } from './zip-helpers';
 
 const SECRET = 'sk-very-secret-key-123456';
@@ -158,5 +159,45 @@ describe('global configuration ZIP (admin)', () => {
     expect(res.status).toBe(400);
     expect(res.json.details.reason).toBe('bad_data_signature');
     expect({ admin: await everything(a._id), alice: await everything(alice._id) }).toEqual(before);
+  });
+
+  it('a signed but malformed settings.json is a 400 on detect and import (it was a 500), changing nothing', async () => {
+    const { a, client, alice } = await instance();
+    const files = await allText((await download(client, '/api/config/export')).body);
+    const manifest = JSON.parse(files.get('manifest.json')!);
+    const before = {
+      admin: await everything(a._id),
+      alice: await everything(alice._id),
+      settings: await SettingsModel.findById('global').lean(),
+    };
+    for (const settings of [
+      '{"siteName": "Broken',
+      '[1, 2]',
+      '"text"',
+      `${'['.repeat(2000)}${']'.repeat(2000)}`,
+    ]) {
+      const signed = { ...manifest, settingsSignature: signData(Buffer.from(settings, 'latin1')) };
+      const zip = rawZip(
+        [...files].map(([name, text]) => ({
+          name,
+          data: Buffer.from(
+            name === 'settings.json' ? settings : name === 'manifest.json' ? JSON.stringify(signed) : text,
+            'latin1',
+          ),
+        })),
+      );
+      for (const path of ['/api/config/detect', '/api/config/import']) {
+        const res = await importZip(client, path, zip, { mode: 'clean' });
+        expect(res.status, `${path} ${settings.slice(0, 20)}`).toBe(400);
+        expect(res.json.code).toBe('bad_request');
+        expect(typeof res.json.error).toBe('string');
+        expect(res.json.details.reason).toBe('bad_data');
+      }
+    }
+    expect({
+      admin: await everything(a._id),
+      alice: await everything(alice._id),
+      settings: await SettingsModel.findById('global').lean(),
+    }).toEqual(before);
   });
 });

@@ -7,6 +7,7 @@ import { appUrl } from '../setup/app';
 import { Client } from '../setup/client';
 import { resetDatabase } from '../setup/db';
 import { admin } from '../factories';
+import { HEALTH_WAIT_MAX_MS, worstHealthWhile } from './stall-helpers';
 
 /** Sends a request as written (fetch would refuse a malformed Host) and returns status line, headers and body. */
 async function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
@@ -58,6 +59,25 @@ describe('HTTP edges', () => {
     const page = await c.get('/%FF');
     expect(page.status).toBe(400);
     expect(page.text).not.toMatch(/URIError|at decode/);
+  });
+
+  it('refuses a deeply nested JSON body before parsing it, on a route open to anyone (it held the server ~2 s)', async () => {
+    // Nesting a real request needs is accepted (strings with brackets do not count).
+    const fine = await new Client().call('POST', '/api/auth/login', {
+      rawBody: JSON.stringify({ username: '[[[[{{{{', password: [[[[['x']]]]] }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(fine.json.code).toBe('validation_failed');
+    // 1 MB (the default body limit) of `[`…`]`: JSON.parse's time grows faster than the depth.
+    const nested = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+    const { result, worstMs } = await worstHealthWhile(() =>
+      new Client().call('POST', '/api/auth/login', {
+        rawBody: nested,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(worstMs).toBeLessThan(HEALTH_WAIT_MAX_MS);
+    expect(result).toMatchObject({ status: 400, json: { code: 'nesting_too_deep' } });
   });
 
   it('serves static files with nosniff', async () => {

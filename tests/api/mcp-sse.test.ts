@@ -2,9 +2,11 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { McpSseSessionModel } from '#server/mcp/sse-relay.model';
+import { TagModel } from '#server/tags/tag.model';
+import { deleteToken } from '#server/tokens/token.service';
 import { resetDatabase } from '../setup/db';
 import { appUrl } from '../setup/app';
-import { createUser } from '../factories';
+import { actorOf, createUser } from '../factories';
 import { call, mcpClient, newToken } from './mcp-helpers';
 
 /** A raw reader of a `text/event-stream`: the events in order as `{event, data}`; comments are kept as `:`. */
@@ -151,4 +153,65 @@ describe('MCP over the legacy SSE transport', () => {
     expect(JSON.parse((await s.next()).data).result.tools).toHaveLength(29);
     s.close();
   });
+
+  /** Opens a stream with `opener`, initializes it and returns a way to call a tool through it as `poster`. */
+  async function session(base: string, opener: string) {
+    const s = await openStream(base, opener);
+    const { data: endpoint } = await s.next();
+    expect((await post(base, endpoint, opener, initialize)).status).toBe(202);
+    await s.next();
+    let id = 10;
+    const callAs = async (poster: string, name: string, args: Record<string, unknown>) => {
+      const rpc = { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } };
+      expect((await post(base, endpoint, poster, JSON.stringify(rpc))).status).toBe(202);
+      const reply = JSON.parse((await s.next()).data);
+      expect(reply.id).toBe(id);
+      return reply.result as { isError?: boolean; content: { text: string }[] };
+    };
+    return { s, endpoint, callAs };
+  }
+
+  it('runs each message with the rights of the token that posts it, not of the one that opened the stream', async () => {
+    const base = await appUrl();
+    const user = await createUser();
+    const writer = (await newToken(user)).token;
+    const reader = (await newToken(user, true)).token;
+    // A read-only token posting to a stream a full token opened: refused (before: it ran with the opener's rights).
+    const opened = await session(base, writer);
+    const refused = await opened.callAs(reader, 'create_tag', { name: 'Through the back door' });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]!.text).toContain('read-only');
+    expect(await TagModel.countDocuments({ ownerId: user._id })).toBe(0);
+    expect((await opened.callAs(writer, 'create_tag', { name: 'Mine' })).isError).toBeFalsy();
+    opened.s.close();
+    // And the other way round: a full token's message runs with its rights on a stream a read-only token opened.
+    const readOnly = await session(base, reader);
+    expect((await readOnly.callAs(reader, 'create_tag', { name: 'No' })).isError).toBe(true);
+    expect((await readOnly.callAs(writer, 'create_tag', { name: 'Yes' })).isError).toBeFalsy();
+    readOnly.s.close();
+    const names = (await TagModel.find({ ownerId: user._id }).lean()).map((t) => t.name).sort();
+    expect(names).toEqual(['Mine', 'Yes']);
+  });
+
+  it('ends the streams of a revoked token', async () => {
+    const base = await appUrl();
+    const user = await createUser();
+    const revoked = await newToken(user);
+    const other = (await newToken(user)).token;
+    const { s, endpoint } = await session(base, revoked.token);
+    const sessionId = new URL(endpoint, base).searchParams.get('sessionId')!;
+    await deleteToken(actorOf(user), revoked.id);
+    // The stream ends (before: it went on until it had been idle for 30 minutes).
+    const ended = await Promise.race([
+      (async () => {
+        for (;;) await s.next();
+      })().catch(() => 'ended'),
+      new Promise((r) => setTimeout(() => r('still open'), 12_000)),
+    ]);
+    expect(ended).toBe('ended');
+    expect(await McpSseSessionModel.countDocuments({ _id: sessionId })).toBe(0);
+    // Its session takes no more messages, whoever posts them.
+    expect((await post(base, endpoint, other, initialize)).status).toBe(404);
+    expect((await post(base, endpoint, revoked.token, initialize)).status).toBe(401);
+  }, 20_000);
 });

@@ -8,6 +8,7 @@ import { Client } from '../setup/client';
 import { admin, newUserClient } from '../factories';
 import { startStandIn, type StandIn, type StandInHandler } from '../servers/http-server';
 import { PNG } from './account-helpers';
+import { HEALTH_WAIT_MAX_MS, worstHealthWhile } from './stall-helpers';
 
 /** A minimal ICO file: the header, one directory entry, and a PNG as its image. */
 const ICO = Buffer.concat([
@@ -47,6 +48,15 @@ const handlers: Record<string, StandInHandler> = {
   },
   none: (req, res) => {
     if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end('<title>no icon</title>');
+    else res.writeHead(404).end();
+  },
+  // 512 KB (the most of a home page read) of nested tags, the icon declared after them.
+  nested: (req, res) => {
+    if (req.url === '/') {
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<html><body>${'<div><span>'.repeat(46_000)}<link rel="icon" href="/late.png"></body></html>`);
+    } else if (req.url === '/late.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     else res.writeHead(404).end();
   },
   hostile: (req, res) => {
@@ -150,6 +160,14 @@ describe('site icons from our own origin', () => {
       '/favicon.ico',
     ]);
     expect(await AssetModel.countDocuments({ kind: 'site-icon' })).toBe(0);
+  });
+
+  it('reads a home page of nested tags without holding the server (it stalled /api/health 7.5 s)', async () => {
+    const { result: res, worstMs } = await worstHealthWhile(() => fetched(c, 'nested'));
+    expect(res.status).toBe(200);
+    expect(res.bytes.equals(PNG)).toBe(true);
+    expect(sites.nested!.requests.map((r) => r.path)).toEqual(['/', '/late.png']);
+    expect(worstMs).toBeLessThan(HEALTH_WAIT_MAX_MS);
   });
 
   it('lets visitors fetch nothing new, and refuses what is not a host', async () => {

@@ -16,7 +16,16 @@ export interface OAuthBindingView {
 }
 
 /** Reasons a provider sign-in may fail (see server/oauth/oauth.http.ts). */
-const REASONS = new Set(['unavailable', 'state', 'denied', 'provider', 'conflict', 'taken', 'session']);
+const REASONS = new Set([
+  'unavailable',
+  'state',
+  'denied',
+  'provider',
+  'conflict',
+  'taken',
+  'session',
+  'holder',
+]);
 
 /** The message key for `?oauth=error&reason=...`. */
 export function oauthErrorKey(reason: string | null): string {

@@ -50,7 +50,7 @@ export function authText(op: Operation): string {
 }
 
 export const ERROR_TEXT: Record<number, string> = {
-  400: 'Invalid input (`validation_failed` with `details`, `invalid_json`, `bad_request`)',
+  400: 'Invalid input (`validation_failed` with `details`, `invalid_json`, `nesting_too_deep`, `bad_request`)',
   401: 'No credentials, or a bad, expired or revoked token (`unauthorized`, with WWW-Authenticate)',
   403: 'Not allowed (`forbidden`, `csrf_failed`, a read-only token on a change, …)',
   404: 'No such resource, or not yours (`not_found`)',

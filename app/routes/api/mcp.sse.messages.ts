@@ -1,7 +1,7 @@
 import { env } from '#server/env';
 import { relaySseMessage } from '#server/mcp/sse.service';
 import { readBodyText } from '~/lib/api.server';
-import { mcpRoute } from '~/lib/mcp-route.server';
+import { jsonRpcError, mcpRoute } from '~/lib/mcp-route.server';
 
 /** Legacy MCP over SSE: a client message for a session; the reply arrives on the session's stream (202 here). */
 const handle = mcpRoute(['POST'], async (actor, request) => {
@@ -12,10 +12,7 @@ const handle = mcpRoute(['POST'], async (actor, request) => {
     await readBodyText(request, env().BODY_LIMIT_BYTES),
   );
   if (outcome.ok) return new Response(null, { status: 202 });
-  return Response.json(
-    { jsonrpc: '2.0', error: { code: outcome.code, message: outcome.message }, id: null },
-    { status: outcome.status },
-  );
+  return jsonRpcError(outcome.status, outcome.code, outcome.message);
 });
 
 export { handle as loader, handle as action };

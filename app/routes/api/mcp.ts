@@ -1,19 +1,21 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { createMcpServer } from '#server/mcp/mcp.server';
-import { mcpRoute } from '~/lib/mcp-route.server';
+import { asAuthInfo, callerOf, createMcpServer } from '#server/mcp/mcp.server';
+import { boundedMcpRequest, mcpRoute } from '~/lib/mcp-route.server';
 
 /**
  * MCP over Streamable HTTP, stateless: every request gets a fresh server and transport (no session id), so any app
  * instance can answer it. GET (a server-to-client stream) has nothing to send without sessions: 405.
  */
 const handle = mcpRoute(['POST', 'DELETE'], async (actor, request) => {
-  const server = createMcpServer(actor);
+  const bounded = await boundedMcpRequest(request);
+  if (bounded instanceof Response) return bounded;
+  const server = createMcpServer(callerOf);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
   await server.connect(transport);
-  const response = await transport.handleRequest(request);
+  const response = await transport.handleRequest(bounded, { authInfo: asAuthInfo(actor) });
   void server.close();
   return response;
 });

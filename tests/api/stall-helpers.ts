@@ -1,0 +1,75 @@
+// Whether a request keeps the server's event loop busy: /api/health is due every 100 ms while `work` runs; the worst
+// time from when a check was due to its answer is what any other user waited at worst. Warm the routes `work` uses
+// first (a route module's first load is not what is measured).
+import { appUrl } from '../setup/app';
+
+/**
+ * The worst wait a test accepts. The benchmark's goal is 250 ms (bench/hostile.mjs, a client in another process);
+ * here the client shares the app's process and the machine is shared, so scheduling adds its own delays. The
+ * stalls these tests guard against were 1.1-6.7 s.
+ */
+export const HEALTH_WAIT_MAX_MS = 500;
+
+export async function worstHealthWhile<T>(work: () => Promise<T>): Promise<{ result: T; worstMs: number }> {
+  const base = await appUrl();
+  // Warm: the first answer of a fresh app loads its route modules.
+  await (await fetch(`${base}/api/health`)).arrayBuffer();
+  let done = false;
+  let worstMs = 0;
+  const sampler = (async () => {
+    let due = performance.now();
+    while (!done) {
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      try {
+        const res = await fetch(`${base}/api/health`);
+        await res.arrayBuffer();
+      } catch {
+        // A kept-alive connection the server closed meanwhile: asked again, still counted from `due`.
+        continue;
+      }
+      // Counted from when the check was due: the app runs in this process, so while its event loop is held even
+      // the timer that sends the next check waits, as a client elsewhere would wait for its answer.
+      const answered = performance.now();
+      worstMs = Math.max(worstMs, answered - due);
+      due = Math.max(due + 100, answered);
+    }
+  })();
+  try {
+    const result = await work();
+    done = true;
+    // The check in flight when the work ended is counted too.
+    await sampler;
+    return { result, worstMs };
+  } finally {
+    done = true;
+    await sampler;
+  }
+}
+
+/**
+ * The longest time the event loop of this process was held while `work` ran: a 1 ms timer's worst lateness, counted
+ * as the CPU time the process used meanwhile when that is less (on a shared machine the process also waits for a
+ * core, which no code of ours can shorten).
+ */
+export async function longestStall<T>(work: () => Promise<T> | T): Promise<{ result: T; stallMs: number }> {
+  let last = performance.now();
+  let lastCpu = process.cpuUsage();
+  let stallMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const cpu = process.cpuUsage(lastCpu);
+    stallMs = Math.max(stallMs, Math.min(now - last, (cpu.user + cpu.system) / 1000));
+    last = now;
+    lastCpu = process.cpuUsage();
+  }, 1);
+  try {
+    // A turn of the loop first, so a synchronous `work` is measured too.
+    await new Promise((r) => setTimeout(r, 2));
+    const result = await work();
+    await new Promise((r) => setTimeout(r, 2));
+    return { result, stallMs };
+  } finally {
+    clearInterval(timer);
+  }
+}
