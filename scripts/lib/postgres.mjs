@@ -14,6 +14,7 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -133,6 +134,25 @@ export function postgresAccount() {
   );
 }
 
+/**
+ * As root, makes every folder above `dir` searchable by others where it is not (a clone in `mktemp -d`, mode 0700,
+ * or under /root): PostgreSQL runs as `account` and must reach its binaries and its cluster by path. Search
+ * permission only (o+x): nothing can be listed or read that was not readable before. Logged, folder by folder.
+ */
+export function grantPassage(account, dir, log) {
+  if (!account) return;
+  for (let d = path.dirname(path.resolve(dir)); ; d = path.dirname(d)) {
+    const { mode, uid } = statSync(d);
+    if (uid !== account.uid && (mode & 0o001) === 0) {
+      chmodSync(d, (mode & 0o7777) | 0o001);
+      log(
+        `let the \`${account.name}\` account pass through ${d} (search permission only), to run PostgreSQL`,
+      );
+    }
+    if (d === path.dirname(d)) return;
+  }
+}
+
 /** Spawn options that run a PostgreSQL program as `account` (see postgresAccount). */
 export function asAccount(account) {
   return account ? { uid: account.uid, gid: account.gid } : {};
@@ -176,7 +196,9 @@ function majorOf(postgres, account) {
  * users cannot reach the data.
  */
 export function ensureCluster(clusterDir, password, account, log, walSegmentMb = WAL_SEGMENT_MB) {
-  const { initdb, postgres } = postgresBinaries();
+  const { initdb, postgres, dir } = postgresBinaries();
+  grantPassage(account, path.join(dir, 'native', 'bin', 'postgres'), log);
+  grantPassage(account, clusterDir, log);
   const major = majorOf(postgres, account);
   const versionFile = path.join(clusterDir, 'PG_VERSION');
   if (existsSync(versionFile)) {
