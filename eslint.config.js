@@ -48,8 +48,6 @@ export default tseslint.config(
         FormData: 'readonly',
         Blob: 'readonly',
         performance: 'readonly',
-        FormData: 'readonly',
-        Blob: 'readonly',
       },
     },
   },
