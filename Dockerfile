@@ -13,7 +13,8 @@ RUN npm run build
 FROM node:22-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The embedded PostgreSQL binaries are an optional dependency for `npm start`; production uses MongoDB.
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
 
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
