@@ -4,7 +4,7 @@ import type { Actor } from '../actor';
 import { env } from '../env';
 import { conflict, forbidden, notFound } from '../errors';
 import { logger } from '../logger';
-import { getSpace, markSpaceStale } from '../spaces/space.cache';
+import { getSpace, recheckSpace } from '../spaces/space.cache';
 import {
   contentHash,
   dataReferences,
@@ -69,8 +69,8 @@ export async function createSnapshotLocked(
   ownerId: string,
   options: { label?: string; reason?: AutoSnapshotReason } = {},
 ): Promise<CreateResult> {
-  // Checked against the newest revision now (not up to RECHECK_MS old): another instance may just have written.
-  markSpaceStale(ownerId);
+  // Checked against the newest revision now (not up to SPACE_RECHECK_MS old): another instance may just have written.
+  recheckSpace(ownerId);
   const data: SnapshotData = spaceData(await getSpace(ownerId));
   const hash = contentHash(data);
   const existing = await ownerSnapshots(ownerId);

@@ -134,7 +134,9 @@ function refresh(ownerId: string): Promise<SpaceSnapshot> {
     p = (async () => {
       const entry = peek(ownerId);
       const checkedAt = Date.now();
-      const reason = entry ? await staleness(entry) : 'not cached';
+      let reason = entry ? await staleness(entry) : 'not cached';
+      // Dropped while it was checked (a write failed half-way): loaded again.
+      if (!reason && !peek(ownerId)) reason = 'dropped';
       // A space rewritten from scratch may stand at a lower revision than the copy: the copy goes first, or the
       // load would be taken for an older one (remember never goes back).
       if (reason === 'rewritten') forgetSpace(ownerId);
@@ -170,6 +172,12 @@ export function publishSpace(snapshot: SpaceSnapshot, revAt: number): void {
     return;
   }
   remember({ snapshot, revAt, checkedAt: Date.now() });
+}
+
+/** Makes the next read of a space ask the database first (two `_id` lookups), however recently it was checked. */
+export function recheckSpace(ownerId: string): void {
+  const entry = peek(ownerId);
+  if (entry) entry.checkedAt = -Infinity;
 }
 
 /** Drops the cached copy of a space: the next read loads it from the database (a write failed half-way). */
