@@ -47,9 +47,10 @@ describe('maintenance sweeps', () => {
       { _id: 'm-idle', userId: 'u', createdAt: idleSince, lastPostAt: idleSince },
       { _id: 'm-live', userId: 'u', createdAt: now, lastPostAt: now },
     ]);
+    const poster = { userId: 'u', username: 'u', role: 'user' as const, tokenId: 't', readOnly: false };
     await McpSseMessageModel.create([
-      { _id: 'msg-idle', sessionId: 'm-idle', body: '{}', createdAt: idleSince },
-      { _id: 'msg-live', sessionId: 'm-live', body: '{}', createdAt: now },
+      { _id: 'msg-idle', sessionId: 'm-idle', body: '{}', poster, createdAt: idleSince },
+      { _id: 'msg-live', sessionId: 'm-live', body: '{}', poster, createdAt: now },
     ]);
 
     // Change records: old ones go, but never a space's newest (the next writer claims the revision after it).

@@ -167,7 +167,7 @@ function serviceSpecs(cfg) {
       stopSignal: 'SIGINT',
       stopTimeoutMs: 60_000,
       identify: (pid) => (cmdline(pid).includes(dirs.postgres) ? 'current' : null),
-      prepare: () => {
+      prepare: async () => {
         hydratePostgres();
         mkdirSync(cfg.dataDir, { recursive: true });
         // The account PostgreSQL runs as (as root) must be able to pass through the data folder.
@@ -175,8 +175,9 @@ function serviceSpecs(cfg) {
           chmodSync(cfg.dataDir, statSync(cfg.dataDir).mode | 0o011);
         }
         ensureCluster(dirs.postgres, postgresPassword(cfg.dataDir), account, log, cfg.postgresWalSegmentMb);
+        // Before `postgres -C`: it too refuses while a lock left by a hard kill names a postmaster still exiting.
+        await clearStaleLock(dirs.postgres);
         walSegmentMb = walSegmentMbOf(dirs.postgres, account);
-        return clearStaleLock(dirs.postgres);
       },
       // Right after a hard kill the old backends may still hold the shared memory for a moment.
       startAttempts: 5,

@@ -13,7 +13,7 @@ const appEnvNames = Object.keys(EnvSchema.shape);
 
 describe('docker-compose.scale.yml', () => {
   const scale = parse(readFileSync(path.join(root, 'docker-compose.scale.yml'), 'utf8'), {
-    customTags: [{ tag: '!reset', resolve: (v: unknown) => v }],
+    customTags: [{ tag: '!reset', collection: 'seq', resolve: (v: unknown) => v }],
   });
   it('runs a second app instance like the first, behind a proxy that reaches both', () => {
     expect(scale.services.app2.extends).toEqual({ file: 'docker-compose.yml', service: 'app' });
