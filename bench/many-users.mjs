@@ -1,7 +1,6 @@
 // Many users on the embedded database: 100 users x 1,000 cards. A user's first list request after a restart (the
-// space is read from its image and caught up) and warm p95, with the app's RSS against the cache budget.
-// BENCH_IMAGES=0 seeds without images (every first request is a full load); BENCH_CPU_PROF=1 writes a CPU profile
-// of the app to .tmp/bench/many-users-prof.
+// space is loaded with its owner queries) and warm p95, with the app's RSS against the cache budget.
+// BENCH_CPU_PROF=1 writes a CPU profile of the app to .tmp/bench/many-users-prof.
 import {
   benchServices,
   cpuProfile,
@@ -66,12 +65,9 @@ Command: \`npm run bench -- many-users\` (bench/many-users.mjs). Goals: first re
 | Warm \`GET /api/navigation/cards\` of those users, p50 / p95 / p99 | ${warm.p50} / ${warm.p95} / ${warm.p99} ms |
 | App RSS afterwards / space cache budget | ${rss} MB / ${BUDGET / 1024 / 1024} MB |
 
-The first request reads the user's space from its image (\`space-images/<owner>\` in object storage, one key
-lookup whatever the other users store) and catches it up from the change records after the image's revision
-(docs/decisions.md, "Space images"); the seeder wrote each image as the app does after a space's commits
-(\`BENCH_IMAGES=0\` seeds none: then every first request loads from FerretDB, whose filters decode every row of
-the collection, see "Cold spaces on FerretDB v1"). Warm requests find the session and the user in short caches
-and check the space's revision off the request path ("Warm reads without round trips"). Before both (2026-11-23,
+The first request loads the user's space with one query by owner per collection (docs/decisions.md §24). Warm
+requests find the session and the user in short caches and check the space's revision off the request path
+("Warm reads without round trips"). On FerretDB's SQLite backend without space images (2026-11-23,
 load 15.7): first requests 165, 95 and 112 s, warm p50 / p95 / p99 193 / 595 / 805 ms, RSS 129 MB.`,
       );
     } finally {
