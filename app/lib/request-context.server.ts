@@ -7,7 +7,7 @@ import { newCsrfToken } from '#server/auth/csrf';
 import { readCookies } from '#server/auth/request';
 import { isInitialized } from '#server/setup/setup.service';
 import { ADMIN_ID } from '#server/actor';
-import { getSpace } from '#server/spaces/space.cache';
+import { getSpace, spaceVersion } from '#server/spaces/space.cache';
 import { visitorPagesEpoch } from '#server/visitor-pages';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n';
 import type { Flash } from './flash';
@@ -143,12 +143,10 @@ async function prepareOnce(request: Request, dataRequest: boolean): Promise<Prep
 /** A visitor's home page (app/lib/page-cache.server.ts) is shared; what names its variant and its version. */
 async function sharedPageKey(request: Request, { info, cookies, flash }: Prepared, dataRequest = false) {
   if (info.actor || flash || dataRequest || !isCacheablePage(request)) return null;
-  // The copy's serial, not its revision: a space rewritten from scratch (a restored database) may count its
-  // revisions from 1 again, while every copy of a space in this process has a serial of its own.
-  const { serial } = await getSpace(ADMIN_ID);
+  const space = await getSpace(ADMIN_ID);
   return {
     variant: pageCacheKey(request, [info.locale, info.theme, cookies.search_engine ?? '']),
-    version: `${serial}:${visitorPagesEpoch()}`,
+    version: `${spaceVersion(space)}:${visitorPagesEpoch()}`,
   };
 }
 

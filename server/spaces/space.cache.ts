@@ -174,6 +174,15 @@ export function publishSpace(snapshot: SpaceSnapshot, revAt: number): void {
   remember({ snapshot, revAt, checkedAt: Date.now() });
 }
 
+/**
+ * What a copy shows, as a key: its revision and the time of that revision's record, the same for every load of the
+ * same database state (a space rewritten from scratch may count its revisions from 1 again, with new times).
+ */
+export function spaceVersion(space: SpaceSnapshot): string {
+  const entry = peek(space.ownerId);
+  return entry?.snapshot === space ? `${space.rev}@${entry.revAt}` : `${space.rev}#${space.serial}`;
+}
+
 /** Makes the next read of a space ask the database first (two `_id` lookups), however recently it was checked. */
 export function recheckSpace(ownerId: string): void {
   const entry = peek(ownerId);
