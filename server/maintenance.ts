@@ -6,7 +6,7 @@ import { purgeOldLeases, startOnlineChecks, stopOnlineChecks } from './online-ch
 import { purgeExpiredBuckets } from './rate-limit/rate-limit.service';
 import { recoverRestores } from './snapshots/snapshot-restore';
 import { deleteExpiredSnapshots } from './snapshots/snapshot.service';
-import { sweepSpaceChanges } from './spaces/space-change.sweep';
+import { sweepSpaceChanges } from './spaces/space-change.model';
 import { purgeExpiredTrash } from './trash/trash.service';
 
 type Task = { name: string; everyMs: number; run: () => Promise<unknown> };

@@ -7,7 +7,7 @@ import { newCsrfToken } from '#server/auth/csrf';
 import { readCookies } from '#server/auth/request';
 import { isInitialized } from '#server/setup/setup.service';
 import { ADMIN_ID } from '#server/actor';
-import { getSpace, spaceVersion } from '#server/spaces/space.cache';
+import { getSpace } from '#server/spaces/space.cache';
 import { visitorPagesEpoch } from '#server/visitor-pages';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n';
 import type { Flash } from './flash';
@@ -143,10 +143,11 @@ async function prepareOnce(request: Request, dataRequest: boolean): Promise<Prep
 /** A visitor's home page (app/lib/page-cache.server.ts) is shared; what names its variant and its version. */
 async function sharedPageKey(request: Request, { info, cookies, flash }: Prepared, dataRequest = false) {
   if (info.actor || flash || dataRequest || !isCacheablePage(request)) return null;
-  const space = await getSpace(ADMIN_ID);
+  // The revision and its record's time name the database state shown, however often the copy was loaded.
+  const { rev, revAt } = await getSpace(ADMIN_ID);
   return {
     variant: pageCacheKey(request, [info.locale, info.theme, cookies.search_engine ?? '']),
-    version: `${spaceVersion(space)}:${visitorPagesEpoch()}`,
+    version: `${rev}@${revAt}:${visitorPagesEpoch()}`,
   };
 }
 

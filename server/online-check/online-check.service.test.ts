@@ -7,7 +7,7 @@ import { saveSettings } from '../settings/settings.service';
 import { actorOf, createUser } from '../../tests/factories';
 import { resetDatabase } from '../../tests/setup/db';
 import { siteHandler, startStandIn, type StandIn } from '../../tests/servers/http-server';
-import { newestRecord } from '../spaces/space.head';
+import { newestRecord } from '../spaces/space-change.model';
 import { getSiteCardView } from '../cards/card-view.service';
 import {
   CHECK_HISTORY,

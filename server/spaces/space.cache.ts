@@ -18,7 +18,7 @@ import {
 import { env } from '../env';
 import { logger } from '../logger';
 import { TagModel, type TagDoc } from '../tags/tag.model';
-import { findRecord, newestRecord } from './space.head';
+import { findRecord, newestRecord } from './space-change.model';
 import { forgetMemo } from './space.memo';
 import { SpaceModel, type SpaceDoc } from './space.model';
 import { SpaceSnapshot } from './space.snapshot';
@@ -26,13 +26,8 @@ import { SpaceSnapshot } from './space.snapshot';
 export { SpaceSnapshot, compareText, mergeChanges } from './space.snapshot';
 export type { Membership, SpaceChange } from './space.snapshot';
 
-/** How long change records are kept (the newest of each space is always kept). */
-export const CHANGE_TTL_MS = 2 * 60 * 1000;
-
 interface Entry {
   snapshot: SpaceSnapshot;
-  /** `at` of the revision record the copy stands at (ms; 0 for revision 0). */
-  revAt: number;
   checkedAt: number;
 }
 
@@ -113,18 +108,18 @@ async function fullLoad(ownerId: string, reason: string): Promise<Entry> {
     cards: cards.length,
     ms: Date.now() - started,
   });
-  return { snapshot, revAt: record?.at.getTime() ?? 0, checkedAt: Date.now() };
+  snapshot.revAt = record?.at.getTime() ?? 0;
+  return { snapshot, checkedAt: Date.now() };
 }
 
 /** Why a cached copy must be reloaded, or null when the database holds no revision after it. */
-async function staleness(entry: Entry): Promise<string | null> {
-  const { ownerId, rev } = entry.snapshot;
+async function staleness({ ownerId, rev, revAt }: SpaceSnapshot): Promise<string | null> {
   const [own, next] = await Promise.all([
     rev ? findRecord(ownerId, rev) : null,
     findRecord(ownerId, rev + 1),
   ]);
   if (next) return 'written elsewhere';
-  if (rev && own?.at.getTime() !== entry.revAt) return 'rewritten';
+  if (rev && own?.at.getTime() !== revAt) return 'rewritten';
   return null;
 }
 
@@ -134,16 +129,17 @@ function refresh(ownerId: string): Promise<SpaceSnapshot> {
     p = (async () => {
       const entry = peek(ownerId);
       const checkedAt = Date.now();
-      let reason = entry ? await staleness(entry) : 'not cached';
-      // Dropped while it was checked (a write failed half-way): loaded again.
-      if (!reason && !peek(ownerId)) reason = 'dropped';
+      const reason = entry ? await staleness(entry.snapshot) : 'not cached';
+      if (!reason) {
+        // The checked copy is what the database held at the check (even if it was dropped meanwhile).
+        entry!.checkedAt = checkedAt;
+        return entry!.snapshot;
+      }
       // A space rewritten from scratch may stand at a lower revision than the copy: the copy goes first, or the
       // load would be taken for an older one (remember never goes back).
       if (reason === 'rewritten') forgetSpace(ownerId);
-      if (reason) remember(await fullLoad(ownerId, reason));
-      const now = peek(ownerId)!;
-      if (!reason && now.snapshot === entry!.snapshot) now.checkedAt = checkedAt;
-      return now.snapshot;
+      remember(await fullLoad(ownerId, reason));
+      return peek(ownerId)!.snapshot;
     })().finally(() => refreshing.delete(ownerId));
     refreshing.set(ownerId, p);
   }
@@ -157,30 +153,13 @@ export async function getSpace(ownerId: string): Promise<SpaceSnapshot> {
   const age = entry ? Date.now() - entry.checkedAt : Infinity;
   // Half-way through the recheck interval a read starts the next check without waiting for it, so a space read
   // steadily is checked off the request path; a copy checked longer than SPACE_RECHECK_MS ago is never served.
-  if (age >= recheck / 2 && age < recheck) void refresh(ownerId).catch(() => markSpaceStale(ownerId));
+  if (age >= recheck / 2 && age < recheck) void refresh(ownerId).catch(() => forgetSpace(ownerId));
   return age < recheck ? entry!.snapshot : refresh(ownerId);
 }
 
-/**
- * Called by the writer (space.write.ts) once the database holds a unit's writes and its revision record `revAt`:
- * the written draft becomes the cached copy when the cached copy is the one it was planned from.
- */
-export function publishSpace(snapshot: SpaceSnapshot, revAt: number): void {
-  const current = peek(snapshot.ownerId);
-  if (current && current.snapshot.rev !== snapshot.rev - 1) {
-    current.checkedAt = 0;
-    return;
-  }
-  remember({ snapshot, revAt, checkedAt: Date.now() });
-}
-
-/**
- * What a copy shows, as a key: its revision and the time of that revision's record, the same for every load of the
- * same database state (a space rewritten from scratch may count its revisions from 1 again, with new times).
- */
-export function spaceVersion(space: SpaceSnapshot): string {
-  const entry = peek(space.ownerId);
-  return entry?.snapshot === space ? `${space.rev}@${entry.revAt}` : `${space.rev}#${space.serial}`;
+/** Called by the writer (space.write.ts) once the database holds a unit's writes and its revision record. */
+export function publishSpace(snapshot: SpaceSnapshot): void {
+  remember({ snapshot, checkedAt: Date.now() });
 }
 
 /** Makes the next read of a space ask the database first (two `_id` lookups), however recently it was checked. */
@@ -189,12 +168,7 @@ export function recheckSpace(ownerId: string): void {
   if (entry) entry.checkedAt = -Infinity;
 }
 
-/** Drops the cached copy of a space: the next read loads it from the database (a write failed half-way). */
-export function markSpaceStale(ownerId: string): void {
-  forgetSpace(ownerId);
-}
-
-/** Drops a cached space (an account deleted), or all of them. */
+/** Drops a cached space (a write failed half-way, an account deleted), or all of them: the next read loads it. */
 export function forgetSpace(ownerId?: string): void {
   // Without creating the cache: scripts that only write (the benchmark seeders) have no app environment.
   if (ownerId) {

@@ -39,6 +39,11 @@ export class SpaceSnapshot {
   membershipsByTag: Map<string, readonly Membership[]>;
   relationsBySource: Map<string, readonly RelationDoc[]>;
   private relationsById: Map<string, RelationDoc>;
+  /**
+   * `at` of the revision record this copy stands at (ms; 0 for revision 0): with `rev`, names the database state
+   * it shows, the same for every load of that state (a space rewritten from scratch gets new times).
+   */
+  revAt = 0;
   /** Approximate heap bytes held by this snapshot (the cache's budget counts this). */
   bytes = 0;
   private maxOrder: number | undefined;
@@ -132,9 +137,10 @@ export class SpaceSnapshot {
     return d;
   }
 
-  /** Publishes a draft as revision `rev`: it must not change any more. */
-  freeze(rev: number): this {
+  /** Publishes a draft as revision `rev`, whose record was inserted at `revAt`: it must not change any more. */
+  freeze(rev: number, revAt = this.revAt): this {
     this.rev = rev;
+    this.revAt = revAt;
     this.draft = false;
     return this;
   }

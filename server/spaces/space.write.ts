@@ -6,12 +6,10 @@
 // inserted (its unique `_id` makes claiming a revision atomic on FerretDB and MongoDB alike). Only then do the
 // callers hear of success and does the draft become the cached copy: the copy is never ahead of the database.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { isDuplicateKeyError } from '../db';
 import { isAppError } from '../errors';
 import { logger } from '../logger';
-import { SpaceChangeModel, changeId, type SpaceChangeDoc } from './space-change.model';
-import { getSpace, markSpaceStale, publishSpace } from './space.cache';
-import { newestRecord } from './space.head';
+import { claimRevision, newestRecord } from './space-change.model';
+import { forgetSpace, getSpace, publishSpace } from './space.cache';
 import { mergeChanges, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 import { replaceRows, writeChange } from './space.write-ops';
 
@@ -165,13 +163,13 @@ async function commitGroup(
       exact = (await writeChange(ownerId, base, draft, mergeChanges(...group.changes))) && exact;
   } catch (err) {
     // Some writes may have landed: other instances and this one reload, then the callers hear of the failure.
-    markSpaceStale(ownerId);
+    forgetSpace(ownerId);
     await claimRevision(ownerId, base.rev).catch(() => {});
     throw err;
   }
   const record = await claimRevision(ownerId, base.rev);
-  if (exact && record.rev === base.rev + 1) publishSpace(draft.freeze(record.rev), record.at.getTime());
-  else markSpaceStale(ownerId);
+  if (exact && record.rev === base.rev + 1) publishSpace(draft.freeze(record.rev, record.at.getTime()));
+  else forgetSpace(ownerId);
   logger.debug('space', 'committed', {
     ownerId,
     rev: record.rev,
@@ -183,24 +181,6 @@ async function commitGroup(
 
 /** Records a change made outside writeSpace (seeding, a restore finished by another process): copies reload. */
 export async function commitReload(ownerId: string): Promise<void> {
-  markSpaceStale(ownerId);
   await claimRevision(ownerId, (await newestRecord(ownerId))?.rev ?? 0);
-  markSpaceStale(ownerId);
-}
-
-/**
- * Inserts the revision record at the first free revision after `baseRev`. Another revision there means another
- * instance wrote the space since this copy was loaded (MongoDB deployments only; the embedded store runs one).
- */
-async function claimRevision(ownerId: string, baseRev: number): Promise<SpaceChangeDoc> {
-  for (let rev = baseRev + 1; ;) {
-    const record: SpaceChangeDoc = { _id: changeId(ownerId, rev), ownerId, rev, at: new Date() };
-    try {
-      await SpaceChangeModel.collection.insertOne(record as never);
-      return record;
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-      rev = Math.max(rev, (await newestRecord(ownerId))?.rev ?? 0) + 1;
-    }
-  }
+  forgetSpace(ownerId);
 }
