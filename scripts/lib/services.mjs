@@ -14,9 +14,12 @@ import {
   closeSync,
   statSync,
 } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { ROOT, binPath, ensureTools } from './tools.mjs';
+import { portOpen } from './net.mjs';
+import { waitFor } from './wait.mjs';
+
+export { portOpen };
 import {
   clearStaleLock,
   ensureCluster,
@@ -100,22 +103,6 @@ export function appEnv(cfg, env = process.env) {
   return out;
 }
 
-export function portOpen(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: HOST, port });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 function alive(pid) {
   try {
     process.kill(pid, 0);
@@ -138,15 +125,6 @@ function cmdline(pid) {
   } catch {
     return [];
   }
-}
-
-export async function waitFor(check, what, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
 
 /**
@@ -274,10 +252,9 @@ function serviceSpecs(cfg) {
 
 async function stopPid(spec, pid) {
   process.kill(pid, spec.stopSignal);
-  const started = Date.now();
-  while (alive(pid) && Date.now() - started < spec.stopTimeoutMs)
-    await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  await waitFor(() => !alive(pid), `${spec.name} (pid ${pid}) stopping`, spec.stopTimeoutMs).catch(() =>
+    process.kill(pid, 'SIGKILL'),
+  );
 }
 
 async function startOne(cfg, spec) {
@@ -325,8 +302,8 @@ async function startOne(cfg, spec) {
       break;
     } catch (err) {
       if (child.exitCode !== null && attempt < (spec.startAttempts ?? 1)) {
-        log(`${spec.name} exited at once (attempt ${attempt}); trying again in a second`);
-        await new Promise((r) => setTimeout(r, 1000));
+        // prepare() waits for what the start failed on (a hard-killed server's leftovers) before the next one.
+        log(`${spec.name} exited at once (attempt ${attempt}); trying again`);
         continue;
       }
       const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';

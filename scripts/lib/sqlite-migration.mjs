@@ -4,9 +4,10 @@
 // An interrupted copy is redone from the start on the next start (a marker file says one is in progress).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { binPath } from './tools.mjs';
+import { freePort, portOpen } from './net.mjs';
+import { waitFor } from './wait.mjs';
 
 const HOST = '127.0.0.1';
 const CHUNK = 50; // FerretDB v1 hangs on write commands of 100 statements or more
@@ -16,25 +17,6 @@ export function legacySqliteDir(cfg) {
   const dir = path.join(cfg.dataDir, 'ferretdb');
   if (!existsSync(dir)) return null;
   return readdirSync(dir).some((f) => f.endsWith('.sqlite')) ? dir : null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function portOpen(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: HOST, port });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /**
@@ -57,13 +39,11 @@ export async function startSqliteFerret(dir, port, logFile, urlQuery = '') {
     { stdio: ['ignore', fd, fd] },
   );
   closeSync(fd);
-  const started = Date.now();
-  while (!(await portOpen(port))) {
+  await waitFor(async () => {
     if (child.exitCode !== null)
       throw new Error(`FerretDB (SQLite) exited with ${child.exitCode}; see ${logFile}`);
-    if (Date.now() - started > 60_000) throw new Error(`FerretDB (SQLite) did not start; see ${logFile}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    return portOpen(port);
+  }, `FerretDB (SQLite) listening (see ${logFile})`);
   return {
     pid: child.pid,
     stop: () =>

@@ -1,5 +1,5 @@
 // Crash durability of the service as the README starts it (`npm start` = scripts/start.mjs with its embedded
-// database and storage): writes from several clients, then a hard kill of the app and every embedded server, a
+// database and storage): writes from eight clients, then a hard kill of the app and every embedded server, a
 // restart with the same command; every acknowledged write is there and every acknowledged delete gone, and a clean
 // restart shows the same. A clear interrupted by Ctrl-C or by a hard kill leaves the API listing exactly what the
 // database holds, and a later edit reaches the database.
@@ -9,6 +9,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/lib.mjs';
+import { waitFor } from '../../scripts/lib/wait.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = path.join(ROOT, `.tmp/crash-${process.pid}`);
@@ -35,12 +36,24 @@ async function start(): Promise<{ url: string; child: ChildProcess }> {
   });
   running = child;
   const url = `http://127.0.0.1:${ports.PORT}`;
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    if ((await fetch(`${url}/api/health`).catch(() => null))?.status === 200) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+      return (await fetch(`${url}/api/health`).catch(() => null))?.status === 200;
+    },
+    'npm start answering /api/health',
+    120_000,
+  );
+  return { url, child };
+}
+
+/** Whether a process is gone (a zombie counts as gone: it holds nothing but its pid). */
+function gone(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? true;
+  } catch {
+    return true;
   }
-  throw new Error('npm start did not answer within 120 s');
 }
 
 const exited = (child: ChildProcess) =>
@@ -69,8 +82,7 @@ async function killHard(child: ChildProcess) {
     }
   }
   await exited(child);
-  // The database server's own children end with it; give the kernel a moment to release their ports.
-  await new Promise((r) => setTimeout(r, 500));
+  await waitFor(() => pids.every(gone), 'the killed servers gone', 30_000);
 }
 
 /** Ctrl-C: SIGINT to the process group, as a terminal sends it. */
@@ -80,24 +92,19 @@ async function interrupt(child: ChildProcess) {
 }
 
 /** The owner's cards as the database holds them: `<id> <name>`, sorted. */
+let db: InstanceType<typeof mongoose.mongo.MongoClient> | undefined;
 async function dbCards(ownerName: string): Promise<string[]> {
-  const client = await mongoose.mongo.MongoClient.connect(
-    `mongodb://127.0.0.1:${ports.FERRETDB_PORT}/sakura`,
-    {
-      retryWrites: false,
-    },
-  );
-  try {
-    const db = client.db('sakura');
-    const user = await db.collection('users').findOne({ username: ownerName });
-    const cards = await db
-      .collection('cards')
-      .find({ ownerId: user!._id }, { projection: { _id: 1, name: 1 } })
-      .toArray();
-    return cards.map((c) => `${String(c._id)} ${c.name}`).sort();
-  } finally {
-    await client.close();
-  }
+  // One client for the whole test: it reconnects by itself after the servers restart.
+  db ??= await mongoose.mongo.MongoClient.connect(`mongodb://127.0.0.1:${ports.FERRETDB_PORT}/sakura`, {
+    retryWrites: false,
+  });
+  const sakura = db.db('sakura');
+  const user = await sakura.collection('users').findOne({ username: ownerName });
+  const cards = await sakura
+    .collection('cards')
+    .find({ ownerId: user!._id }, { projection: { _id: 1, name: 1 } })
+    .toArray();
+  return cards.map((c) => `${String(c._id)} ${c.name}`).sort();
 }
 
 function clientOf(url: string, cookie: string) {
@@ -145,6 +152,7 @@ async function signIn(url: string) {
 
 describe('npm start through hard kills and Ctrl-C', () => {
   afterAll(async () => {
+    await db?.close();
     if (running) await killHard(running);
     rmSync(DATA, { recursive: true, force: true });
   });
@@ -163,11 +171,11 @@ describe('npm start through hard kills and Ctrl-C', () => {
       expect(setup.status).toBe(200);
       let api = clientOf(url, await signIn(url));
 
-      // Four clients create and delete at once; the whole service is killed as soon as they are answered.
+      // Eight clients create and delete at once; the whole service is killed as soon as they are answered.
       const kept: string[] = [];
       const gone: string[] = [];
       await Promise.all(
-        [0, 1, 2, 3].map(async (c) => {
+        Array.from({ length: 8 }, (_, c) => c).map(async (c) => {
           for (let i = 0; i < 6; i++) {
             const id = await api.create(`client${c}card${i}`);
             if (i % 3 === 2) {
@@ -197,8 +205,18 @@ describe('npm start through hard kills and Ctrl-C', () => {
       for (const stop of [interrupt, killHard]) {
         for (let i = 0; i < 300; i += 50)
           await Promise.all(Array.from({ length: 50 }, (_, j) => api.create(`bulk${stop.name}${i + j}`)));
-        const clearing = api.post('/api/user/data/clear').catch(() => null);
-        await new Promise((r) => setTimeout(r, 150));
+        const before = (await dbCards('admin')).length;
+        let answered = false;
+        const clearing = api
+          .post('/api/user/data/clear')
+          .catch(() => null)
+          .finally(() => (answered = true));
+        // Stopped once the clear has visibly begun (cards are going), or once it ended if that was quicker.
+        await waitFor(
+          async () => answered || (await dbCards('admin')).length < before,
+          'the clear begun',
+          60_000,
+        );
         await stop(child);
         await clearing;
         ({ url, child } = await start());

@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appEnv, startServices, stopServices } from '../../scripts/lib/services.mjs';
+import { waitFor } from '../../scripts/lib/wait.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -30,17 +31,16 @@ async function waitUntilStopped(pid: number) {
   throw new Error(`process ${pid} did not stop`);
 }
 
-async function waitForHttp(url: string, timeoutMs = 30_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not answer`);
+function waitForHttp(url: string, timeoutMs = 30_000) {
+  return waitFor(
+    () =>
+      fetch(url).then(
+        () => true,
+        () => false,
+      ),
+    `${url} answering`,
+    timeoutMs,
+  );
 }
 
 describe('GET /api/health', () => {
