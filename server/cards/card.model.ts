@@ -112,8 +112,9 @@ const CardSchema = docSchema<CardDoc>(
   // Timestamps are set by the services, so the cached read model holds exactly what was written.
   { minimize: false },
 );
+// Each collection of a space is read, replaced and deleted by owner only (its documents by `_id`); every further index
+// is work on each insert and delete, doubled on FerretDB by its GIN companion (docs/decisions.md §56, §58).
 CardSchema.index({ ownerId: 1, siteIsPinned: -1, globalSortOrder: 1 });
-CardSchema.index({ ownerId: 1, cardType: 1 });
 
 export const CardModel = defineModel<CardDoc>('Card', CardSchema);
 
@@ -173,8 +174,6 @@ const CardTagSchema = docSchema<CardTagDoc>({
   ...required({ ownerId: String, tagId: String, cardId: String, order: Number }),
 });
 CardTagSchema.index({ ownerId: 1 });
-CardTagSchema.index({ tagId: 1, order: 1 });
-CardTagSchema.index({ cardId: 1 });
 
 export const CardTagModel = defineModel<CardTagDoc>('CardTag', CardTagSchema);
 
@@ -201,8 +200,6 @@ const RelationSchema = docSchema<RelationDoc>({
   ...required({ createdAt: Date }),
 });
 RelationSchema.index({ ownerId: 1 });
-RelationSchema.index({ sourceId: 1 });
-RelationSchema.index({ targetId: 1 });
 
 export const RelationModel = defineModel<RelationDoc>('Relation', RelationSchema);
 
