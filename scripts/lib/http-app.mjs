@@ -24,20 +24,6 @@ export function trustHops(value = process.env.TRUST_PROXY ?? 'false') {
   return value === 'true' ? 1 : /^\d+$/.test(value) ? Number(value) : 0;
 }
 
-/**
- * Whether @react-router/express can build the request's URL (it does the same with the Host header, or
- * X-Forwarded-Host behind a trusted proxy): a malformed Host must be a 400, not a 500 from `new URL`.
- */
-export function requestUrlIsValid(req) {
-  const hostname = String(req.hostname ?? '').split(/[\\/?#@]/)[0] || 'localhost';
-  try {
-    new URL(`${req.protocol}://${hostname}${req.originalUrl}`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A refusal in the shape callers expect: JSON under /api (docs/api.md), plain text elsewhere; never a stack. */
 function refuse(req, res, status, code, message) {
   res.status(status).set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
@@ -46,8 +32,8 @@ function refuse(req, res, status, code, message) {
 }
 
 export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
-  // Our copy of @react-router/express: see rr-express.mjs for the one change.
-  const { createRequestHandler } = await import('./rr-express.mjs');
+  // Our copy of @react-router/express: see rr-express.mjs for what it changes and why.
+  const { createRequestHandler, requestUrl, RequestRefused } = await import('./rr-express.mjs');
   const { default: compression } = await import('compression');
   const { default: express } = await import('express');
   const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href);
@@ -55,9 +41,16 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
-  app.use((req, res, next) =>
-    requestUrlIsValid(req) ? next() : refuse(req, res, 400, 'bad_request', 'Malformed Host header'),
-  );
+  // Every request is checked first, static files too: one the app cannot build a URL for (a malformed or missing
+  // Host, a target that is not a path, TRACE) is a 4xx or 501 from the error handler below, never a 500.
+  app.use((req, res, next) => {
+    try {
+      res.locals.requestUrl = requestUrl(req);
+    } catch (err) {
+      return next(err);
+    }
+    next();
+  });
   app.use(
     compression({
       // Small bodies (most JSON answers: a created card is 1-2 KB) go as they are: compressing them cost about 6 %
@@ -100,6 +93,7 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
   // Express's own failures before the app is reached, e.g. a path that does not decode (`/api/%FF`).
   app.use((err, req, res, next) => {
     if (res.headersSent) return next(err);
+    if (err instanceof RequestRefused) return refuse(req, res, err.status, err.code, err.message);
     const status = Number(err?.status ?? err?.statusCode);
     if (status >= 400 && status < 500) {
       return refuse(

@@ -23,6 +23,16 @@ async function raw(request: string): Promise<{ status: number; headers: string; 
   return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: rest.join('\r\n\r\n') };
 }
 
+/** The JSON object in a raw response body (chunked or not). */
+function jsonOf(body: string): unknown {
+  return JSON.parse(
+    body
+      .trim()
+      .split('\r\n')
+      .find((l) => l.startsWith('{')) ?? body,
+  );
+}
+
 beforeAll(async () => {
   await resetDatabase();
   await admin();
@@ -35,16 +45,56 @@ describe('HTTP edges', () => {
     const api = await raw('GET /api/health HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n');
     expect(api.status).toBe(400);
     expect(api.headers).toContain('application/json');
-    expect(
-      JSON.parse(
-        api.body
-          .trim()
-          .split('\r\n')
-          .find((l) => l.startsWith('{')) ?? api.body,
-      ),
-    ).toMatchObject({
+    expect(jsonOf(api.body)).toMatchObject({
       code: 'bad_request',
     });
+  });
+
+  it('answers every malformed request with a 4xx (501 for methods it has no use for), never 500', async () => {
+    const { host, port } = new URL(await appUrl());
+    const cases: [string, number][] = [
+      [`GET * HTTP/1.1\r\nHost: ${host}`, 400],
+      [`OPTIONS * HTTP/1.1\r\nHost: ${host}`, 400],
+    ];
+    for (const path of ['/', '/api/health']) {
+      cases.push(
+        [`GET ${path} HTTP/1.1\r\nHost: a:99999`, 400],
+        [`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:-1`, 400],
+        [`GET ${path} HTTP/1.1\r\nHost: `, 400],
+        [`GET ${path} HTTP/1.0`, 400],
+        [`GET http://evil.example${path} HTTP/1.1\r\nHost: ${host}`, 400],
+        // The tests' app trusts one proxy hop, so X-Forwarded-* count as Host and protocol.
+        [`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Host: a:99999`, 400],
+        [`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Proto: gopher`, 400],
+        [`TRACE ${path} HTTP/1.1\r\nHost: ${host}`, 501],
+        [`PROPFIND ${path} HTTP/1.1\r\nHost: ${host}`, 501],
+      );
+    }
+    for (const [head, status] of cases) {
+      const res = await raw(`${head}\r\nConnection: close\r\n\r\n`);
+      expect(res.status, head).toBe(status);
+      expect(res.body, head).not.toMatch(/\n\s+at |Error:/);
+      if (head.includes('/api/')) {
+        expect(res.headers, head).toContain('application/json');
+        expect(jsonOf(res.body), head).toMatchObject({
+          code: status === 501 ? 'not_implemented' : 'bad_request',
+          error: expect.stringMatching(/\w/),
+        });
+      } else {
+        expect(res.body.trim(), head).not.toBe('');
+      }
+    }
+    // Well-formed hosts are served: names, IPv6 literals, no port.
+    for (const name of [
+      `localhost:${port}`,
+      `[::1]:${port}`,
+      '127.0.0.1',
+      '127.0.0.1:',
+      'nav.example.com:8080',
+    ]) {
+      const res = await raw(`GET /api/health HTTP/1.1\r\nHost: ${name}\r\nConnection: close\r\n\r\n`);
+      expect(res.status, name).toBe(200);
+    }
   });
 
   it('answers a path that does not decode with 400: JSON under /api, as the API promises', async () => {
