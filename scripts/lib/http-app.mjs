@@ -4,6 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const CLIENT_IP_HEADER = 'x-sakura-client-ip';
+/** The address and port the connection arrived at (server/auth/origin.ts believes a Host that names it). */
+export const LOCAL_ADDRESS_HEADER = 'x-sakura-local-address';
+
+/** A socket's local address and port as a URL's host names them: `10.0.0.2:3000`, `[fe80::1]:3000`. */
+function localAddress(socket) {
+  const address = String(socket.localAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+  return `${address.includes(':') ? `[${address}]` : address}:${socket.localPort}`;
+}
 
 /**
  * Node flags the app server runs with (scripts/start.mjs, the Dockerfile's CMD and the benchmarks): a small young
@@ -85,8 +93,10 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
     req.path.startsWith('/api/') || req.path.endsWith('/') ? next() : files(req, res, next),
   );
   app.use((req, _res, next) => {
-    // Always overwrite: a client must not be able to choose the address it is rate-limited under.
+    // Always overwrite: a client must not be able to choose the address it is rate-limited under, nor the one it
+    // is believed to have reached the server at.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    req.headers[LOCAL_ADDRESS_HEADER] = localAddress(req.socket);
     next();
   });
   app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));

@@ -1,9 +1,9 @@
 // The providers' configuration: reading (with defaults), masking secrets on the way out, keeping stored secrets
 // when a masked value comes back, and the admin operations behind GET|PUT /api/admin/oauth.
 import type { Actor } from '../actor';
+import { trustedOrigin } from '../auth/origin';
 import { requireAdmin } from '../auth/permissions';
 import { isDuplicateKeyError } from '../db';
-import { env } from '../env';
 import { AppError } from '../errors';
 import { OAuthConfigModel, type OAuthConfigDoc } from './oauth.model';
 import {
@@ -135,9 +135,12 @@ export async function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdat
   return view(await readOAuthConfig());
 }
 
-/** The public origin callbacks and redirects use: the admin's base URL, else PUBLIC_URL, else the request's. */
-export function publicBase(cfg: OAuthConfig, request: Request): string {
-  return (cfg.baseUrl || env().PUBLIC_URL || new URL(request.url).origin).replace(/\/+$/, '');
+/**
+ * The public origin callbacks and redirects use: the admin's base URL, else the request's trusted origin (PUBLIC_URL,
+ * or a loopback or listening address); null when neither is known (a Host the client chose never counts).
+ */
+export function publicBase(cfg: OAuthConfig, request: Request): string | null {
+  return (cfg.baseUrl || trustedOrigin(request))?.replace(/\/+$/, '') ?? null;
 }
 
 /** The callback URL to register at the provider. */

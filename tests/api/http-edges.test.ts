@@ -1,12 +1,13 @@
 // Requests at the edge of HTTP: malformed Host headers and paths, static files, refused cross-site posts.
 import { readdirSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appUrl } from '../setup/app';
 import { Client } from '../setup/client';
 import { resetDatabase } from '../setup/db';
-import { admin } from '../factories';
+import { admin, newUserClient } from '../factories';
 import { HEALTH_WAIT_MAX_MS, worstHealthWhile } from './stall-helpers';
 
 /** Sends a request as written (fetch would refuse a malformed Host) and returns status line, headers and body. */
@@ -95,6 +96,63 @@ describe('HTTP edges', () => {
       const res = await raw(`GET /api/health HTTP/1.1\r\nHost: ${name}\r\nConnection: close\r\n\r\n`);
       expect(res.status, name).toBe(200);
     }
+  });
+
+  describe('the trusted origin (no PUBLIC_URL: loopback and the listening address only)', () => {
+    it('refuses a cookie-authenticated change whose Origin matches only a Host the client chose', async () => {
+      const c = await newUserClient({ username: 'origin-user' });
+      const base = await appUrl();
+      const tag = (name: string, headers: Record<string, string> = {}) =>
+        c.post('/api/tags', { name }, { headers });
+      expect((await tag('Own origin')).status).toBe(200);
+      // Behind the (test) trusted proxy: X-Forwarded-Host names the site.
+      const forged = await tag('Forwarded', {
+        'x-forwarded-host': 'evil.example',
+        origin: 'http://evil.example',
+      });
+      expect(forged.status).toBe(403);
+      expect(forged.json).toMatchObject({
+        code: 'csrf_failed',
+        error: expect.stringContaining('PUBLIC_URL'),
+      });
+      // The same host through another scheme is another origin.
+      const scheme = await tag('Scheme', { origin: base.replace(/^http:/, 'https:') });
+      expect(scheme.status).toBe(403);
+      // A Host header the client wrote, as without a proxy.
+      const { port, hostname } = new URL(base);
+      const direct = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: hostname,
+            port,
+            method: 'POST',
+            path: '/api/tags',
+            headers: {
+              host: 'evil.example',
+              origin: 'http://evil.example',
+              cookie: c.cookieHeader(),
+              'content-type': 'application/json',
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ name: 'Direct' }));
+      });
+      expect(direct).toBe(403);
+      const names = (await c.get('/api/tags')).json.items.map((t: { name: string }) => t.name);
+      expect(names).toContain('Own origin');
+      expect(names.filter((n: string) => ['Forwarded', 'Scheme', 'Direct'].includes(n))).toEqual([]);
+    });
+
+    it('shows pages addresses from the trusted origin, not from the Host header', async () => {
+      const page = await new Client().get('/docs/api', { headers: { 'x-forwarded-host': 'evil.example' } });
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain('evil.example');
+    });
   });
 
   it('answers a path that does not decode with 400: JSON under /api, as the API promises', async () => {

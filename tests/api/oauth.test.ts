@@ -6,6 +6,7 @@ import { ADMIN_ID } from '#server/actor';
 import { CardModel } from '#server/cards/card.model';
 import { OAuthAccountModel, OAuthConfigModel } from '#server/oauth/oauth.model';
 import { UserModel } from '#server/users/user.model';
+import { appUrl } from '../setup/app';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { createUser, sessionClient } from '../factories';
@@ -122,6 +123,25 @@ describe('provider list and admin configuration', () => {
     // And the flow still works with the kept secret.
     const res = await githubFlow(new Client({ ip: freshIp() }), '?mode=login');
     expect(where(res)).toBe('/profile?oauth=welcome');
+  });
+
+  it('builds the callback address only from a trusted origin, never from a Host the client sent', async () => {
+    const admin = await setUpAdmin();
+    await configure(admin, p);
+    const c = new Client({ ip: freshIp() });
+    const forged = await c.get('/api/auth/oauth/github?mode=login', {
+      headers: { 'x-forwarded-host': 'evil.example' },
+    });
+    expect(forged.status).toBe(302);
+    expect(forged.headers.get('location')).toBe('/login?oauth=error&reason=unavailable');
+    const page = await admin.get('/admin/oauth', { headers: { 'x-forwarded-host': 'evil.example' } });
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('evil.example');
+    // From the address the app listens on, the provider gets that address's callback.
+    const start = await c.get('/api/auth/oauth/github?mode=login');
+    expect(new URL(start.headers.get('location')!).searchParams.get('redirect_uri')).toBe(
+      `${await appUrl()}/api/auth/oauth/github/callback`,
+    );
   });
 
   it('refuses enabling a provider without its required fields, and non-admins', async () => {

@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);
   const view = await getOAuthAdmin(actor);
   const base = publicBase(await readOAuthConfig(), request);
-  const callbacks = Object.fromEntries(PROVIDER_KEYS.map((k) => [k, callbackUrl(base, k)]));
+  const callbacks = Object.fromEntries(PROVIDER_KEYS.map((k) => [k, base ? callbackUrl(base, k) : null]));
   return { ...view, callbacks, saved: new URL(request.url).searchParams.get('saved') ?? '' };
 }
 
@@ -142,7 +142,7 @@ export default function AdminOAuthPage() {
           key={`${key}-${saved}`}
           provider={key}
           config={configs[key]}
-          callback={callbacks[key]!}
+          callback={callbacks[key] ?? null}
           saved={saved}
           result={result && result.provider === key ? result : null}
         />
@@ -160,7 +160,7 @@ function ProviderPanel({
 }: {
   provider: ProviderKey;
   config: ProviderConfig;
-  callback: string;
+  callback: string | null;
   saved: string;
   result: { ok: boolean; message: string; typed?: TypedValues } | null;
 }) {
@@ -199,7 +199,11 @@ function ProviderPanel({
         </span>
       </div>
       <p className="muted small">{t('oauth.admin.callback')}</p>
-      <code className="oauth-callback">{callback}</code>
+      {callback ? (
+        <code className="oauth-callback">{callback}</code>
+      ) : (
+        <p className="notice notice-danger">{t('oauth.admin.callbackUnknown')}</p>
+      )}
       {/* The action keeps `saved` (the panels' key): a test must not remount the panels, which would drop what
           was typed in them while the page's data is revalidated. */}
       <PostForm
