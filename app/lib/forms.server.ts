@@ -98,6 +98,7 @@ export function pageErrorMessage(err: unknown, locale: Locale = DEFAULT_LOCALE):
   if (err.code === 'rate_limited') {
     return getI18n(locale).t('errors.rateLimited', { seconds: err.headers?.['Retry-After'] ?? '60' });
   }
+  if (err.code === 'secret_required') return getI18n(locale).t('errors.secretRequired');
   return err.message;
 }
 

@@ -56,6 +56,8 @@ const en = {
     csrf: 'Your form expired. Please try again.',
     generic: 'Something went wrong. Please try again.',
     rateLimited: 'Too many attempts. Please wait {{seconds}} seconds and try again.',
+    secretRequired:
+      'A stored secret goes only to the address it was saved with: type it again to use it with the new address.',
   },
   toast: {
     dismiss: 'Dismiss',
@@ -482,11 +484,13 @@ const en = {
       enabled: 'Enabled',
       callback: 'Callback URL to register at the provider',
       callbackUnknown: 'Not known yet: set PUBLIC_URL, or the base URL above.',
-      secretKept: 'Stored: {{masked}}. Leave empty to keep it.',
+      secretKept:
+        'Stored: {{masked}}. Leave empty to keep it; type it again when you change the server address.',
       save: 'Save',
       test: 'Test connection',
       testOk: 'Test passed: {{message}}',
       testFailed: 'Test failed: {{message}}',
+      saveFailed: 'Not saved: {{message}}',
       saved: 'Saved {{provider}}.',
       baseSaved: 'Saved the address.',
       invalid: 'Not saved: {{message}}',

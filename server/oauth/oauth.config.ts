@@ -5,8 +5,10 @@ import { trustedOrigin } from '../auth/origin';
 import { requireAdmin } from '../auth/permissions';
 import { isDuplicateKeyError } from '../db';
 import { AppError } from '../errors';
+import { addressChanged, secretRequired } from '../net/stored-secret';
 import { OAuthConfigModel, type OAuthConfigDoc } from './oauth.model';
 import {
+  ADDRESS_FIELDS,
   CONFIG_FIELDS,
   PROVIDER_FIELDS,
   PROVIDER_KEYS,
@@ -77,10 +79,18 @@ export function maskConfig(cfg: ProviderConfig): ProviderConfig {
   return out;
 }
 
-/** A submitted configuration with masked secrets replaced by the stored ones. */
+/**
+ * A submitted configuration with masked secrets replaced by the stored ones; a stored secret is kept only while
+ * the provider's address (issuer, server URL) stays as it was saved: else 400 `secret_required`.
+ */
 export function unmask(submitted: ProviderConfig, stored: ProviderConfig): ProviderConfig {
   const out = clean(submitted as Record<string, unknown>);
-  for (const f of SECRET_FIELDS) if (isMasked(submitted[f])) out[f] = stored[f];
+  const moved = ADDRESS_FIELDS.find((f) => addressChanged(stored[f], out[f]));
+  for (const f of SECRET_FIELDS) {
+    if (!isMasked(submitted[f])) continue;
+    if (moved && stored[f]) throw secretRequired(f, moved);
+    out[f] = stored[f];
+  }
   for (const f of SECRET_FIELDS) if (out[f] === undefined) delete out[f];
   return out;
 }

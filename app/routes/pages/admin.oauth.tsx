@@ -21,9 +21,10 @@ import {
 } from '#server/oauth/oauth.schema';
 import { Field } from '~/components/ui/field';
 import { flashCookie } from '~/lib/flash.server';
-import { headersWithCookies, readForm } from '~/lib/forms.server';
+import { headersWithCookies, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/page-title';
+import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.oauth';
 import { PostForm } from '~/components/ui/post-form';
@@ -88,13 +89,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const typed = typedValues(provider, form);
   const cfg = configOf(typed);
-  if (intent === 'test')
-    return { provider, ...(await testOAuthProvider(actor, { provider, config: cfg })), typed };
   try {
+    if (intent === 'test')
+      return { provider, ...(await testOAuthProvider(actor, { provider, config: cfg })), typed };
     await saveOAuthAdmin(actor, { configs: { [provider]: cfg } });
   } catch (err) {
     if (!isAppError(err)) throw err;
-    return data({ provider, ok: false, message: err.message }, { status: err.status });
+    return data(
+      { provider, ok: false, message: pageErrorMessage(err, requestInfo(context).locale), typed, intent },
+      { status: err.status },
+    );
   }
   const flash = {
     kind: 'success' as const,
@@ -162,7 +166,7 @@ function ProviderPanel({
   config: ProviderConfig;
   callback: string | null;
   saved: string;
-  result: { ok: boolean; message: string; typed?: TypedValues } | null;
+  result: { ok: boolean; message: string; typed?: TypedValues; intent?: string } | null;
 }) {
   const { t } = useTranslation();
   const { required, optional } = PROVIDER_FIELDS[provider];
@@ -219,7 +223,14 @@ function ProviderPanel({
         {optional.map((f) => field(f, false))}
         {result ? (
           <p className={`notice ${result.ok ? 'notice-success' : 'notice-danger'}`} role="status">
-            {t(result.ok ? 'oauth.admin.testOk' : 'oauth.admin.testFailed', { message: result.message })}
+            {t(
+              result.ok
+                ? 'oauth.admin.testOk'
+                : result.intent === 'save'
+                  ? 'oauth.admin.saveFailed'
+                  : 'oauth.admin.testFailed',
+              { message: result.message },
+            )}
           </p>
         ) : null}
         <div className="row">
