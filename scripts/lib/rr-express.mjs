@@ -19,7 +19,7 @@ function headersOf(requestHeaders) {
   return headers;
 }
 
-/** Methods the app answers. Others (TRACE, CONNECT, WebDAV's) it implements for no resource: 501. */
+/** Methods the app answers. Others (TRACE, WebDAV's PROPFIND...) it implements for no resource: 501. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** A host as RFC 9110 has a client name it: a name or IPv4 address, or an IPv6 literal in brackets; a port of digits. */
 const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9._~!$&'()*+,;=-]+)(?::\d{0,5})?$/i;
