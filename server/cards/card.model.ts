@@ -113,7 +113,7 @@ const CardSchema = docSchema<CardDoc>(
   { minimize: false },
 );
 // Each collection of a space is read, replaced and deleted by owner only (its documents by `_id`); every further index
-// is work on each insert and delete, doubled on FerretDB by its GIN companion (docs/decisions.md §56, §58).
+// is work on each insert and delete, doubled on FerretDB by its GIN companion (docs/decisions.md §56, §59).
 CardSchema.index({ ownerId: 1, siteIsPinned: -1, globalSortOrder: 1 });
 
 export const CardModel = defineModel<CardDoc>('Card', CardSchema);
@@ -130,7 +130,7 @@ const isDefault = (value: unknown, d: unknown) =>
 
 /**
  * A card as it is stored: without the fields that hold their default. FerretDB reads, counts and deletes a document
- * by decoding every field of it, so a site card of 8 named fields instead of 36 costs a third (docs/decisions.md §58).
+ * by decoding every field of it, so a site card of 8 named fields instead of 36 costs a third (docs/decisions.md §59).
  */
 export function storedCard(card: CardDoc): Record<string, unknown> {
   const doc: Record<string, unknown> = {};

@@ -6,8 +6,9 @@ import { AppearanceModel } from '../appearance/appearance.model';
 import { AssetModel } from '../assets/asset.model';
 import { verifyPassword } from '../auth/passwords';
 import { AppError, forbidden } from '../errors';
+import { addressChanged } from '../net/stored-secret';
 import { SETTINGS_DEFAULTS } from '../settings/settings.model';
-import { saveSettings, type Settings } from '../settings/settings.service';
+import { getSettings, saveSettings, type Settings } from '../settings/settings.service';
 import type { SeedLocale } from '../setup/seed';
 import { randomAvatarColor } from '../users/avatar-color';
 import { UserModel, type UserDoc } from '../users/user.model';
@@ -153,6 +154,10 @@ export async function importConfig(actor: Actor, file: Spooled, mode: ImportMode
     let settingsApplied = false;
     if (mode !== 'incremental') {
       const patch = settingsPatch(settings);
+      // Archives carry no AI key: the stored one stays only where it was saved for (server/net/stored-secret.ts).
+      const current = await getSettings();
+      if (patch.aiBaseUrl !== undefined && addressChanged(current.aiBaseUrl, patch.aiBaseUrl))
+        patch.aiApiKey = '';
       // Global logos are stored as the administrator's files under new ids.
       const logos = await importGlobalFiles(zip);
       for (const key of ['lightLogoAssetId', 'darkLogoAssetId', 'faviconAssetId'] as const) {
