@@ -125,6 +125,8 @@ CardSchema.eachPath((name, type) => {
 });
 const DEFAULTS = new Map(FIELDS);
 const valueOf = (d: unknown) => (typeof d === 'function' ? (d as () => unknown)() : d);
+/** Fields a query asks by value (the check scheduler, by frequency): stored even at their default. */
+const ALWAYS_STORED = new Set(['siteOnlineCheckFrequency']);
 const isDefault = (value: unknown, d: unknown) =>
   typeof d === 'function' ? Array.isArray(value) && value.length === 0 : value === d;
 
@@ -136,7 +138,7 @@ export function storedCard(card: CardDoc): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(card)) {
     const d = DEFAULTS.get(key);
-    if (value === undefined || (d !== undefined && isDefault(value, d))) continue;
+    if (value === undefined || (d !== undefined && !ALWAYS_STORED.has(key) && isDefault(value, d))) continue;
     doc[key] = value;
   }
   return doc;

@@ -16,7 +16,7 @@ import {
   onCardWentOffline,
   recordResult,
 } from './online-check.service';
-import { runDueChecks, slotStart } from './scheduler';
+import { runDueChecks, slotStart, startedSlots } from './scheduler';
 import { clearProbeCache } from './url-cache';
 
 let site: StandIn;
@@ -160,6 +160,26 @@ describe('scheduler', () => {
     expect(new Date(slotStart('5min', t, 4)).toISOString()).toBe('2026-01-02T03:05:00.000Z');
     expect(new Date(slotStart('1h', t, 4)).toISOString()).toBe('2026-01-02T03:00:00.000Z');
     expect(new Date(slotStart('1d', t, 4)).toISOString()).toBe('2026-01-01T04:00:00.000Z');
+  });
+
+  it('asks only for the frequencies whose slot began since the last look; all of them after a start', async () => {
+    const t = Date.UTC(2026, 0, 2, 3, 7, 30);
+    expect(startedSlots(-Infinity, t, 4)).toEqual(['5min', '1h', '1d']);
+    expect(startedSlots(t - 60_000, t, 4)).toEqual([]);
+    expect(startedSlots(Date.UTC(2026, 0, 2, 3, 4, 59), t, 4)).toEqual(['5min']);
+    expect(startedSlots(Date.UTC(2026, 0, 2, 2, 59), t, 4)).toEqual(['5min', '1h']);
+    expect(startedSlots(Date.UTC(2026, 0, 2, 3, 59), Date.UTC(2026, 0, 2, 4, 0), 4)).toEqual([
+      '5min',
+      '1h',
+      '1d',
+    ]);
+    const { card } = await setup();
+    await card('/ok?daily');
+    await card('/ok?hourly', { siteOnlineCheckFrequency: '1h' });
+    expect(await runDueChecks(Date.now(), ['5min'])).toEqual({ due: 0, ran: 0 });
+    expect(await runDueChecks(Date.now(), ['1h'])).toEqual({ due: 1, ran: 1 });
+    // A card at the default frequency is found by it too (the frequency is stored even at its default).
+    expect(await runDueChecks(Date.now(), ['1d'])).toEqual({ due: 1, ran: 1 });
   });
 
   it('runs each due check once across two instances, and not again in the same slot', async () => {

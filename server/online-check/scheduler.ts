@@ -1,6 +1,9 @@
 // Background checks: every minute each instance looks for site cards whose check is due in the current slot of
 // their frequency (5 min, 1 h, 1 d; daily slots start at the admin's `onlineCheckTime` hour, UTC) and claims each
-// with a lease insert. With several instances the lease makes each check run once.
+// with a lease insert. With several instances the lease makes each check run once. A card becomes due only when a
+// slot of its frequency begins, so a minute asks only for the cards of the frequencies whose slot began since the
+// last (an equality the store answers from the documents it holds, without reading every card); the first minute
+// after a start asks for all of them, to catch up on slots that began while the process was down.
 import { isDuplicateKeyError } from '../db';
 import { CardModel, cardFromStored, type CardDoc, type CheckFrequency } from '../cards/card.model';
 import { logger } from '../logger';
@@ -33,13 +36,32 @@ async function claim(cardId: string, slot: number): Promise<boolean> {
   }
 }
 
-/** Runs the checks due at `now` that no other instance claimed; answers how many this instance ran. */
-export async function runDueChecks(now = Date.now()): Promise<{ due: number; ran: number }> {
+const FREQUENCIES = Object.keys(FREQUENCY_MS) as CheckFrequency[];
+
+/** The frequencies with a slot that began after `since`, up to `now`: only their cards can have become due. */
+export function startedSlots(since: number, now: number, dailyHour: number): CheckFrequency[] {
+  return FREQUENCIES.filter((f) => slotStart(f, now, dailyHour) > since);
+}
+
+/**
+ * Runs the checks due at `now` (of the given frequencies) that no other instance claimed; answers how many this
+ * instance ran.
+ */
+export async function runDueChecks(
+  now = Date.now(),
+  frequencies: readonly CheckFrequency[] = FREQUENCIES,
+): Promise<{ due: number; ran: number }> {
   const settings = await getSettings();
   if (!settings.onlineCheckEnabled) return { due: 0, ran: 0 };
-  const cards = (
-    await CardModel.find({ cardType: null, siteSkipOnlineCheck: { $ne: true } }).lean<CardDoc[]>()
-  ).map(cardFromStored);
+  const cards: CardDoc[] = [];
+  for (const siteOnlineCheckFrequency of frequencies) {
+    const found = await CardModel.find({
+      siteOnlineCheckFrequency,
+      cardType: null,
+      siteSkipOnlineCheck: { $ne: true },
+    }).lean<CardDoc[]>();
+    cards.push(...found.map(cardFromStored));
+  }
   const due = cards
     .filter(isCheckable)
     .map((card) => ({ card, slot: slotStart(card.siteOnlineCheckFrequency, now, settings.onlineCheckTime) }))
@@ -66,10 +88,14 @@ let running = false;
 /** Starts the background checks (not under NODE_ENV=test: tests call runDueChecks themselves). */
 export function startOnlineChecks(): void {
   if (timer || process.env.NODE_ENV === 'test') return;
+  let since = -Infinity;
   timer = setInterval(() => {
     if (running) return;
     running = true;
-    runDueChecks()
+    const now = Date.now();
+    getSettings()
+      .then((settings) => runDueChecks(now, startedSlots(since, now, settings.onlineCheckTime)))
+      .then(() => (since = now))
       .catch((err: unknown) => logger.warn('online-check', 'scheduled checks failed', { error: String(err) }))
       .finally(() => (running = false));
   }, MINUTE);
