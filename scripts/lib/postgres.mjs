@@ -37,7 +37,9 @@ export const WAL_SEGMENT_MB = 8;
  */
 export const POSTGRES_SETTINGS = {
   shared_buffers: '32MB',
-  max_connections: '40',
+  // FerretDB opens up to 50 connections (its pool's default, `pool_max_conns`); at 40 a burst of writes was refused
+  // ("too many clients"), and a smaller pool deadlocked FerretDB. Room for those, the scripts' own and the reserved.
+  max_connections: '64',
   // No replication or archiving: minimal WAL (bulk loads into new tables skip most of it).
   wal_level: 'minimal',
   max_wal_senders: '0',
