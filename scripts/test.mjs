@@ -3,7 +3,7 @@
 // starts separate test instances of the services (PostgreSQL, FerretDB on it, MinIO), builds the app, runs vitest and
 // Playwright, and prints one closing line `N passed, N failed`.
 //   --only=vitest | --only=e2e    run one suite
-//   extra arguments after `--` go to both runners (e.g. a file filter)
+//   other arguments go to the runners (e.g. a file filter: npm run test:unit -- tests/api/health.test.ts)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,8 +13,9 @@ import { appEnv, profileConfig, startServices, stopServices } from './lib/servic
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.split('=')[1];
-const dashdash = args.indexOf('--');
-const passThrough = dashdash >= 0 ? args.slice(dashdash + 1) : [];
+// `npm run test:unit -- tests/api/x.test.ts` (npm drops its own `--`) and `node scripts/test.mjs -- <args>` alike:
+// everything but our own `--only=` goes to the runners.
+const passThrough = args.filter((a) => a !== '--' && !a.startsWith('--only='));
 const OUT = path.join(ROOT, '.tmp');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
