@@ -7,13 +7,15 @@ export function ErrorPage({ status, code }: { status: number; code?: string }) {
   const [title, body] =
     code === 'csrf_failed'
       ? [t('errors.forbiddenTitle'), t('errors.csrf')]
-      : status === 404
-        ? [t('errors.notFoundTitle'), t('errors.notFoundBody')]
-        : status === 403
-          ? [t('errors.forbiddenTitle'), t('errors.forbiddenBody')]
-          : status === 401
-            ? [t('errors.unauthorizedTitle'), t('errors.unauthorizedBody')]
-            : [t('errors.serverTitle'), t('errors.serverBody')];
+      : code === 'untrusted_origin'
+        ? [t('errors.forbiddenTitle'), t('errors.untrustedOrigin')]
+        : status === 404
+          ? [t('errors.notFoundTitle'), t('errors.notFoundBody')]
+          : status === 403
+            ? [t('errors.forbiddenTitle'), t('errors.forbiddenBody')]
+            : status === 401
+              ? [t('errors.unauthorizedTitle'), t('errors.unauthorizedBody')]
+              : [t('errors.serverTitle'), t('errors.serverBody')];
   return (
     <main id="main" className="container page-narrow error-page">
       <p className="error-status" aria-hidden="true">

@@ -8,7 +8,7 @@ import { confirmImport, stageImport } from '#server/portability/pending-import';
 import { clearUserData, parseMode, resetUserData } from '#server/portability/user-data.service';
 import { USER_ZIP_LIMITS } from '#server/portability/zip-read';
 import { flashCookie } from './flash.server';
-import { headersWithCookies, pageErrorMessage, readForm } from './forms.server';
+import { headersWithCookies, pageErrorMessage, readForm, refusalCode } from './forms.server';
 import type { Locale } from './i18n';
 import { withUpload } from './portability.server';
 
@@ -30,7 +30,7 @@ async function upload({ request, actor }: Ctx) {
     },
     (fields) => {
       if (!sameOriginRequest(request) || !csrfTokenMatches(request, fields[CSRF_FIELD])) {
-        throw data({ code: 'csrf_failed' }, { status: 403 });
+        throw data({ code: refusalCode(request) }, { status: 403 });
       }
     },
   );

@@ -26,8 +26,16 @@ function assertCsrfToken(request: Request, token: string | null | undefined): vo
           ? 'untrusted host (PUBLIC_URL)'
           : 'cross-site',
     });
-    throw data({ code: 'csrf_failed' }, { status: 403 });
+    throw data({ code: refusalCode(request) }, { status: 403 });
   }
+}
+
+/**
+ * Why a form post was refused, for the error page: the site reached at an address it does not trust (so trying again
+ * cannot help: PUBLIC_URL), or a stale or foreign form.
+ */
+export function refusalCode(request: Request): 'untrusted_origin' | 'csrf_failed' {
+  return trustedOrigin(request) === null ? 'untrusted_origin' : 'csrf_failed';
 }
 
 /** The CSRF check of a URL-encoded form post. */

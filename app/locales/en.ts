@@ -54,6 +54,8 @@ const en = {
     serverBody: 'An unexpected error occurred. Please try again in a moment.',
     backHome: 'Back to the dashboard',
     csrf: 'Your form expired. Please try again.',
+    untrustedOrigin:
+      'This site was opened at an address it does not trust, so it cannot accept changes from here. Open it at its own address (localhost, or the address set in PUBLIC_URL), or ask the administrator to set PUBLIC_URL to the address you use.',
     generic: 'Something went wrong. Please try again.',
     rateLimited: 'Too many attempts. Please wait {{seconds}} seconds and try again.',
     secretRequired:

@@ -56,6 +56,8 @@ const zh: Messages = {
     serverBody: '发生了意外错误，请稍后再试。',
     backHome: '返回导航页',
     csrf: '表单已过期，请重试。',
+    untrustedOrigin:
+      '当前访问的地址不受本站信任，因此无法在此提交更改。请通过本站自己的地址（localhost 或 PUBLIC_URL 中设置的地址）访问，或请管理员把 PUBLIC_URL 设为你使用的地址。',
     generic: '出了点问题，请重试。',
     rateLimited: '尝试次数过多，请在 {{seconds}} 秒后重试。',
     secretRequired: '已保存的密钥只会发送到保存时的地址：更改地址时请重新填写密钥。',

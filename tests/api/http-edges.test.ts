@@ -148,6 +148,20 @@ describe('HTTP edges', () => {
       expect(names.filter((n: string) => ['Forwarded', 'Scheme', 'Direct'].includes(n))).toEqual([]);
     });
 
+    it('tells a page form posted from an untrusted address why, instead of "try again"', async () => {
+      const page = await new Client().call('POST', '/login', {
+        rawBody: 'username=a&password=b',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-host': 'lan-box.example:3000',
+          origin: 'http://lan-box.example:3000',
+        },
+      });
+      expect(page.status).toBe(403);
+      expect(page.text).toContain('PUBLIC_URL');
+      expect(page.text).not.toContain('Your form expired');
+    });
+
     it('shows pages addresses from the trusted origin, not from the Host header', async () => {
       const page = await new Client().get('/docs/api', { headers: { 'x-forwarded-host': 'evil.example' } });
       expect(page.status).toBe(200);
