@@ -42,21 +42,12 @@ export type AppSettingsInput = z.infer<typeof AppSettingsInput>;
 
 const LOGO_FIELDS = ['lightLogoAssetId', 'darkLogoAssetId', 'faviconAssetId'] as const;
 
-/** The settings as the admin sees them; the AI key is masked. */
-export async function getAppSettings(actor: Actor): Promise<AppSettingsDto> {
-  if (actor.role !== 'admin') throw forbidden();
-  return toAppSettings(await getSettings());
-}
-
 /**
- * Changes the settings (admin). A masked AI key coming back (`****…`) keeps the stored one; logos and favicon must
- * be the admin's uploads, and the ones replaced are deleted; the outbound allow-list holds host names, addresses
- * and CIDRs only.
+ * The settings to store for checked input (this form and a configuration archive): text trimmed, the icon service's
+ * `{domain}` unescaped, no trailing slash on the AI address; a masked AI key coming back keeps the stored one; the
+ * outbound allow-list holds host names, addresses and CIDRs only (else a 400).
  */
-export async function updateAppSettings(actor: Actor, input: AppSettingsInput): Promise<AppSettingsDto> {
-  if (actor.role !== 'admin') throw forbidden();
-  const before = await getSettings();
-  await assertOwnPictures(actor.userId, input);
+export function appSettingsPatch(input: AppSettingsInput): Partial<Settings> {
   const patch: Partial<Settings> = {};
   for (const [key, value] of Object.entries(input) as [keyof AppSettingsInput, unknown][]) {
     if (value === undefined || key === 'aiApiKeyMasked') continue;
@@ -72,7 +63,25 @@ export async function updateAppSettings(actor: Actor, input: AppSettingsInput): 
     if (bad) throw badRequest(`outboundAllowList: "${bad}" is not a host name, address or CIDR`);
     patch.outboundAllowList = list;
   }
-  const after = await saveSettings(patch);
+  return patch;
+}
+
+/** The settings as the admin sees them; the AI key is masked. */
+export async function getAppSettings(actor: Actor): Promise<AppSettingsDto> {
+  if (actor.role !== 'admin') throw forbidden();
+  return toAppSettings(await getSettings());
+}
+
+/**
+ * Changes the settings (admin). A masked AI key coming back (`****…`) keeps the stored one; logos and favicon must
+ * be the admin's uploads, and the ones replaced are deleted; the outbound allow-list holds host names, addresses
+ * and CIDRs only.
+ */
+export async function updateAppSettings(actor: Actor, input: AppSettingsInput): Promise<AppSettingsDto> {
+  if (actor.role !== 'admin') throw forbidden();
+  const before = await getSettings();
+  await assertOwnPictures(actor.userId, input);
+  const after = await saveSettings(appSettingsPatch(input));
   const gone = LOGO_FIELDS.map((f) => before[f]).filter(
     (id): id is string => Boolean(id) && !LOGO_FIELDS.some((f) => after[f] === id),
   );
@@ -129,8 +138,19 @@ export async function saveFloatingButtons(
   input: z.infer<typeof FloatingButtonsInput>,
 ): Promise<FloatingButton[]> {
   if (actor.role !== 'admin') throw forbidden();
+  await saveSettings({ floatingButtons: floatingButtonsValue(input.buttons) });
+  return getFloatingButtons();
+}
+
+/**
+ * The buttons to store for checked input (this form and a configuration archive): each id once, the built-in
+ * buttons' `editable` kept, and only an http(s) feedback link (another one falls back to the built-in link).
+ */
+export function floatingButtonsValue(
+  input: z.infer<typeof FloatingButtonsInput>['buttons'],
+): FloatingButton[] {
   const known = new Map(DEFAULT_FLOATING_BUTTONS.map((b) => [b.id, b]));
-  const buttons = input.buttons
+  return input
     .filter((b, i, all) => all.findIndex((x) => x.id === b.id) === i)
     .map((b) => {
       const d = known.get(b.id);
@@ -146,6 +166,4 @@ export async function saveFloatingButtons(
       }
       return button;
     });
-  await saveSettings({ floatingButtons: buttons });
-  return getFloatingButtons();
 }
