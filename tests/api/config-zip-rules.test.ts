@@ -105,7 +105,11 @@ describe('configuration import follows the rules of the other write paths (issue
   }
 
   it('stores a created account’s username in the one normalised form (full-width letters are ASCII)', async () => {
-    const res = await importZip(client, '/api/config/import', configArchive([{ id: 'user-w1', username: 'ｂｏｂ' }]));
+    const res = await importZip(
+      client,
+      '/api/config/import',
+      configArchive([{ id: 'user-w1', username: 'ｂｏｂ' }]),
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.json.accountsCreated).toBe(1);
     const bob = await UserModel.findById('user-w1').lean<UserDoc>();
@@ -115,7 +119,11 @@ describe('configuration import follows the rules of the other write paths (issue
   it('a bad row of any user refuses the whole import before the first user is imported', async () => {
     const zip = configArchive([
       { id: 'user-good1', username: 'good', cards: [card()] },
-      { id: 'user-evil1', username: 'evil', cards: [card({ site_url: 'javascript:alert(document.cookie)' })] },
+      {
+        id: 'user-evil1',
+        username: 'evil',
+        cards: [card({ site_url: 'javascript:alert(document.cookie)' })],
+      },
     ]);
     await refused(zip, { entry: 'users/1/data.json', table: 'cards', row: 0, field: 'site_url' });
     expect(await UserModel.exists({ _id: 'user-good1' })).toBeNull();

@@ -22,10 +22,18 @@ const site = (over: Record<string, unknown> = {}) => ({
 const card = (over: Record<string, unknown>) => ({ cards: [site(over)] });
 const social = (cardType: string, payload: Record<string, unknown>) => ({
   cards: [
-    site({ id: 's1', name: 'Social', site_url: '#', card_type: cardType, card_data: JSON.stringify(payload) }),
+    site({
+      id: 's1',
+      name: 'Social',
+      site_url: '#',
+      card_type: cardType,
+      card_data: JSON.stringify(payload),
+    }),
   ],
 });
-const tag = (over: Record<string, unknown>) => ({ tags: [{ id: 't1', name: 'Tag', sort_order: 0, ...over }] });
+const tag = (over: Record<string, unknown>) => ({
+  tags: [{ id: 't1', name: 'Tag', sort_order: 0, ...over }],
+});
 const look = (over: Record<string, unknown>) => ({ appearances: [{ theme: 'light', ...over }] });
 const archive = (data: Record<string, unknown>) =>
   userArchive({ tags: [], cards: [], card_tags: [], card_relations: [], ...data });
@@ -57,7 +65,12 @@ const refused: [string, Record<string, unknown>, string, string][] = [
     'icon_bg_color',
   ],
   ['a name longer than the site form allows', card({ name: 'n'.repeat(81) }), 'cards', 'name'],
-  ['an online-check timeout out of range', card({ site_online_check_timeout: 999 }), 'cards', 'site_online_check_timeout'],
+  [
+    'an online-check timeout out of range',
+    card({ site_online_check_timeout: 999 }),
+    'cards',
+    'site_online_check_timeout',
+  ],
   [
     'a javascript: social link',
     social('github', { type: 'github', url: 'javascript:alert(1)' }),
@@ -72,9 +85,19 @@ const refused: [string, Record<string, unknown>, string, string][] = [
   ],
   ['a social type that does not exist', social('myspace', { type: 'myspace' }), 'cards', 'card_type'],
   ['a javascript: tag logo', tag({ logo_url: 'javascript:alert(1)' }), 'tags', 'logo_url'],
-  ['CSS in a tag colour', tag({ logo_bg_color: 'red;background:url(//evil.test/x)' }), 'tags', 'logo_bg_color'],
+  [
+    'CSS in a tag colour',
+    tag({ logo_bg_color: 'red;background:url(//evil.test/x)' }),
+    'tags',
+    'logo_bg_color',
+  ],
   ['a tag name the built-in tags use', tag({ name: 'social cards' }), 'tags', 'name'],
-  ['CSS as a text colour', look({ text_color: 'red;background:url(//evil.test/x)' }), 'appearances', 'text_color'],
+  [
+    'CSS as a text colour',
+    look({ text_color: 'red;background:url(//evil.test/x)' }),
+    'appearances',
+    'text_color',
+  ],
   ['a font size out of range', look({ font_size: 9999 }), 'appearances', 'font_size'],
   ['an overlay opacity out of range', look({ overlay_opacity: 5 }), 'appearances', 'overlay_opacity'],
   ['a font preset that does not exist', look({ font_preset: 'comic-sans' }), 'appearances', 'font_preset'],
@@ -108,7 +131,7 @@ describe('archive rows follow the rules of the other write paths (issue 24 L1)',
       c,
       '/api/user/data/import',
       archive({
-        tags: [{ id: 't1', name: '  Reading  ', sort_order: 0, logo_bg_color: '' }],
+        tags: [{ id: 't1', name: '  Links  ', sort_order: 0, logo_bg_color: '' }],
         cards: [
           site({
             name: '  Docs ',
@@ -131,7 +154,7 @@ describe('archive rows follow the rules of the other write paths (issue 24 L1)',
       iconUrl: '/api/site-icons/developer.mozilla.org',
       iconBgColor: null,
     });
-    expect(space.tags.map((t) => [t.name, t.logoBgColor])).toEqual([['Reading', null]]);
+    expect(space.tags.map((t) => [t.name, t.logoBgColor])).toEqual([['Links', null]]);
     const dark = await AppearanceModel.findById(`${user._id}:dark`).lean();
     expect(dark).toMatchObject({ textColor: '#aabbcc', fontSize: 18, fontPreset: 'grotesk' });
 
@@ -152,31 +175,36 @@ describe('archive counts are checked while it is read (issue 24 M3)', () => {
     const { user, c } = await owner();
     await populate(c);
     const before = await everything(user._id);
-    const cards = Array.from({ length: 300_000 }, (_, i) => ({
-      id: `c${i}`,
-      name: `Site ${i}`,
-      site_url: `https://s${i}.example/`,
-      global_sort_order: i,
-    }));
-    const zip = archive({ cards });
+    // Built in a function: the rows are garbage before the measurement (its forced collections would walk them).
+    const zip = ((n: number) =>
+      archive({
+        cards: Array.from({ length: n }, (_, i) => ({
+          id: `c${i}`,
+          name: `Site ${i}`,
+          site_url: `https://s${i}.example/`,
+          global_sort_order: i,
+        })),
+      }))(300_000);
     // Warm the route (a module's first load is not what is measured).
     await importZip(c, '/api/user/data/detect', archive({ cards: [] }));
-    let res: Awaited<ReturnType<typeof importZip>> | undefined;
-    let worstMs = 0;
-    const growth = await rssGrowth(async () => {
-      ({ result: res, worstMs } = await worstHealthWhile(() =>
-        importZip(c, '/api/user/data/import', zip, { mode: 'clean' }),
-      ));
-    });
-    expect(res!.status, res!.text).toBe(403);
+    const send = () => importZip(c, '/api/user/data/import', zip, { mode: 'clean' });
+    // The wait of other requests, then (in a second run) the memory: the collections that measurement forces are
+    // full pauses of their own.
+    const { result: res, worstMs } = await worstHealthWhile(send);
+    expect(res.status, res.text).toBe(403);
     expect(worstMs, 'worst /api/health wait (ms)').toBeLessThan(HEALTH_WAIT_MAX_MS);
+    expect(res.json).toMatchObject({ code: 'quota_exceeded', details: { quota: 'cards', limit: 50_000 } });
+    expect(res.json.error).toContain('data.json');
+    let again: Awaited<ReturnType<typeof send>> | undefined;
+    const growth = await rssGrowth(async () => {
+      again = await send();
+    });
+    expect(again!.status).toBe(403);
     expect(growth / 1024 / 1024, 'memory growth (MB)').toBeLessThan(100);
-    expect(res!.json).toMatchObject({ code: 'quota_exceeded', details: { quota: 'cards', limit: 50_000 } });
-    expect(res!.json.error).toContain('data.json');
     expect(await everything(user._id)).toEqual(before);
   }, 120_000);
 
-  it('refuses more tags, or more card bytes, than the quotas allow; a clean import may replace a full space', async () => {
+  it('refuses more tags or card bytes than the quotas allow; a clean import may replace a full space', async () => {
     const { user, c } = await owner();
     const adminActor = { userId: ADMIN_ID, username: 'admin', role: 'admin', via: 'session' } as const;
     await setQuotas(adminActor, { quotaCards: 5, quotaTags: 2 });
