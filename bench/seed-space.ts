@@ -1,7 +1,7 @@
 // One data space written straight to the database for the benchmarks, through the app's own document defaults:
 // tags, site cards spread over them round-robin, their memberships, and a commit that makes readers reload.
 import { newCardDoc } from '../server/cards/card.defaults';
-import { CardModel, CardTagModel, membershipId, type CardDoc } from '../server/cards/card.model';
+import { CardTagModel, insertCards, membershipId, type CardDoc } from '../server/cards/card.model';
 import { insertManyChunked } from '../server/db';
 import { commitReload } from '../server/spaces/space.write';
 import { slugify } from '../server/tags/slug';
@@ -33,7 +33,7 @@ export async function seedSpace(
     const tagId = tagList[i % tagList.length]!._id;
     return { _id: membershipId(tagId, card._id), ownerId, tagId, cardId: card._id, order: i };
   });
-  await insertManyChunked(CardModel, cards);
+  await insertCards(cards);
   await insertManyChunked(CardTagModel, memberships);
   await commitReload(ownerId);
   return { tags, cards, memberships };

@@ -5,6 +5,7 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   validation_failed: 400,
   nesting_too_deep: 400,
+  secret_required: 400,
   unauthorized: 401,
   forbidden: 403,
   csrf_failed: 403,

@@ -3,6 +3,7 @@ import { z, type ZodType } from 'zod';
 import type { Actor } from '#server/actor';
 import { authenticate } from '#server/auth/authenticate';
 import { CSRF_HEADER, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
+import { trustedOrigin } from '#server/auth/origin';
 import { env } from '#server/env';
 import { AppError, isAppError } from '#server/errors';
 import { logger } from '#server/logger';
@@ -187,7 +188,12 @@ export async function checkCsrf(request: Request): Promise<void> {
   const { actor } = await authenticate(request);
   if (actor?.via === 'token') return;
   if (!sameOriginRequest(request)) {
-    throw new AppError('csrf_failed', 'Cross-site request refused (Origin does not match this site)');
+    throw new AppError(
+      'csrf_failed',
+      trustedOrigin(request) === null
+        ? 'Request refused: the site is not trusted at the address this request names (see PUBLIC_URL)'
+        : 'Cross-site request refused (Origin does not match this site)',
+    );
   }
   const header = request.headers.get(CSRF_HEADER);
   if (header !== null && !csrfTokenMatches(request, header)) {

@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import type { z } from 'zod';
 import { readMultipartFile, type IncomingFile, type MultipartOptions } from '#server/assets/upload';
 import { csrfTokenMatches, sameOriginRequest, CSRF_FIELD } from '#server/auth/csrf';
+import { trustedOrigin } from '#server/auth/origin';
 import type { SubmissionResult } from '@conform-to/react';
 import { isAppError, type AppError } from '#server/errors';
 import { logger } from '#server/logger';
@@ -19,7 +20,11 @@ function assertCsrfToken(request: Request, token: string | null | undefined): vo
     logger.warn('csrf', 'form post refused', {
       path: new URL(request.url).pathname,
       origin: request.headers.get('origin'),
-      reason: sameOriginRequest(request) ? 'token' : 'cross-site',
+      reason: sameOriginRequest(request)
+        ? 'token'
+        : trustedOrigin(request) === null
+          ? 'untrusted host (PUBLIC_URL)'
+          : 'cross-site',
     });
     throw data({ code: 'csrf_failed' }, { status: 403 });
   }
@@ -93,6 +98,7 @@ export function pageErrorMessage(err: unknown, locale: Locale = DEFAULT_LOCALE):
   if (err.code === 'rate_limited') {
     return getI18n(locale).t('errors.rateLimited', { seconds: err.headers?.['Retry-After'] ?? '60' });
   }
+  if (err.code === 'secret_required') return getI18n(locale).t('errors.secretRequired');
   return err.message;
 }
 

@@ -1,6 +1,10 @@
+import { trustedOrigin } from '#server/auth/origin';
 import { env } from '#server/env';
 
-/** The address people reach this site at: PUBLIC_URL when set (behind a proxy), else the request's own origin. */
+/**
+ * The address pages show for this site (API examples, MCP settings): the request's trusted origin, else this
+ * machine's own `http://localhost:<PORT>`, never a Host the client chose.
+ */
 export function publicOrigin(request: Request): string {
-  return env().PUBLIC_URL ?? new URL(request.url).origin;
+  return trustedOrigin(request) ?? `http://localhost:${env().PORT}`;
 }

@@ -56,6 +56,8 @@ const en = {
     csrf: 'Your form expired. Please try again.',
     generic: 'Something went wrong. Please try again.',
     rateLimited: 'Too many attempts. Please wait {{seconds}} seconds and try again.',
+    secretRequired:
+      'A stored secret goes only to the address it was saved with: type it again to use it with the new address.',
   },
   toast: {
     dismiss: 'Dismiss',
@@ -475,17 +477,20 @@ const en = {
         'Let people sign in with accounts they already have. Each provider needs an app registered there with the callback URL below.',
       baseUrl: 'Public address of this site',
       baseUrlHint:
-        'Used in callback URLs. Leave empty to use PUBLIC_URL or the address this page was opened at.',
+        'Used in callback URLs. Leave empty to use PUBLIC_URL (without it, only a localhost address or the one the server listens on).',
       saveBase: 'Save address',
       statusOn: 'Enabled',
       statusOff: 'Off',
       enabled: 'Enabled',
       callback: 'Callback URL to register at the provider',
-      secretKept: 'Stored: {{masked}}. Leave empty to keep it.',
+      callbackUnknown: 'Not known yet: set PUBLIC_URL, or the base URL above.',
+      secretKept:
+        'Stored: {{masked}}. Leave empty to keep it; type it again when you change the server address.',
       save: 'Save',
       test: 'Test connection',
       testOk: 'Test passed: {{message}}',
       testFailed: 'Test failed: {{message}}',
+      saveFailed: 'Not saved: {{message}}',
       saved: 'Saved {{provider}}.',
       baseSaved: 'Saved the address.',
       invalid: 'Not saved: {{message}}',

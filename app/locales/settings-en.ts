@@ -62,7 +62,7 @@ const settingsEn = {
     aiBaseUrl: 'Base URL',
     aiModel: 'Model',
     aiApiKey: 'API key',
-    aiKeyStored: 'A key is stored ({{masked}}).',
+    aiKeyStored: 'A key is stored ({{masked}}); type it again when you change the base URL.',
     network: 'Outbound requests',
     allowPrivate: 'Allow requests to private networks (LAN, loopback)',
     allowPrivateHint: 'Online checks, webhooks, AI and icons may then reach addresses inside your network.',

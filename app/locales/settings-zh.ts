@@ -62,7 +62,7 @@ const settingsZh: typeof settingsEn = {
     aiBaseUrl: '接口地址',
     aiModel: '模型',
     aiApiKey: 'API 密钥',
-    aiKeyStored: '已保存密钥（{{masked}}）。',
+    aiKeyStored: '已保存密钥（{{masked}}）；更改接口地址时需重新填写。',
     network: '对外请求',
     allowPrivate: '允许访问内网地址（局域网、本机）',
     allowPrivateHint: '在线检测、Webhook、AI 和图标请求将可以访问你网络内部的地址。',

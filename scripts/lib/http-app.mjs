@@ -4,6 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const CLIENT_IP_HEADER = 'x-sakura-client-ip';
+/** The address and port the connection arrived at (server/auth/origin.ts believes a Host that names it). */
+export const LOCAL_ADDRESS_HEADER = 'x-sakura-local-address';
+
+/** A socket's local address and port as a URL's host names them: `10.0.0.2:3000`, `[fe80::1]:3000`. */
+function localAddress(socket) {
+  const address = String(socket.localAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+  return `${address.includes(':') ? `[${address}]` : address}:${socket.localPort}`;
+}
 
 /**
  * Node flags the app server runs with (scripts/start.mjs, the Dockerfile's CMD and the benchmarks): a small young
@@ -24,20 +32,6 @@ export function trustHops(value = process.env.TRUST_PROXY ?? 'false') {
   return value === 'true' ? 1 : /^\d+$/.test(value) ? Number(value) : 0;
 }
 
-/**
- * Whether @react-router/express can build the request's URL (it does the same with the Host header, or
- * X-Forwarded-Host behind a trusted proxy): a malformed Host must be a 400, not a 500 from `new URL`.
- */
-export function requestUrlIsValid(req) {
-  const hostname = String(req.hostname ?? '').split(/[\\/?#@]/)[0] || 'localhost';
-  try {
-    new URL(`${req.protocol}://${hostname}${req.originalUrl}`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A refusal in the shape callers expect: JSON under /api (docs/api.md), plain text elsewhere; never a stack. */
 function refuse(req, res, status, code, message) {
   res.status(status).set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
@@ -46,8 +40,8 @@ function refuse(req, res, status, code, message) {
 }
 
 export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
-  // Our copy of @react-router/express: see rr-express.mjs for the one change.
-  const { createRequestHandler } = await import('./rr-express.mjs');
+  // Our copy of @react-router/express: see rr-express.mjs for what it changes and why.
+  const { createRequestHandler, requestUrl, RequestRefused } = await import('./rr-express.mjs');
   const { default: compression } = await import('compression');
   const { default: express } = await import('express');
   const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href);
@@ -55,9 +49,16 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
-  app.use((req, res, next) =>
-    requestUrlIsValid(req) ? next() : refuse(req, res, 400, 'bad_request', 'Malformed Host header'),
-  );
+  // Every request is checked first, static files too: one the app cannot build a URL for (a malformed or missing
+  // Host, a target that is not a path, TRACE) is a 4xx or 501 from the error handler below, never a 500.
+  app.use((req, res, next) => {
+    try {
+      res.locals.requestUrl = requestUrl(req);
+    } catch (err) {
+      return next(err);
+    }
+    next();
+  });
   app.use(
     compression({
       // Small bodies (most JSON answers: a created card is 1-2 KB) go as they are: compressing them cost about 6 %
@@ -92,14 +93,17 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
     req.path.startsWith('/api/') || req.path.endsWith('/') ? next() : files(req, res, next),
   );
   app.use((req, _res, next) => {
-    // Always overwrite: a client must not be able to choose the address it is rate-limited under.
+    // Always overwrite: a client must not be able to choose the address it is rate-limited under, nor the one it
+    // is believed to have reached the server at.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    req.headers[LOCAL_ADDRESS_HEADER] = localAddress(req.socket);
     next();
   });
   app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
   // Express's own failures before the app is reached, e.g. a path that does not decode (`/api/%FF`).
   app.use((err, req, res, next) => {
     if (res.headersSent) return next(err);
+    if (err instanceof RequestRefused) return refuse(req, res, err.status, err.code, err.message);
     const status = Number(err?.status ?? err?.statusCode);
     if (status >= 400 && status < 500) {
       return refuse(

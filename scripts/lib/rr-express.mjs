@@ -1,9 +1,10 @@
-// React Router's Express adapter (@react-router/express 7.18), with three changes (the second: `sharedPage` below; the
-// third: without a `getLoadContext`, the build's `loadContextOf(request)` gives React Router its load context).
+// React Router's Express adapter (@react-router/express 7.18), with four changes (the second: `sharedPage` below; the
+// third: without a `getLoadContext`, the build's `loadContextOf(request)` gives React Router its load context; the
+// fourth: `requestUrl`, a request whose URL cannot be built is refused with a 4xx instead of failing in `new URL`).
 // The first: the response body is written by a loop that keeps nothing per chunk. The stock writer races every read against a promise that settles only when
 // the response fails, and each race leaves a reaction on that promise holding the chunk it resolved with, so a
 // download kept every chunk alive until it ended (a 100 MB attachment grew the server by ~80 MB; measured in
-// bench/files.mjs, see docs/decisions.md).
+// bench/files.mjs, see docs/decisions.md §42; @react-router/node 7.18.4 still writes that way).
 /* global Headers, Request */
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler as createHandler } from 'react-router';
@@ -18,16 +19,52 @@ function headersOf(requestHeaders) {
   return headers;
 }
 
+/** Methods the app answers. Others (TRACE, WebDAV's PROPFIND...) it implements for no resource: 501. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** A host as RFC 9110 has a client name it: a name or IPv4 address, or an IPv6 literal in brackets; a port of digits. */
+const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9._~!$&'()*+,;=-]+)(?::\d{0,5})?$/i;
+
+/** A request the adapter does not hand to React Router; the app's error handler answers it with `status`. */
+export class RequestRefused extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.name = 'RequestRefused';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * The URL React Router sees for a request, from the host Express believes (`X-Forwarded-Host` from a trusted proxy,
+ * else `Host`), its protocol and the path; a request it cannot be built for is a RequestRefused: a method the app
+ * does not implement (501), a target that is not a path (absolute-form, `*`), a missing or malformed host or a port
+ * out of range (400). The stock adapter dropped a bad port or fell back to `localhost`, or failed in `new URL` (500).
+ */
+export function requestUrl(req) {
+  if (!METHODS.has(req.method)) {
+    throw new RequestRefused(501, 'not_implemented', `The method ${req.method} is not implemented`);
+  }
+  if (!req.originalUrl.startsWith('/')) {
+    throw new RequestRefused(400, 'bad_request', 'The request target must be a path');
+  }
+  const forwarded = req.get('X-Forwarded-Host');
+  const host =
+    forwarded && req.app.get('trust proxy fn')(req.socket.remoteAddress, 0)
+      ? forwarded.split(',')[0].trim()
+      : (req.get('Host') ?? '');
+  const protocol = req.protocol;
+  if (!HOST.test(host) || (protocol !== 'http' && protocol !== 'https')) {
+    throw new RequestRefused(400, 'bad_request', 'Malformed Host header');
+  }
+  try {
+    return new URL(`${protocol}://${host}${req.originalUrl}`);
+  } catch {
+    throw new RequestRefused(400, 'bad_request', 'Malformed Host header');
+  }
+}
+
 function requestOf(req, res) {
-  const [, forwardedPort] = req.app?.enabled('trust proxy')
-    ? (req.get('X-Forwarded-Host')?.split(':') ?? [])
-    : [];
-  const [, hostPort] = req.get('host')?.split(':') ?? [];
-  const a = Number.parseInt(forwardedPort, 10);
-  const b = Number.parseInt(hostPort, 10);
-  const port = Number.isSafeInteger(a) ? a : Number.isSafeInteger(b) ? b : '';
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost';
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+  const url = res.locals.requestUrl ?? requestUrl(req);
   let controller = new AbortController();
   const init = { method: req.method, headers: headersOf(req.headers), signal: controller.signal };
   res.on('finish', () => (controller = null));

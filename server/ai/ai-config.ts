@@ -1,8 +1,10 @@
 // Which provider an AI call uses: the stored settings, or for an admin's cookie session the unsaved draft from the
-// settings form (`_draftAiConfig`), where an empty or masked (`****…`) key or URL falls back to the stored one.
+// settings form (`_draftAiConfig`), where an empty or masked (`****…`) key or URL falls back to the stored one. The
+// stored key goes only to the stored base URL: a draft with another URL must carry its key (server/net/stored-secret.ts).
 import { z } from 'zod';
 import type { Actor } from '../actor';
 import { AppError } from '../errors';
+import { addressChanged, secretRequired } from '../net/stored-secret';
 import { getSettings } from '../settings/settings.service';
 
 export const DraftAiConfigSchema = z
@@ -26,11 +28,15 @@ const usable = (v: string | undefined) => (v && !v.startsWith('****') ? v.trim()
 export async function resolveAiConfig(actor: Actor | null, draft?: DraftAiConfig): Promise<AiConfig> {
   const s = await getSettings();
   const useDraft = Boolean(draft && actor?.role === 'admin' && actor.via === 'session');
+  const typedKey = useDraft ? usable(draft!.aiApiKey) : '';
   const config = {
-    apiKey: (useDraft && usable(draft!.aiApiKey)) || s.aiApiKey,
+    apiKey: typedKey || s.aiApiKey,
     baseUrl: (useDraft && usable(draft!.aiBaseUrl)) || s.aiBaseUrl,
     model: (useDraft && draft!.aiModel?.trim()) || s.aiModel,
   };
+  if (!typedKey && s.aiApiKey && addressChanged(s.aiBaseUrl, config.baseUrl)) {
+    throw secretRequired('aiApiKey', 'aiBaseUrl');
+  }
   if (!config.apiKey || !config.baseUrl || !config.model) {
     throw new AppError('ai_not_configured', 'AI is not configured (API key, base URL and model are needed)');
   }

@@ -1,6 +1,6 @@
-import { env } from '../env';
 import { CSRF_COOKIE } from './cookies';
 import { randomHex, safeEqual } from './crypto';
+import { trustedOrigin } from './origin';
 import { readCookies } from './request';
 
 export const CSRF_HEADER = 'x-csrf-token';
@@ -11,30 +11,18 @@ export function newCsrfToken(): string {
   return randomHex(32);
 }
 
-function allowedHost(origin: string, request: Request): boolean {
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  if (host === new URL(request.url).host) return true;
-  const publicUrl = env().PUBLIC_URL;
-  return Boolean(publicUrl && new URL(publicUrl).host === host);
-}
-
 /**
  * Browser-origin check for state-changing requests. Browsers always send Sec-Fetch-Site and/or Origin on such
  * requests, so a cross-site form or fetch is refused; clients that send neither are not browsers and cannot be
- * used for CSRF.
+ * used for CSRF. An Origin must be this request's trusted origin exactly (scheme, host and port): none is trusted
+ * for a Host the client chose.
  */
 export function sameOriginRequest(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');
   if (site === 'cross-site') return false;
   const origin = request.headers.get('origin');
   if (origin === null) return site === null || site === 'same-origin' || site === 'none';
-  if (origin === 'null') return false;
-  return allowedHost(origin, request);
+  return origin === trustedOrigin(request);
 }
 
 /** Double-submit check: the submitted token must equal the `csrf_token` cookie. */

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { defineModel } from '../db';
+import { BULK_CHUNK, defineModel } from '../db';
 import { docSchema, defaults, nullable, required } from '../db-schema';
 
 export type CheckFrequency = '5min' | '1h' | '1d';
@@ -112,10 +112,54 @@ const CardSchema = docSchema<CardDoc>(
   // Timestamps are set by the services, so the cached read model holds exactly what was written.
   { minimize: false },
 );
+// Each collection of a space is read, replaced and deleted by owner only (its documents by `_id`); every further index
+// is work on each insert and delete, doubled on FerretDB by its GIN companion (docs/decisions.md §56, §59).
 CardSchema.index({ ownerId: 1, siteIsPinned: -1, globalSortOrder: 1 });
-CardSchema.index({ ownerId: 1, cardType: 1 });
 
 export const CardModel = defineModel<CardDoc>('Card', CardSchema);
+
+/** The fields a card has, in the order they are declared, each with its default (a function for a fresh array). */
+const FIELDS: [string, unknown][] = [];
+CardSchema.eachPath((name, type) => {
+  if (name !== '_id') FIELDS.push([name, (type as unknown as { defaultValue: unknown }).defaultValue]);
+});
+const DEFAULTS = new Map(FIELDS);
+const valueOf = (d: unknown) => (typeof d === 'function' ? (d as () => unknown)() : d);
+const isDefault = (value: unknown, d: unknown) =>
+  typeof d === 'function' ? Array.isArray(value) && value.length === 0 : value === d;
+
+/**
+ * A card as it is stored: without the fields that hold their default. FerretDB reads, counts and deletes a document
+ * by decoding every field of it, so a site card of 8 named fields instead of 36 costs a third (docs/decisions.md §59).
+ */
+export function storedCard(card: CardDoc): Record<string, unknown> {
+  const doc: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(card)) {
+    const d = DEFAULTS.get(key);
+    if (value === undefined || (d !== undefined && isDefault(value, d))) continue;
+    doc[key] = value;
+  }
+  return doc;
+}
+
+/** Inserts new cards as stored, in chunks every supported server accepts (seeding; the services write by units). */
+export async function insertCards(cards: CardDoc[]): Promise<void> {
+  for (let i = 0; i < cards.length; i += BULK_CHUNK) {
+    await CardModel.collection.insertMany(cards.slice(i, i + BULK_CHUNK).map(storedCard) as never[]);
+  }
+}
+
+/** A card as read from the database: every field, the ones its document does not name at their default. */
+export function cardFromStored(doc: Partial<CardDoc> & { _id: string }): CardDoc {
+  const card: Record<string, unknown> = { _id: doc._id };
+  for (const [name, d] of FIELDS) {
+    const value = (doc as Record<string, unknown>)[name];
+    if (value !== undefined) card[name] = value;
+    else if (d !== undefined) card[name] = valueOf(d);
+  }
+  for (const [key, value] of Object.entries(doc)) if (!(key in card)) card[key] = value;
+  return card as unknown as CardDoc;
+}
 
 /** A card's membership in a tag, with its position inside that tag. `_id` = `<tagId>:<cardId>`. */
 export interface CardTagDoc {
@@ -130,8 +174,6 @@ const CardTagSchema = docSchema<CardTagDoc>({
   ...required({ ownerId: String, tagId: String, cardId: String, order: Number }),
 });
 CardTagSchema.index({ ownerId: 1 });
-CardTagSchema.index({ tagId: 1, order: 1 });
-CardTagSchema.index({ cardId: 1 });
 
 export const CardTagModel = defineModel<CardTagDoc>('CardTag', CardTagSchema);
 
@@ -158,8 +200,6 @@ const RelationSchema = docSchema<RelationDoc>({
   ...required({ createdAt: Date }),
 });
 RelationSchema.index({ ownerId: 1 });
-RelationSchema.index({ sourceId: 1 });
-RelationSchema.index({ targetId: 1 });
 
 export const RelationModel = defineModel<RelationDoc>('Relation', RelationSchema);
 

@@ -6,7 +6,7 @@ import { writeSpace } from '../spaces/space.write';
 import { removeCards } from './card-delete.service';
 import { newCardDoc } from './card.defaults';
 import { toCard, toSocialCard, type CardDto, type SocialCardDto } from './card.dto';
-import { CardModel, type CardDoc } from './card.model';
+import { CardModel, cardFromStored, type CardDoc } from './card.model';
 import { QrCodeUrlSchema, socialIdSchema, type SocialCreate, type SocialUpdate } from './card.schema';
 import { globalOrderChange, globalSequence, patchCard, requireCard } from './card.store';
 import { sortedCards } from './card.sort';
@@ -137,7 +137,8 @@ export async function reorderSocialCards(actor: Actor, ids: string[]): Promise<v
  * Site cards are not public this way.
  */
 export async function getPublicCard(id: string): Promise<{ card: CardDoc; dto: CardDto } | null> {
-  const found = await CardModel.findById(id).lean<CardDoc>();
+  const doc = await CardModel.findById(id).lean<CardDoc>();
+  const found = doc && cardFromStored(doc);
   if (!found || cardKind(found) === 'site') return null;
   const space = await getSpace(found.ownerId);
   const card = space.cards.get(id) ?? found;

@@ -27,6 +27,27 @@ describe('provider configuration', () => {
     expect(unmask({ enabled: false, clientSecret: '' }, stored)).toEqual({ enabled: false });
   });
 
+  it('keeps a stored secret only at the address it was saved with', () => {
+    const stored = {
+      enabled: true,
+      issuer: 'https://id.example',
+      clientId: 'id',
+      clientSecret: 'stored-1234',
+    };
+    const moved = { ...stored, issuer: 'https://evil.example', clientSecret: '****1234' };
+    expect(() => unmask(moved, stored)).toThrow(expect.objectContaining({ code: 'secret_required' }));
+    expect(() => unmask({ ...moved, issuer: '' }, stored)).toThrow(
+      expect.objectContaining({ code: 'secret_required' }),
+    );
+    const gh = { enabled: true, clientId: 'id', clientSecret: 'stored-1234' };
+    expect(() => unmask({ ...gh, serverUrl: 'https://evil.example', clientSecret: '****' }, gh)).toThrow(
+      expect.objectContaining({ code: 'secret_required' }),
+    );
+    // Typed again, or the same address as saved (a trailing slash aside): fine.
+    expect(unmask({ ...moved, clientSecret: 'typed-again' }, stored).clientSecret).toBe('typed-again');
+    expect(unmask({ ...moved, issuer: 'https://id.example/' }, stored).clientSecret).toBe('stored-1234');
+  });
+
   it('names the fields a provider still needs', () => {
     expect(missingFields('wecom', { enabled: true, corpId: 'ww1' })).toEqual(['agentId', 'secret']);
     expect(missingFields('github', { enabled: true, clientId: 'a', clientSecret: 'b' })).toEqual([]);

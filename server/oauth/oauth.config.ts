@@ -1,12 +1,14 @@
 // The providers' configuration: reading (with defaults), masking secrets on the way out, keeping stored secrets
 // when a masked value comes back, and the admin operations behind GET|PUT /api/admin/oauth.
 import type { Actor } from '../actor';
+import { trustedOrigin } from '../auth/origin';
 import { requireAdmin } from '../auth/permissions';
 import { isDuplicateKeyError } from '../db';
-import { env } from '../env';
 import { AppError } from '../errors';
+import { addressChanged, secretRequired } from '../net/stored-secret';
 import { OAuthConfigModel, type OAuthConfigDoc } from './oauth.model';
 import {
+  ADDRESS_FIELDS,
   CONFIG_FIELDS,
   PROVIDER_FIELDS,
   PROVIDER_KEYS,
@@ -77,10 +79,18 @@ export function maskConfig(cfg: ProviderConfig): ProviderConfig {
   return out;
 }
 
-/** A submitted configuration with masked secrets replaced by the stored ones. */
+/**
+ * A submitted configuration with masked secrets replaced by the stored ones; a stored secret is kept only while
+ * the provider's address (issuer, server URL) stays as it was saved: else 400 `secret_required`.
+ */
 export function unmask(submitted: ProviderConfig, stored: ProviderConfig): ProviderConfig {
   const out = clean(submitted as Record<string, unknown>);
-  for (const f of SECRET_FIELDS) if (isMasked(submitted[f])) out[f] = stored[f];
+  const moved = ADDRESS_FIELDS.find((f) => addressChanged(stored[f], out[f]));
+  for (const f of SECRET_FIELDS) {
+    if (!isMasked(submitted[f])) continue;
+    if (moved && stored[f]) throw secretRequired(f, moved);
+    out[f] = stored[f];
+  }
   for (const f of SECRET_FIELDS) if (out[f] === undefined) delete out[f];
   return out;
 }
@@ -135,9 +145,12 @@ export async function saveOAuthAdmin(actor: Actor | null, input: OAuthAdminUpdat
   return view(await readOAuthConfig());
 }
 
-/** The public origin callbacks and redirects use: the admin's base URL, else PUBLIC_URL, else the request's. */
-export function publicBase(cfg: OAuthConfig, request: Request): string {
-  return (cfg.baseUrl || env().PUBLIC_URL || new URL(request.url).origin).replace(/\/+$/, '');
+/**
+ * The public origin callbacks and redirects use: the admin's base URL, else the request's trusted origin (PUBLIC_URL,
+ * or a loopback or listening address); null when neither is known (a Host the client chose never counts).
+ */
+export function publicBase(cfg: OAuthConfig, request: Request): string | null {
+  return (cfg.baseUrl || trustedOrigin(request))?.replace(/\/+$/, '') ?? null;
 }
 
 /** The callback URL to register at the provider. */

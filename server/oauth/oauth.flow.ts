@@ -8,6 +8,7 @@ import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from 'remix-a
 import type { Actor } from '../actor';
 import { requireAdmin } from '../auth/permissions';
 import { isSecureRequest } from '../auth/request';
+import { logger } from '../logger';
 import { callbackUrl, isUsable, missingFields, publicBase, readOAuthConfig, unmask } from './oauth.config';
 import { OAuthFailure } from './oauth.http';
 import {
@@ -89,7 +90,14 @@ async function authenticator(request: Request, keyParam: string) {
   const cfg = config.providers[key];
   const def = PROVIDERS[key];
   const endpoints = await def.endpoints(cfg);
-  const redirectUri = callbackUrl(publicBase(config, request), key);
+  const base = publicBase(config, request);
+  if (!base) {
+    logger.warn('oauth', 'no trusted address for the callback: set PUBLIC_URL', {
+      host: new URL(request.url).host,
+    });
+    throw new OAuthFailure('unavailable', 'The site has no trusted public address for the callback');
+  }
+  const redirectUri = callbackUrl(base, key);
   const strategy = new ProviderStrategy(def, cfg, endpoints, redirectUri, isSecureRequest(request));
   return { key, auth: new Authenticator<ProviderProfile>().use(strategy, key) };
 }

@@ -54,8 +54,10 @@ export const PROVIDER_META: Record<ProviderKey, { label: string; color: string }
 /** A stored provider configuration (all strings; an empty or missing field is unset). */
 export type ProviderConfig = { enabled: boolean } & Partial<Record<ConfigField, string>>;
 
+/** Fields that name where a provider's secret is sent (its issuer, or the server replacing its hosts). */
+export const ADDRESS_FIELDS: readonly ConfigField[] = ['issuer', 'serverUrl'];
+
 const field = z.string().trim().max(2000).optional();
-const URL_FIELDS: ConfigField[] = ['issuer', 'serverUrl'];
 
 export const ProviderConfigSchema = z
   .object({
@@ -65,7 +67,7 @@ export const ProviderConfigSchema = z
     ...Object.fromEntries(CONFIG_FIELDS.map((f) => [f, field])),
   })
   .superRefine((cfg, ctx) => {
-    for (const f of URL_FIELDS) {
+    for (const f of ADDRESS_FIELDS) {
       const v = (cfg as Record<string, unknown>)[f];
       if (typeof v === 'string' && v !== '' && !/^https?:\/\/[^\s]+$/i.test(v)) {
         ctx.addIssue({ code: 'custom', path: [f], message: 'Must be an http(s) URL' });

@@ -2,7 +2,7 @@
 // their frequency (5 min, 1 h, 1 d; daily slots start at the admin's `onlineCheckTime` hour, UTC) and claims each
 // with a lease insert. With several instances the lease makes each check run once.
 import { isDuplicateKeyError } from '../db';
-import { CardModel, type CardDoc, type CheckFrequency } from '../cards/card.model';
+import { CardModel, cardFromStored, type CardDoc, type CheckFrequency } from '../cards/card.model';
 import { logger } from '../logger';
 import { getSettings } from '../settings/settings.service';
 import { CheckLeaseModel } from './lease.model';
@@ -37,7 +37,9 @@ async function claim(cardId: string, slot: number): Promise<boolean> {
 export async function runDueChecks(now = Date.now()): Promise<{ due: number; ran: number }> {
   const settings = await getSettings();
   if (!settings.onlineCheckEnabled) return { due: 0, ran: 0 };
-  const cards = await CardModel.find({ cardType: null, siteSkipOnlineCheck: false }).lean<CardDoc[]>();
+  const cards = (
+    await CardModel.find({ cardType: null, siteSkipOnlineCheck: { $ne: true } }).lean<CardDoc[]>()
+  ).map(cardFromStored);
   const due = cards
     .filter(isCheckable)
     .map((card) => ({ card, slot: slotStart(card.siteOnlineCheckFrequency, now, settings.onlineCheckTime) }))

@@ -8,6 +8,7 @@ import { AppearanceModel } from '../appearance/appearance.model';
 import { AssetModel } from '../assets/asset.model';
 import { verifyPassword } from '../auth/passwords';
 import { AppError, forbidden, isAppError } from '../errors';
+import { addressChanged } from '../net/stored-secret';
 import {
   AppSettingsInput,
   FloatingButtonsInput,
@@ -15,7 +16,13 @@ import {
   floatingButtonsValue,
 } from '../settings/app-settings.service';
 import { SETTINGS_DEFAULTS } from '../settings/settings.model';
-import { QuotaValue, getQuotas, saveSettings, type Settings } from '../settings/settings.service';
+import {
+  QuotaValue,
+  getQuotas,
+  getSettings,
+  saveSettings,
+  type Settings,
+} from '../settings/settings.service';
 import type { SeedLocale } from '../setup/seed';
 import { randomAvatarColor } from '../users/avatar-color';
 import { UserModel, type UserDoc } from '../users/user.model';
@@ -212,6 +219,10 @@ export async function importConfig(actor: Actor, file: Spooled, mode: ImportMode
     let settingsApplied = false;
     if (mode !== 'incremental') {
       const patch = { ...settings };
+      // Archives carry no AI key: the stored one stays only where it was saved for (server/net/stored-secret.ts).
+      const current = await getSettings();
+      if (patch.aiBaseUrl !== undefined && addressChanged(current.aiBaseUrl, patch.aiBaseUrl))
+        patch.aiApiKey = '';
       // Global logos are stored as the administrator's files under new ids.
       const logos = await importGlobalFiles(zip);
       for (const key of ['lightLogoAssetId', 'darkLogoAssetId', 'faviconAssetId'] as const) {

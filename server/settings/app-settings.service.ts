@@ -5,6 +5,7 @@ import { assertOwnPictures } from '../appearance/appearance.service';
 import { deleteOwnedAssets } from '../assets/asset.service';
 import { badRequest, forbidden } from '../errors';
 import { isAllowListEntry } from '../net/ip-policy';
+import { addressChanged, secretRequired } from '../net/stored-secret';
 import { toAppSettings, type AppSettingsDto } from './settings.dto';
 import type { FloatingButton } from './settings.model';
 import { getSettings, saveSettings, type Settings } from './settings.service';
@@ -73,13 +74,22 @@ export async function getAppSettings(actor: Actor): Promise<AppSettingsDto> {
 }
 
 /**
- * Changes the settings (admin). A masked AI key coming back (`****…`) keeps the stored one; logos and favicon must
- * be the admin's uploads, and the ones replaced are deleted; the outbound allow-list holds host names, addresses
- * and CIDRs only.
+ * Changes the settings (admin). A masked AI key coming back (`****…`) keeps the stored one, but only at the base
+ * URL it was saved with (400 `secret_required` otherwise); logos and favicon must be the admin's uploads, and the
+ * ones replaced are deleted; the outbound allow-list holds host names, addresses and CIDRs only.
  */
 export async function updateAppSettings(actor: Actor, input: AppSettingsInput): Promise<AppSettingsDto> {
   if (actor.role !== 'admin') throw forbidden();
   const before = await getSettings();
+  const keyKept = input.aiApiKey === undefined || input.aiApiKey.startsWith('****');
+  if (
+    keyKept &&
+    before.aiApiKey &&
+    input.aiBaseUrl !== undefined &&
+    addressChanged(before.aiBaseUrl, input.aiBaseUrl)
+  ) {
+    throw secretRequired('aiApiKey', 'aiBaseUrl');
+  }
   await assertOwnPictures(actor.userId, input);
   const after = await saveSettings(appSettingsPatch(input));
   const gone = LOGO_FIELDS.map((f) => before[f]).filter(

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { insertManyChunked } from '../db';
 import { newCardDoc } from '../cards/card.defaults';
-import { CardModel, CardTagModel, membershipId, type CardDoc, type CardTagDoc } from '../cards/card.model';
-import { noteCardDoc, syncNoteTodos } from '../cards/note-card.service';
+import {
+  CardModel,
+  CardTagModel,
+  insertCards,
+  membershipId,
+  type CardDoc,
+  type CardTagDoc,
+} from '../cards/card.model';
 import type { SocialType } from '../cards/card-kinds.shared';
+import { noteCardDoc, syncNoteTodos } from '../cards/note-card.service';
 import { socialCardDoc } from '../cards/social-card.service';
 import { commitReload } from '../spaces/space.write';
 import { TagModel, type TagDoc } from '../tags/tag.model';
@@ -190,7 +196,7 @@ export async function seedStarterData(ownerId: string, locale: SeedLocale): Prom
   if (card || tag) return;
   const { tags, cards, memberships } = starterData(ownerId, locale);
   await TagModel.insertMany(tags);
-  await insertManyChunked(CardModel, cards);
+  await insertCards(cards);
   await CardTagModel.insertMany(memberships);
   await commitReload(ownerId);
   await syncNoteTodos(ownerId);

@@ -8,7 +8,14 @@
 // user's data ends as the snapshot, never a mix. See docs/decisions.md ("Snapshot restore without transactions").
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor';
-import { CardModel, CardTagModel, RelationModel, membershipId } from '../cards/card.model';
+import {
+  CardModel,
+  CardTagModel,
+  RelationModel,
+  membershipId,
+  storedCard,
+  type CardDoc,
+} from '../cards/card.model';
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
 import { conflict } from '../errors';
 import { logger } from '../logger';
@@ -78,7 +85,7 @@ async function replaceRows(ownerId: string, data: SnapshotData): Promise<void> {
   );
   await insertRows(
     CardModel.collection,
-    data.cards.map((c) => ({ ...c, ownerId })),
+    data.cards.map((c) => storedCard({ ...c, ownerId } as CardDoc)),
     'cards',
   );
   await insertRows(

@@ -9,6 +9,7 @@
 import { LRUCache } from 'lru-cache';
 import {
   CardModel,
+  cardFromStored,
   CardTagModel,
   RelationModel,
   type CardDoc,
@@ -87,7 +88,9 @@ async function fullLoad(ownerId: string, reason: string): Promise<Entry> {
   const record = await newestRecord(ownerId);
   const [tags, cards, memberships, relations, spaceDoc] = await Promise.all([
     TagModel.find({ ownerId }).lean<TagDoc[]>(),
-    CardModel.find({ ownerId }).lean<CardDoc[]>(),
+    CardModel.find({ ownerId })
+      .lean<CardDoc[]>()
+      .then((docs) => docs.map(cardFromStored)),
     CardTagModel.find({ ownerId }).lean<CardTagDoc[]>(),
     RelationModel.find({ ownerId }).lean<RelationDoc[]>(),
     SpaceModel.findById(ownerId).lean<SpaceDoc>(),

@@ -1,6 +1,13 @@
 // The database side of a unit of work: turning what a group of units changed into bulk writes addressed by `_id`.
 import type { Model } from 'mongoose';
-import { CardModel, CardTagModel, RelationModel, membershipId } from '../cards/card.model';
+import {
+  CardModel,
+  CardTagModel,
+  RelationModel,
+  membershipId,
+  storedCard,
+  type CardDoc,
+} from '../cards/card.model';
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
 import { TagModel } from '../tags/tag.model';
 import { SpaceModel } from './space.model';
@@ -23,18 +30,22 @@ function diff(before: Doc, after: Doc): Record<string, unknown> {
 
 type Op = Record<string, unknown>;
 
-/** Operations that turn `before` into `after` for the given ids: inserts, `$set` of changed fields, deletes. */
+/**
+ * Operations that turn `before` into `after` for the given ids: inserts (as `stored` writes them), `$set` of changed
+ * fields, deletes.
+ */
 function opsFor(
   ids: string[],
   before: (id: string) => Doc | undefined,
   after: (id: string) => Doc | undefined,
+  stored: (doc: Doc) => object = (doc) => doc,
 ) {
   const ops: Op[] = [];
   for (const id of ids) {
     const a = after(id);
     const b = before(id);
     if (!a && b) ops.push({ deleteOne: { filter: { _id: id } } });
-    else if (a && !b) ops.push({ insertOne: { document: a } });
+    else if (a && !b) ops.push({ insertOne: { document: stored(a) } });
     else if (a && b && a !== b) {
       const set = diff(b, a);
       if (Object.keys(set).length) ops.push({ updateOne: { filter: { _id: id }, update: { $set: set } } });
@@ -107,6 +118,7 @@ export async function writeChange(
         t.cards,
         (id) => base.cards.get(id) as Doc | undefined,
         (id) => draft.cards.get(id) as Doc | undefined,
+        (doc) => storedCard(doc as unknown as CardDoc),
       ),
     ),
     bulk(
@@ -159,7 +171,7 @@ export async function replaceRows(ownerId: string, space: SpaceSnapshot): Promis
   const inserts = (docs: Iterable<object>) => [...docs].map((document) => ({ insertOne: { document } }));
   const clean = await Promise.all([
     bulk(TagModel, inserts(space.tags)),
-    bulk(CardModel, inserts(space.cards.values())),
+    bulk(CardModel, inserts([...space.cards.values()].map(storedCard))),
     bulk(CardTagModel, memberships),
     bulk(RelationModel, inserts(space.relations())),
     SpaceModel.updateOne(

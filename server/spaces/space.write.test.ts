@@ -8,7 +8,7 @@ import { createSiteCard, createSiteCards, updateSiteCard } from '../cards/site-c
 import { setQuotas } from '../settings/settings.service';
 import { getSpace, spaceCacheInfo } from './space.cache';
 import { SpaceChangeModel } from './space-change.model';
-import { writeSpace } from './space.write';
+import { commitReload, writeSpace } from './space.write';
 import { newCardDoc } from '../cards/card.defaults';
 
 const site = (name: string, extra: Record<string, unknown> = {}) =>
@@ -37,6 +37,34 @@ describe('writing a data space', () => {
       expect([cached.name, cached.siteDescription]).toEqual([`Name ${i}`, `Description ${i}`]);
       expect([stored.name, stored.siteDescription]).toEqual([`Name ${i}`, `Description ${i}`]);
     }
+  });
+
+  it('stores a card without its default fields and reads it back whole, older whole documents too', async () => {
+    const { user, actor } = await someone();
+    const card = await createSiteCard(actor, site('Sparse', { siteIsPinned: true }));
+    const stored = (await CardModel.collection.findOne({ _id: card.id as never }))!;
+    // Named: what differs from the defaults. Not named: fields at their default (false, null, '', []).
+    expect(stored).toMatchObject({ name: 'Sparse', siteIsPinned: true, ownerId: user._id });
+    for (const field of ['siteSkipOnlineCheck', 'cardData', 'siteNotes', 'siteTodos', 'socialHint'])
+      expect(stored).not.toHaveProperty(field);
+    const whole = newCardDoc({
+      ownerId: user._id,
+      name: 'Whole',
+      siteUrl: 'https://w.example',
+      globalSortOrder: 99,
+    });
+    await CardModel.collection.insertOne(whole as never);
+    await commitReload(user._id);
+    const space = await getSpace(user._id);
+    const read = space.cards.get(card.id)!;
+    expect(read).toMatchObject({
+      siteIsPinned: true,
+      siteSkipOnlineCheck: false,
+      siteTodos: [],
+      cardData: null,
+    });
+    expect(Object.keys(read).sort()).toEqual(Object.keys(space.cards.get(whole._id)!).sort());
+    expect(space.cards.get(whole._id)).toEqual(whole);
   });
 
   it('gives concurrent creates distinct places at the end of the order', async () => {

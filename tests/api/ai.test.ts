@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { extractJson } from '#server/ai/ai-json';
+import { SettingsModel } from '#server/settings/settings.model';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { admin, createUser, newUserClient, tokenClient } from '../factories';
@@ -106,14 +107,33 @@ describe('AI', () => {
     expect(junk.status).toBe(502);
   });
 
-  it('honours _draftAiConfig for an admin session only', async () => {
+  it('honours _draftAiConfig for an admin session only; the stored key goes only to the stored URL', async () => {
     const { client } = await configureAi(ai);
     const other = await startAiStandIn();
     try {
-      const draft = { aiApiKey: '****6789', aiBaseUrl: `${other.url}/v1`, aiModel: 'draft-model' };
+      // The stored key (masked or left out) with another base URL: refused before anything is sent.
+      for (const moved of [
+        { aiApiKey: '****6789', aiBaseUrl: `${other.url}/v1`, aiModel: 'draft-model' },
+        { aiBaseUrl: `${other.url}/v1` },
+      ]) {
+        const refused = await client.post('/api/ai/check', { _draftAiConfig: moved });
+        expect(refused.status).toBe(400);
+        expect(refused.json).toMatchObject({
+          code: 'secret_required',
+          error: expect.stringContaining('aiApiKey'),
+        });
+      }
+      expect(other.requests).toHaveLength(0);
+      // With the key typed again the draft is used as it is.
+      const draft = { aiApiKey: 'sk-draft-987654321', aiBaseUrl: `${other.url}/v1`, aiModel: 'draft-model' };
       expect((await client.post('/api/ai/check', { _draftAiConfig: draft })).json).toEqual({ ok: true });
       expect(other.requests).toHaveLength(1);
-      expect(other.requests[0]!.headers.authorization).toBe('Bearer sk-test-123456789');
+      expect(other.requests[0]!.headers.authorization).toBe('Bearer sk-draft-987654321');
+      // The stored key at the stored URL, with a draft model.
+      const kept = { aiApiKey: '****6789', aiBaseUrl: `${ai.url}/v1`, aiModel: 'draft-model' };
+      expect((await client.post('/api/ai/check', { _draftAiConfig: kept })).json).toEqual({ ok: true });
+      expect(ai.requests.at(-1)!.headers.authorization).toBe('Bearer sk-test-123456789');
+      expect(JSON.parse(ai.requests.at(-1)!.body).model).toBe('draft-model');
       const bearer = await tokenClient(await createUser({ role: 'admin', username: 'admin2' }));
       await bearer.post('/api/ai/check', { _draftAiConfig: draft });
       expect(other.requests).toHaveLength(1);
@@ -124,5 +144,35 @@ describe('AI', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('saves a new base URL only with the key typed again (or cleared)', async () => {
+    const { client } = await configureAi(ai);
+    for (const body of [
+      { aiBaseUrl: 'https://evil.example/v1' },
+      { aiBaseUrl: 'https://evil.example/v1', aiApiKey: '****6789' },
+      { aiBaseUrl: '', aiApiKey: '****6789' },
+    ]) {
+      const res = await client.put('/api/settings', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json).toMatchObject({ code: 'secret_required', error: expect.stringContaining('aiApiKey') });
+    }
+    expect(await SettingsModel.findById('global').lean()).toMatchObject({
+      aiApiKey: 'sk-test-123456789',
+      aiBaseUrl: `${ai.url}/v1`,
+    });
+    // The same URL (a trailing slash aside) keeps the masked key.
+    const same = await client.put('/api/settings', { aiBaseUrl: `${ai.url}/v1/`, aiApiKey: '****6789' });
+    expect(same.status).toBe(200);
+    const typed = await client.put('/api/settings', {
+      aiBaseUrl: 'https://other.example/v1',
+      aiApiKey: 'sk-other-11112222',
+    });
+    expect(typed.json).toMatchObject({ aiBaseUrl: 'https://other.example/v1', aiApiKey: '****2222' });
+    const cleared = await client.put('/api/settings', {
+      aiBaseUrl: 'https://third.example/v1',
+      aiApiKey: '',
+    });
+    expect(cleared.json).toMatchObject({ aiBaseUrl: 'https://third.example/v1', aiApiKeyMasked: false });
   });
 });

@@ -8,7 +8,8 @@ import { apiRoute } from '~/lib/api.server';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 
-const ORIGIN = 'http://app.test';
+// A loopback origin: the only kind trusted without PUBLIC_URL when no server set the listening address.
+const ORIGIN = 'http://localhost';
 
 const handle = apiRoute({
   GET: {

@@ -161,6 +161,37 @@ describe('global configuration ZIP (admin)', () => {
     expect({ admin: await everything(a._id), alice: await everything(alice._id) }).toEqual(before);
   });
 
+  it('an archive that moves the AI base URL drops the stored key (archives carry none)', async () => {
+    const { client } = await instance();
+    await client.put('/api/settings', { aiApiKey: SECRET, aiBaseUrl: 'https://ai.example/v1' });
+    const files = await allText((await download(client, '/api/config/export')).body);
+    const manifest = JSON.parse(files.get('manifest.json')!);
+    const importWith = async (aiBaseUrl: string) => {
+      const settings = JSON.stringify({ ...JSON.parse(files.get('settings.json')!), aiBaseUrl });
+      const signed = { ...manifest, settingsSignature: signData(Buffer.from(settings, 'latin1')) };
+      const zip = rawZip(
+        [...files].map(([name, text]) => ({
+          name,
+          data: Buffer.from(
+            name === 'settings.json' ? settings : name === 'manifest.json' ? JSON.stringify(signed) : text,
+            'latin1',
+          ),
+        })),
+      );
+      const res = await importZip(client, '/api/config/import', zip, { mode: 'clean' });
+      expect(res.status, res.text).toBe(200);
+      return SettingsModel.findById('global').lean();
+    };
+    expect(await importWith('https://ai.example/v1')).toMatchObject({
+      aiApiKey: SECRET,
+      aiBaseUrl: 'https://ai.example/v1',
+    });
+    expect(await importWith('https://evil.example/v1')).toMatchObject({
+      aiApiKey: '',
+      aiBaseUrl: 'https://evil.example/v1',
+    });
+  });
+
   it('a signed but malformed settings.json is a 400 on detect and import (it was a 500), changing nothing', async () => {
     const { a, client, alice } = await instance();
     const files = await allText((await download(client, '/api/config/export')).body);

@@ -1,12 +1,13 @@
 // Requests at the edge of HTTP: malformed Host headers and paths, static files, refused cross-site posts.
 import { readdirSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appUrl } from '../setup/app';
 import { Client } from '../setup/client';
 import { resetDatabase } from '../setup/db';
-import { admin } from '../factories';
+import { admin, newUserClient } from '../factories';
 import { HEALTH_WAIT_MAX_MS, worstHealthWhile } from './stall-helpers';
 
 /** Sends a request as written (fetch would refuse a malformed Host) and returns status line, headers and body. */
@@ -23,6 +24,16 @@ async function raw(request: string): Promise<{ status: number; headers: string; 
   return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: rest.join('\r\n\r\n') };
 }
 
+/** The JSON object in a raw response body (chunked or not). */
+function jsonOf(body: string): unknown {
+  return JSON.parse(
+    body
+      .trim()
+      .split('\r\n')
+      .find((l) => l.startsWith('{')) ?? body,
+  );
+}
+
 beforeAll(async () => {
   await resetDatabase();
   await admin();
@@ -35,15 +46,112 @@ describe('HTTP edges', () => {
     const api = await raw('GET /api/health HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n');
     expect(api.status).toBe(400);
     expect(api.headers).toContain('application/json');
-    expect(
-      JSON.parse(
-        api.body
-          .trim()
-          .split('\r\n')
-          .find((l) => l.startsWith('{')) ?? api.body,
-      ),
-    ).toMatchObject({
+    expect(jsonOf(api.body)).toMatchObject({
       code: 'bad_request',
+    });
+  });
+
+  it('answers every malformed request with a 4xx (501 for methods it has no use for), never 500', async () => {
+    const { host, port } = new URL(await appUrl());
+    const cases: [string, number][] = [
+      [`GET * HTTP/1.1\r\nHost: ${host}`, 400],
+      [`OPTIONS * HTTP/1.1\r\nHost: ${host}`, 400],
+    ];
+    for (const path of ['/', '/api/health']) {
+      cases.push(
+        [`GET ${path} HTTP/1.1\r\nHost: a:99999`, 400],
+        [`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:-1`, 400],
+        [`GET ${path} HTTP/1.1\r\nHost: `, 400],
+        [`GET ${path} HTTP/1.0`, 400],
+        [`GET http://evil.example${path} HTTP/1.1\r\nHost: ${host}`, 400],
+        // The tests' app trusts one proxy hop, so X-Forwarded-* count as Host and protocol.
+        [`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Host: a:99999`, 400],
+        [`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Proto: gopher`, 400],
+        [`TRACE ${path} HTTP/1.1\r\nHost: ${host}`, 501],
+        [`PROPFIND ${path} HTTP/1.1\r\nHost: ${host}`, 501],
+      );
+    }
+    for (const [head, status] of cases) {
+      const res = await raw(`${head}\r\nConnection: close\r\n\r\n`);
+      expect(res.status, head).toBe(status);
+      expect(res.body, head).not.toMatch(/\n\s+at |Error:/);
+      if (head.includes('/api/')) {
+        expect(res.headers, head).toContain('application/json');
+        expect(jsonOf(res.body), head).toMatchObject({
+          code: status === 501 ? 'not_implemented' : 'bad_request',
+          error: expect.stringMatching(/\w/),
+        });
+      } else {
+        expect(res.body.trim(), head).not.toBe('');
+      }
+    }
+    // Well-formed hosts are served: names, IPv6 literals, no port.
+    for (const name of [
+      `localhost:${port}`,
+      `[::1]:${port}`,
+      '127.0.0.1',
+      '127.0.0.1:',
+      'nav.example.com:8080',
+    ]) {
+      const res = await raw(`GET /api/health HTTP/1.1\r\nHost: ${name}\r\nConnection: close\r\n\r\n`);
+      expect(res.status, name).toBe(200);
+    }
+  });
+
+  describe('the trusted origin (no PUBLIC_URL: loopback and the listening address only)', () => {
+    it('refuses a cookie-authenticated change whose Origin matches only a Host the client chose', async () => {
+      const c = await newUserClient({ username: 'origin-user' });
+      const base = await appUrl();
+      const tag = (name: string, headers: Record<string, string> = {}) =>
+        c.post('/api/tags', { name }, { headers });
+      expect((await tag('Own origin')).status).toBe(200);
+      // Behind the (test) trusted proxy: X-Forwarded-Host names the site.
+      const forged = await tag('Forwarded', {
+        'x-forwarded-host': 'evil.example',
+        origin: 'http://evil.example',
+      });
+      expect(forged.status).toBe(403);
+      expect(forged.json).toMatchObject({
+        code: 'csrf_failed',
+        error: expect.stringContaining('PUBLIC_URL'),
+      });
+      // The same host through another scheme is another origin.
+      const scheme = await tag('Scheme', { origin: base.replace(/^http:/, 'https:') });
+      expect(scheme.status).toBe(403);
+      // A Host header the client wrote, as without a proxy.
+      const { port, hostname } = new URL(base);
+      const direct = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: hostname,
+            port,
+            method: 'POST',
+            path: '/api/tags',
+            headers: {
+              host: 'evil.example',
+              origin: 'http://evil.example',
+              cookie: c.cookieHeader(),
+              'content-type': 'application/json',
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ name: 'Direct' }));
+      });
+      expect(direct).toBe(403);
+      const names = (await c.get('/api/tags')).json.items.map((t: { name: string }) => t.name);
+      expect(names).toContain('Own origin');
+      expect(names.filter((n: string) => ['Forwarded', 'Scheme', 'Direct'].includes(n))).toEqual([]);
+    });
+
+    it('shows pages addresses from the trusted origin, not from the Host header', async () => {
+      const page = await new Client().get('/docs/api', { headers: { 'x-forwarded-host': 'evil.example' } });
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain('evil.example');
     });
   });
 

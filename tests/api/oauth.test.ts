@@ -6,9 +6,11 @@ import { ADMIN_ID } from '#server/actor';
 import { CardModel } from '#server/cards/card.model';
 import { OAuthAccountModel, OAuthConfigModel } from '#server/oauth/oauth.model';
 import { UserModel } from '#server/users/user.model';
+import { appUrl } from '../setup/app';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { createUser, sessionClient } from '../factories';
+import { startGitHubStandIn } from '../servers/github-stand-in';
 import { oidcSignIn } from '../servers/oidc-server';
 import { freshIp, loginClient } from './account-helpers';
 import {
@@ -122,6 +124,78 @@ describe('provider list and admin configuration', () => {
     // And the flow still works with the kept secret.
     const res = await githubFlow(new Client({ ip: freshIp() }), '?mode=login');
     expect(where(res)).toBe('/profile?oauth=welcome');
+  });
+
+  it('builds the callback address only from a trusted origin, never from a Host the client sent', async () => {
+    const admin = await setUpAdmin();
+    await configure(admin, p);
+    const c = new Client({ ip: freshIp() });
+    const forged = await c.get('/api/auth/oauth/github?mode=login', {
+      headers: { 'x-forwarded-host': 'evil.example' },
+    });
+    expect(forged.status).toBe(302);
+    expect(forged.headers.get('location')).toBe('/login?oauth=error&reason=unavailable');
+    const page = await admin.get('/admin/oauth', { headers: { 'x-forwarded-host': 'evil.example' } });
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('evil.example');
+    // From the address the app listens on, the provider gets that address's callback.
+    const start = await c.get('/api/auth/oauth/github?mode=login');
+    expect(new URL(start.headers.get('location')!).searchParams.get('redirect_uri')).toBe(
+      `${await appUrl()}/api/auth/oauth/github/callback`,
+    );
+  });
+
+  it('keeps a stored secret only at its address: a new server URL or issuer needs it typed again', async () => {
+    const admin = await setUpAdmin();
+    await configure(admin, p);
+    const elsewhere = await startGitHubStandIn();
+    try {
+      const { configs } = (await admin.get('/api/admin/oauth')).json;
+      const moved = { ...configs.github, serverUrl: elsewhere.url };
+      for (const res of [
+        await admin.post('/api/admin/oauth/test', { provider: 'github', config: moved }),
+        await admin.put('/api/admin/oauth', { configs: { github: moved } }),
+        await admin.put('/api/admin/oauth', {
+          configs: { oidc: { ...configs.oidc, issuer: elsewhere.url } },
+        }),
+      ]) {
+        expect(res.status, res.text).toBe(400);
+        expect(res.json).toMatchObject({ code: 'secret_required', error: expect.any(String) });
+      }
+      // The page without JavaScript: an empty secret field keeps the stored secret, so it says why it refuses.
+      if (!admin.csrf()) await admin.get('/admin/oauth');
+      for (const intent of ['test', 'save']) {
+        const page = await admin.call('POST', '/admin/oauth', {
+          rawBody: new URLSearchParams({
+            csrf: admin.csrf()!,
+            intent,
+            provider: 'github',
+            enabled: 'on',
+            clientId: p.github.clientId,
+            clientSecret: '',
+            serverUrl: elsewhere.url,
+          }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        expect(page.status, intent).toBe(400);
+        expect(page.text, intent).toContain('A stored secret goes only to the address it was saved with');
+      }
+      expect(elsewhere.requests).toHaveLength(0);
+      const stored = await OAuthConfigModel.findById('provider:github').lean();
+      expect(stored!.providers.github).toMatchObject({
+        serverUrl: p.github.url,
+        clientSecret: p.github.clientSecret,
+      });
+      // Typed again, the secret goes to the new address.
+      const typed = await admin.post('/api/admin/oauth/test', {
+        provider: 'github',
+        config: { ...moved, clientSecret: elsewhere.clientSecret },
+      });
+      expect(typed.json.ok).toBe(true);
+      expect(elsewhere.requests.length).toBeGreaterThan(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('refuses enabling a provider without its required fields, and non-admins', async () => {

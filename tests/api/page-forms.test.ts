@@ -80,12 +80,12 @@ describe('page form posts', () => {
         controller.enqueue(chunk);
       },
     });
-    const request = new Request('http://app.test/preferences', {
+    const request = new Request('http://localhost/preferences', {
       method: 'POST',
       body,
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        origin: 'http://app.test',
+        origin: 'http://localhost',
         cookie: `csrf_token=${csrf}`,
       },
       duplex: 'half',
@@ -99,10 +99,10 @@ describe('page form posts', () => {
   });
 
   it('refuse a multipart body', async () => {
-    const request = new Request('http://app.test/preferences', {
+    const request = new Request('http://localhost/preferences', {
       method: 'POST',
       body: 'x',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', origin: 'http://app.test' },
+      headers: { 'content-type': 'multipart/form-data; boundary=x', origin: 'http://localhost' },
     });
     const refused = await readForm(request).then(
       () => null,

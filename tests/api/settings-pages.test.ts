@@ -230,7 +230,9 @@ describe('/settings/site', () => {
 
   it('saves the site name and app settings, keeping the AI key behind its mask', async () => {
     const { client } = await admin();
-    await client.call('PUT', '/api/settings', { body: { aiApiKey: 'sk-secret-123456789' } });
+    await client.call('PUT', '/api/settings', {
+      body: { aiApiKey: 'sk-secret-123456789', aiBaseUrl: 'https://ai.example/v1' },
+    });
     const page = await client.get('/settings/site');
     expect(page.status).toBe(200);
     expect(page.text).not.toContain('sk-secret-123456789');
@@ -257,6 +259,21 @@ describe('/settings/site', () => {
       outboundAllowList: ['nas.lan', '192.168.1.0/24'],
     });
     expect((await client.get('/profile')).text).toContain('Blossom');
+    // Another base URL with the masked key: the page says the key must be typed again, and nothing changes.
+    const moved = await postForm(client, '/settings/site', {
+      intent: 'settings',
+      siteName: 'Moved',
+      aiBaseUrl: 'https://evil.example/v1',
+      aiModel: 'm1',
+      aiApiKey: '****6789',
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.text).toContain('A stored secret goes only to the address it was saved with');
+    expect(await SettingsModel.findById('global').lean()).toMatchObject({
+      siteName: 'Blossom',
+      aiApiKey: 'sk-secret-123456789',
+      aiBaseUrl: 'https://ai.example/v1',
+    });
     const bad = await postForm(client, '/settings/site', {
       intent: 'settings',
       siteName: 'x',

@@ -6,8 +6,7 @@ import { connectProjectDb } from './fixtures';
 /** A new user owning `count` site cards named "Card 00000"…; returns the user's id. */
 export async function seedCards(info: TestInfo, count: number): Promise<string> {
   const { newCardDoc } = await import('../../server/cards/card.defaults');
-  const { CardModel } = await import('../../server/cards/card.model');
-  const { insertManyChunked } = await import('../../server/db');
+  const { insertCards } = await import('../../server/cards/card.model');
   const { commitReload } = await import('../../server/spaces/space.write');
   const { newUserDoc } = await import('../../server/users/new-user');
   const { UserModel } = await import('../../server/users/user.model');
@@ -26,7 +25,7 @@ export async function seedCards(info: TestInfo, count: number): Promise<string> 
       globalSortOrder: i,
     }),
   );
-  await insertManyChunked(CardModel, cards);
+  await insertCards(cards);
   await commitReload(id);
   return id;
 }

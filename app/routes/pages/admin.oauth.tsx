@@ -21,9 +21,10 @@ import {
 } from '#server/oauth/oauth.schema';
 import { Field } from '~/components/ui/field';
 import { flashCookie } from '~/lib/flash.server';
-import { headersWithCookies, readForm } from '~/lib/forms.server';
+import { headersWithCookies, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/page-title';
+import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.oauth';
 import { PostForm } from '~/components/ui/post-form';
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);
   const view = await getOAuthAdmin(actor);
   const base = publicBase(await readOAuthConfig(), request);
-  const callbacks = Object.fromEntries(PROVIDER_KEYS.map((k) => [k, callbackUrl(base, k)]));
+  const callbacks = Object.fromEntries(PROVIDER_KEYS.map((k) => [k, base ? callbackUrl(base, k) : null]));
   return { ...view, callbacks, saved: new URL(request.url).searchParams.get('saved') ?? '' };
 }
 
@@ -88,13 +89,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const typed = typedValues(provider, form);
   const cfg = configOf(typed);
-  if (intent === 'test')
-    return { provider, ...(await testOAuthProvider(actor, { provider, config: cfg })), typed };
   try {
+    if (intent === 'test')
+      return { provider, ...(await testOAuthProvider(actor, { provider, config: cfg })), typed };
     await saveOAuthAdmin(actor, { configs: { [provider]: cfg } });
   } catch (err) {
     if (!isAppError(err)) throw err;
-    return data({ provider, ok: false, message: err.message }, { status: err.status });
+    return data(
+      { provider, ok: false, message: pageErrorMessage(err, requestInfo(context).locale), typed, intent },
+      { status: err.status },
+    );
   }
   const flash = {
     kind: 'success' as const,
@@ -142,7 +146,7 @@ export default function AdminOAuthPage() {
           key={`${key}-${saved}`}
           provider={key}
           config={configs[key]}
-          callback={callbacks[key]!}
+          callback={callbacks[key] ?? null}
           saved={saved}
           result={result && result.provider === key ? result : null}
         />
@@ -160,9 +164,9 @@ function ProviderPanel({
 }: {
   provider: ProviderKey;
   config: ProviderConfig;
-  callback: string;
+  callback: string | null;
   saved: string;
-  result: { ok: boolean; message: string; typed?: TypedValues } | null;
+  result: { ok: boolean; message: string; typed?: TypedValues; intent?: string } | null;
 }) {
   const { t } = useTranslation();
   const { required, optional } = PROVIDER_FIELDS[provider];
@@ -199,7 +203,11 @@ function ProviderPanel({
         </span>
       </div>
       <p className="muted small">{t('oauth.admin.callback')}</p>
-      <code className="oauth-callback">{callback}</code>
+      {callback ? (
+        <code className="oauth-callback">{callback}</code>
+      ) : (
+        <p className="notice notice-danger">{t('oauth.admin.callbackUnknown')}</p>
+      )}
       {/* The action keeps `saved` (the panels' key): a test must not remount the panels, which would drop what
           was typed in them while the page's data is revalidated. */}
       <PostForm
@@ -215,7 +223,14 @@ function ProviderPanel({
         {optional.map((f) => field(f, false))}
         {result ? (
           <p className={`notice ${result.ok ? 'notice-success' : 'notice-danger'}`} role="status">
-            {t(result.ok ? 'oauth.admin.testOk' : 'oauth.admin.testFailed', { message: result.message })}
+            {t(
+              result.ok
+                ? 'oauth.admin.testOk'
+                : result.intent === 'save'
+                  ? 'oauth.admin.saveFailed'
+                  : 'oauth.admin.testFailed',
+              { message: result.message },
+            )}
           </p>
         ) : null}
         <div className="row">

@@ -15,7 +15,8 @@ import { Card, Channel, Ok } from '../shapes';
 const Sent = Ok.extend({ status: z.number() });
 const score = z.number().describe('0..1');
 const AI_ERRORS =
-  'Without a configured provider 400 `ai_not_configured`; a failing provider 502 `ai_unavailable`.';
+  'Without a configured provider 400 `ai_not_configured`; a draft with another base URL and no key typed 400 ' +
+  '`secret_required`; a failing provider 502 `ai_unavailable`.';
 
 export const aiArea = describeArea(
   'AI',
@@ -25,6 +26,7 @@ export const aiArea = describeArea(
     describeRoute('/api/ai/check', check, {
       POST: {
         summary: 'Test the AI provider settings (saved, or a draft)',
+        description: `_draftAiConfig counts for an administrator's cookie session only. ${AI_ERRORS}`,
         response: Ok,
         errors: [429],
         example: { body: {}, response: { ok: true } },

@@ -126,8 +126,9 @@ export const oauthArea = describeArea(
       PUT: {
         summary: 'Change provider configurations (providers left out keep theirs)',
         description:
-          'A secret starting with **** keeps the stored value; an empty string unsets a field. An enabled ' +
-          'provider needs its required fields (400). The provider map at the top level is accepted too.',
+          'A secret starting with **** keeps the stored value, but only at the issuer or server URL it was saved ' +
+          'with (another one: 400 secret_required, type the secret again); an empty string unsets a field. An ' +
+          'enabled provider needs its required fields (400). The provider map at the top level is accepted too.',
         response: AdminView.extend({ ok: z.literal(true) }),
         example: {
           body: {
@@ -143,7 +144,8 @@ export const oauthArea = describeArea(
         summary:
           'Check a provider’s credentials with a cheap call (stored, or the configuration being edited)',
         description:
-          'Masked secrets in config are replaced by the stored ones. A failure is ok: false, not 4xx.',
+          'Masked secrets in config are replaced by the stored ones, at the address they were saved with only ' +
+          '(400 secret_required otherwise). A failed check is ok: false, not 4xx.',
         response: z.object({ ok: z.boolean(), message: z.string() }),
         example: {
           body: { provider: 'github', config: GITHUB },

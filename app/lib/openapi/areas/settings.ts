@@ -59,6 +59,9 @@ export const settingsArea = describeArea(
       },
       PUT: {
         summary: 'Change some site settings; what is left out stays',
+        description:
+          'An aiApiKey starting with **** keeps the stored key, but a new aiBaseUrl needs the key typed again ' +
+          '(or cleared): else 400 secret_required.',
         response: AppSettings,
         example: { body: { siteName: 'Home' }, response: { ...SETTINGS, siteName: 'Home' } },
       },
