@@ -43,6 +43,16 @@ describe('JsonTablesReader', () => {
     expect(read(' { "a" : [ ] } ', 1)).toEqual([]);
   });
 
+  it('only delimits the rows when asked not to parse them (a counting pass keeps nothing)', () => {
+    const text = JSON.stringify(doc);
+    const counting = new JsonTablesReader({ keep: (t) => t !== 'skipped', maxItemChars: 10, parse: false });
+    const items: TableItem[] = [];
+    for (let i = 0; i < text.length; i += 5) items.push(...counting.feed(text.slice(i, i + 5)));
+    counting.end();
+    expect(items.map((i) => [i.table, i.index])).toEqual(read(text, 100).map((i) => [i.table, i.index]));
+    expect(items.every((i) => i.value === undefined)).toBe(true);
+  });
+
   it('refuses what is not a complete JSON object', () => {
     const bad: [string, string][] = [
       ['[1, 2]', 'not_object'],

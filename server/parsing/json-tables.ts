@@ -30,6 +30,11 @@ export interface JsonTablesOptions {
   /** The longest text one row (or one non-array member) may have. */
   maxItemChars: number;
   maxDepth?: number;
+  /**
+   * False to only delimit the rows (items without a value, nothing kept or parsed): a cheap first pass that counts
+   * them. Their text is then checked for its structure only.
+   */
+  parse?: boolean;
 }
 
 type State =
@@ -242,7 +247,7 @@ export class JsonTablesReader {
   }
 
   private take(piece: string): void {
-    if (this.target === 'skip' || piece === '') return;
+    if (this.target === 'skip' || piece === '' || this.options.parse === false) return;
     this.size += piece.length;
     if (this.size > this.options.maxItemChars) {
       const what =
@@ -275,7 +280,9 @@ export class JsonTablesReader {
 
   private finishValue(out: TableItem[]): void {
     const isRow = this.target === 'row';
-    if (this.target !== 'skip') {
+    if (this.target !== 'skip' && this.options.parse === false) {
+      out.push({ table: this.table, index: isRow ? this.index : -1, value: undefined });
+    } else if (this.target !== 'skip') {
       const text = this.parts.join('');
       let value: unknown;
       try {

@@ -1,12 +1,12 @@
-// One space's data.json read from an archive while it inflates: row by row (server/parsing/json-tables.ts), each
-// row through the rules of the other write paths (row-read.ts), counted against the account's quotas as it is read,
-// and the signature computed over the same bytes. An archive holding more than an account may hold is refused at
-// the first row past the limit, before the rest is inflated and before anything is planned: a 14.5 MB archive of
-// 300,000 cards used to be parsed and planned in full first (7.6 s, /api/health stalled 5.6 s, +280 MB).
+// One space's data.json read from an archive while it inflates, row by row (server/parsing/json-tables.ts): a first
+// pass counts the rows against the account's quotas and checks the signature, keeping nothing; a second takes each
+// row through the rules of the other write paths (row-read.ts). An archive holding more than an account may hold is
+// refused at the first row past the limit, before the rest is inflated and before anything is planned: a 14.5 MB
+// archive of 300,000 cards used to be parsed and planned in full first (7.6 s, /api/health stalled 5.6 s, +280 MB).
 import { StringDecoder } from 'node:string_decoder';
 import type { AssetKind } from '../assets/asset.model';
 import type { CardDoc } from '../cards/card.model';
-import { JsonTablesError, JsonTablesReader } from '../parsing/json-tables';
+import { JsonTablesError, JsonTablesReader, type TableItem } from '../parsing/json-tables';
 import { TimeSlicer } from '../parsing/time-slice';
 import type { Quotas } from '../settings/settings.service';
 import { cardBytes } from '../spaces/space.bytes';
@@ -117,7 +117,6 @@ class SpaceReader {
     noteFileKinds: new Map(),
   };
   private bytes = 0;
-  private fileRows = 0;
   private readonly now = new Date();
 
   constructor(
@@ -135,43 +134,37 @@ class SpaceReader {
       throw this.invalid(key, index, null, new RowError('', 'A row must be an object'));
     const row = value as Row;
     try {
-      this.take(table, key, row);
+      this.take(table, row);
     } catch (err) {
       if (err instanceof RowError) throw this.invalid(key, index, rowId(row, 'id'), err);
       throw err;
     }
   }
 
-  private take(table: Table, key: string, row: Row): void {
+  private take(table: Table, row: Row): void {
     const { space, limits } = this;
     switch (table) {
       case 'tags':
-        if (space.tags.length >= limits.tags) throw this.overQuota('tags', limits.tags);
         space.tags.push(tagFromRow(row, this.now));
         return;
       case 'cards': {
-        if (space.cards.length >= limits.cards) throw this.overQuota('cards', limits.cards);
         const archived = cardFromRow(row, this.now);
         this.bytes += cardBytes(archived.card);
-        if (this.bytes > limits.bytes) throw this.overQuota('bytes', limits.bytes);
+        if (this.bytes > limits.bytes) throw overQuota(this.entry, 'bytes', limits.bytes);
         noteFileKinds(archived.card, space.noteFileKinds);
         space.cards.push(archived);
         return;
       }
       case 'links':
-        if (space.links.length >= limits.links) throw this.tooMany(key, limits.links);
         space.links.push(linkFromRow(row));
         return;
       case 'relations':
-        if (space.relations.length >= limits.relations) throw this.tooMany(key, limits.relations);
         space.relations.push(relationFromRow(row, this.now));
         return;
       case 'appearances':
-        if (space.appearances!.length >= APPEARANCE_ROWS_MAX) throw this.tooMany(key, APPEARANCE_ROWS_MAX);
         space.appearances!.push(appearanceFromRow(row));
         return;
       case 'files': {
-        if (++this.fileRows > limits.files) throw this.tooMany(key, limits.files);
         const id = rowId(row, 'id');
         const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : null);
         if (id && !space.files.has(id))
@@ -200,23 +193,52 @@ class SpaceReader {
       field: err.field || null,
     });
   }
+}
 
-  private overQuota(quota: 'cards' | 'tags' | 'bytes', limit: number) {
-    const what = quota === 'bytes' ? `more than ${limit} bytes of cards` : `more than ${limit} ${quota}`;
-    return quotaExceeded(
-      quota,
-      limit,
-      { entry: this.entry },
-      `${this.entry} holds ${what}; an account may hold at most ${limit}${quota === 'bytes' ? ' bytes' : ''}`,
-    );
-  }
+function overQuota(entry: string, quota: 'cards' | 'tags' | 'bytes', limit: number) {
+  const what = quota === 'bytes' ? `more than ${limit} bytes of cards` : `more than ${limit} ${quota}`;
+  const most = quota === 'bytes' ? `${limit} bytes` : `${limit}`;
+  return quotaExceeded(
+    quota,
+    limit,
+    { entry },
+    `${entry} holds ${what}; an account may hold at most ${most}`,
+  );
+}
 
-  private tooMany(table: string, limit: number) {
-    return refuse('too_many_rows', `${this.entry} holds more than ${limit} rows of ${table}`, {
-      entry: this.entry,
-      table,
-      limit,
-    });
+/** Counts the rows of each table as they are delimited (nothing parsed or kept), refusing at the first one too many. */
+class RowCounter {
+  private readonly counts = new Map<Table, number>();
+
+  constructor(
+    private readonly entry: string,
+    private readonly limits: ArchiveRowLimits,
+  ) {}
+
+  add(key: string, index: number): void {
+    const table = TABLES[key]!;
+    if (index < 0 || table === 'channels') return;
+    const n = (this.counts.get(table) ?? 0) + 1;
+    this.counts.set(table, n);
+    const { limits, entry } = this;
+    if (table === 'cards' && n > limits.cards) throw overQuota(entry, 'cards', limits.cards);
+    if (table === 'tags' && n > limits.tags) throw overQuota(entry, 'tags', limits.tags);
+    const most =
+      table === 'links'
+        ? limits.links
+        : table === 'relations'
+          ? limits.relations
+          : table === 'appearances'
+            ? APPEARANCE_ROWS_MAX
+            : table === 'files'
+              ? limits.files
+              : Infinity;
+    if (n > most)
+      throw refuse('too_many_rows', `${entry} holds more than ${most} rows of ${key}`, {
+        entry,
+        table: key,
+        limit: most,
+      });
   }
 }
 
@@ -227,24 +249,17 @@ function noteFileKinds(card: CardDoc, into: Map<string, AssetKind>): void {
   for (const m of text.matchAll(NOTE_FILE_REF)) into.set(m[2]!, m[1] === 'img' ? 'note-image' : 'note-file');
 }
 
-/**
- * Reads and checks one space's `entry` (e.g. `data.json`) against `signature`: every row through the rules of the
- * other write paths, the counts against `limits` as the rows arrive, the signature over the bytes read. Throws the
- * 4xx of the first problem: a row the rules refuse (400 `validation_failed`, `details` name the table, row and
- * column), more rows than the account may hold (403 `quota_exceeded`, or 413 `too_many_rows` for links), text that
- * is not a JSON object of tables (400 `bad_data`), a signature that does not match (400 `bad_data_signature`).
- */
-export async function readSpaceData(
+/** Streams `entry` through a JsonTablesReader in 5 ms slices, each item to `onItem`; answers the entry's HMAC. */
+async function scanEntry(
   zip: SafeZip,
   entry: string,
-  signature: unknown,
-  limits: ArchiveRowLimits,
-): Promise<ArchivedSpace> {
-  if (!zip.has(entry)) throw refuse('missing_data', `The archive has no ${entry}`);
-  const reader = new SpaceReader(entry, limits);
+  parse: boolean,
+  onItem: (item: TableItem) => void,
+): Promise<Buffer> {
   const tables = new JsonTablesReader({
     keep: (key) => Object.hasOwn(TABLES, key),
     maxItemChars: ROW_MAX_CHARS,
+    parse,
   });
   const signer = dataSigner();
   const decoder = new StringDecoder('utf8');
@@ -252,7 +267,7 @@ export async function readSpaceData(
   const stream = await zip.stream(entry, zip.maxJsonBytes);
   const feed = async (text: string) => {
     for (const item of tables.feed(text)) {
-      reader.add(item.table, item.index, item.value);
+      onItem(item);
       await slicer.maybeYield();
     }
   };
@@ -270,7 +285,30 @@ export async function readSpaceData(
   } finally {
     stream.destroy();
   }
-  if (!digestMatches(signer.digest(), signature))
+  return signer.digest();
+}
+
+/**
+ * Reads and checks one space's `entry` (e.g. `data.json`) in two passes over the inflating entry. First the rows are
+ * only counted, against `limits`, and the signature is checked: an archive holding more than an account may hold is
+ * refused at the first row past the limit having kept nothing. Then every row goes through the rules of the other
+ * write paths (and card bytes are counted against their quota). Throws the 4xx of the first problem: more rows than
+ * the account may hold (403 `quota_exceeded`, or 413 `too_many_rows`), text that is not a JSON object of tables
+ * (400 `bad_data`), a signature that does not match (400 `bad_data_signature`), a row the rules refuse (400
+ * `validation_failed`, `details` name the table, row and column).
+ */
+export async function readSpaceData(
+  zip: SafeZip,
+  entry: string,
+  signature: unknown,
+  limits: ArchiveRowLimits,
+): Promise<ArchivedSpace> {
+  if (!zip.has(entry)) throw refuse('missing_data', `The archive has no ${entry}`);
+  const counter = new RowCounter(entry, limits);
+  const digest = await scanEntry(zip, entry, false, (item) => counter.add(item.table, item.index));
+  if (!digestMatches(digest, signature))
     throw refuse('bad_data_signature', `The signature of ${entry} is missing or does not match its content`);
+  const reader = new SpaceReader(entry, limits);
+  await scanEntry(zip, entry, true, (item) => reader.add(item.table, item.index, item.value));
   return reader.space;
 }
