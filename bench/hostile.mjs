@@ -1,12 +1,15 @@
 // Issue 24's hostile shapes against the built app while another process asks /api/health every 100 ms: nested
 // bookmark files (2 MB and 20 MB) to the page preview, the same nesting as the JSON of the API import, the file's
-// text to the AI import, and a home page of nested tags served on 127.0.0.1 for the site-icon fetch. Before the
-// fixes one 2.1 MB file held the event loop 133 s. Each refusal must be a 4xx (JSON under /api) that changes nothing.
-// Goals: worst health wait < 250 ms, app RSS growth < 100 MB.
+// text to the AI import, a home page of nested tags served on 127.0.0.1 for the site-icon fetch, and a data ZIP of
+// 300,000 cards (six times the default quota). Before the fixes one 2.1 MB file held the event loop 133 s and the
+// ZIP was parsed and planned in full (7.6 s, health stalled 5.6 s, +280 MB). Each refusal must be a 4xx (JSON under
+// /api) that changes nothing. Goals: worst health wait < 250 ms, app RSS growth < 100 MB.
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import yazl from 'yazl';
 import { log, machine, rssMb, rssSampler, withAdminApp, writeResults } from './lib.mjs';
 
 const MB = 1_000_000;
@@ -79,6 +82,33 @@ function healthSampler(url) {
   };
 }
 
+/** A signed per-user data ZIP (compat §6.2) holding `n` site cards. */
+async function cardsArchive(n) {
+  const cards = Array.from({ length: n }, (_, i) => ({
+    id: `c${i}`,
+    name: `Site ${i}`,
+    site_url: `https://s${i}.example/`,
+    global_sort_order: i,
+  }));
+  const data = Buffer.from(JSON.stringify({ tags: [], cards, card_tags: [], card_relations: [] }));
+  const manifest = {
+    signature: '__sakuranav__',
+    version: 5,
+    scope: 'user',
+    sitesOnly: false,
+    dataSignature: createHmac('sha256', 'SakuraNav-DataPortability-HMAC-Secret-v1')
+      .update(data)
+      .digest('hex'),
+  };
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest)), 'manifest.json');
+  zip.addBuffer(data, 'data.json');
+  zip.end();
+  const chunks = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 /** A local site whose home page is 512 KB of nested tags with its icon declared at the end. */
 async function nestedSite(png) {
   const page = `<html><body>${'<div><span>'.repeat(46_000)}<link rel="icon" href="/late.png"></body></html>`;
@@ -129,6 +159,7 @@ export async function run() {
   const loop = eventLoopWatch();
   const png = readFileSync(new URL('../public/icon-192.png', import.meta.url));
   const site = await nestedSite(png);
+  const bigArchive = await cardsArchive(300_000);
   const loadBefore = readFileSync('/proc/loadavg', 'utf8').trim();
   const rows = [];
   let unchanged = false;
@@ -152,6 +183,15 @@ export async function run() {
           });
         };
         const postJson = (path, body) => fetch(`${app.url}${path}`, { method: 'POST', headers, body });
+        const postZip = (path, zip) => {
+          const form = new FormData();
+          form.append('mode', 'clean');
+          form.append('file', new Blob([zip], { type: 'application/zip' }), 'data.zip');
+          // The form sets its own multipart content type.
+          const multipart = { ...headers };
+          delete multipart['content-type'];
+          return fetch(`${app.url}${path}`, { method: 'POST', headers: multipart, body: form });
+        };
         const iconOnce = async () => {
           // The first view answers with the blank and fetches in the background; the icon is served once stored.
           for (let i = 0; i < 400; i++) {
@@ -204,6 +244,11 @@ export async function run() {
             site.bytes,
             iconOnce,
           ],
+          [
+            'Data ZIP `POST /api/user/data/import`, 300,000 card rows (quota 50,000)',
+            bigArchive.length,
+            () => postZip('/api/user/data/import', bigArchive),
+          ],
         ];
         // Each route once with sane input first: a route's first request loads its modules, which is not measured.
         const sane = await preview('<DL><p><DT><A HREF="https://ok.example/">OK</A></DL>');
@@ -212,6 +257,7 @@ export async function run() {
         for (const path of ['/api/site-cards/batch', '/api/ai/import-bookmarks']) {
           await (await postJson(path, '{}')).arrayBuffer();
         }
+        await (await postZip('/api/user/data/detect', await cardsArchive(1))).arrayBuffer();
         const baseline = rssMb(app.pid);
         let peak = baseline;
         for (const [label, bytes, send] of shapes) {
@@ -299,7 +345,8 @@ storage, which share the 2 cores); "event loop held" is the app's own longest ev
 (\`monitorEventLoopDelay\`, counted as no more than the CPU time the app used meanwhile, bench/event-loop-monitor.mjs).
 Command: \`npm run bench -- hostile\`
 (bench/hostile.mjs). Before the fixes (issue 24): 2.1 MB of nested \`<DL><p>\` held the event loop 133 s, 512 KB of
-nested tags in a home page 7.5 s, 1 MB of nested JSON 1.1 s.
+nested tags in a home page 7.5 s, 1 MB of nested JSON 1.1 s; a 14.5 MB data ZIP of 300,000 cards was parsed and
+planned before its quota refusal (7.6 s, health stalled 5.6 s, +280 MB).
 
 | Request | Answer | ms | Worst health ms | Event loop held ms | Health checks |
 |---|---|---|---|---|---|

@@ -5,12 +5,8 @@
 import { data, redirect } from 'react-router';
 import type { Actor } from '#server/actor';
 import { THEMES, type Theme } from '#server/appearance/appearance.model';
-import {
-  AppearanceInput,
-  appearancesOf,
-  saveAppearances,
-  type ThemeAppearance,
-} from '#server/appearance/appearance.service';
+import { AppearanceInput } from '#server/appearance/appearance.schema';
+import { appearancesOf, saveAppearances, type ThemeAppearance } from '#server/appearance/appearance.service';
 import { AssetModel } from '#server/assets/asset.model';
 import { PICTURE_MAX_BYTES, finishPicture, uploadPicture } from '#server/assets/upload.service';
 import { AppError, isAppError } from '#server/errors';

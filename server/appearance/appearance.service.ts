@@ -1,37 +1,19 @@
 // Per-owner look of the two themes (wallpapers, fonts, colours, logo, favicon). Visitors see the admin's.
-import { z } from 'zod';
 import { ADMIN_ID, spaceOf, type Actor } from '../actor';
 import { assetUrl } from '../assets/asset.dto';
 import { AssetModel, type AssetDoc, type AssetKind } from '../assets/asset.model';
 import { deleteOwnedAssets } from '../assets/asset.service';
 import { badRequest } from '../errors';
 import { visitorPagesChanged } from '../visitor-pages';
+import type { AppearanceInput } from './appearance.schema';
 import { defaultAppearances } from '../settings/settings.dto';
 import {
   AppearanceModel,
-  FONT_PRESETS,
   THEMES,
   appearanceAssetIds,
   type AppearanceDoc,
   type Theme,
 } from './appearance.model';
-
-const assetId = z.string().max(80).nullable();
-const ThemeInput = z.object({
-  desktopWallpaperAssetId: assetId,
-  mobileWallpaperAssetId: assetId,
-  fontPreset: z.enum(FONT_PRESETS),
-  fontSize: z.number().int().min(12).max(24),
-  overlayOpacity: z.number().min(0).max(1),
-  textColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #RRGGBB'),
-  logoAssetId: assetId.optional(),
-  faviconAssetId: assetId.optional(),
-  desktopCardFrosted: z.number().min(0).max(100).optional(),
-  mobileCardFrosted: z.number().min(0).max(100).optional(),
-  isDefault: z.boolean().optional(),
-});
-export const AppearanceInput = z.object({ light: ThemeInput, dark: ThemeInput });
-export type AppearanceInput = z.infer<typeof AppearanceInput>;
 
 const url = (id: string | null) => (id ? assetUrl(id) : null);
 
@@ -124,7 +106,7 @@ export async function saveAppearances(actor: Actor, input: AppearanceInput) {
       fontPreset: t.fontPreset,
       fontSize: t.fontSize,
       overlayOpacity: t.overlayOpacity,
-      textColor: t.textColor.toLowerCase(),
+      textColor: t.textColor,
       logoAssetId: t.logoAssetId !== undefined ? t.logoAssetId : c.logoAssetId,
       faviconAssetId: t.faviconAssetId !== undefined ? t.faviconAssetId : c.faviconAssetId,
       desktopCardFrosted: t.desktopCardFrosted ?? c.desktopCardFrosted,

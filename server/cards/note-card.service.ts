@@ -56,24 +56,29 @@ export async function listNoteCards(actor: Actor): Promise<NoteCardDto[]> {
   return sortedCards(space, VIRTUAL_NOTE_TAG).map(toNoteCard);
 }
 
+/** A new note card document from checked input: title and content trimmed, the display name from them. */
+export function noteCardDoc(ownerId: string, input: NoteCreate, globalSortOrder: number): CardDoc {
+  const content = input.content.trim();
+  return newCardDoc({
+    ownerId,
+    cardType: NOTE_TYPE,
+    name: noteTitle(input.title, content),
+    siteUrl: '#',
+    iconUrl: input.iconUrl ?? null,
+    iconBgColor: input.iconBgColor || NOTE_COLOUR,
+    siteSkipOnlineCheck: true,
+    cardData: { title: input.title?.trim() ?? '', content },
+    globalSortOrder,
+  });
+}
+
 /** Creates a note card (Markdown) at the end of the global order. */
 export async function createNoteCard(
   actor: Actor,
   input: NoteCreate,
 ): Promise<{ item: NoteCardDto; affectedCardIds: string[] }> {
   const { result } = await writeSpace(actor.userId, async (space) => {
-    const content = input.content.trim();
-    const card = newCardDoc({
-      ownerId: actor.userId,
-      cardType: NOTE_TYPE,
-      name: noteTitle(input.title, content),
-      siteUrl: '#',
-      iconUrl: input.iconUrl ?? null,
-      iconBgColor: input.iconBgColor || NOTE_COLOUR,
-      siteSkipOnlineCheck: true,
-      cardData: { title: input.title?.trim() ?? '', content },
-      globalSortOrder: space.maxGlobalOrder() + 1,
-    });
+    const card = noteCardDoc(actor.userId, input, space.maxGlobalOrder() + 1);
     await assertQuota(space, { upsertCards: [card] });
     const { change, affected } = withNoteTodos(space, { upsertCards: [card] });
     return { change, result: { item: toNoteCard(card), affectedCardIds: affected } };

@@ -89,19 +89,24 @@ export async function getCard(actor: Actor, id: string): Promise<CardDto> {
   return toCard(requireCard(space, id), space);
 }
 
+/** A new site card document from checked input (tags and related sites are planned separately). */
+export function siteCardDoc(ownerId: string, input: SiteCreate, globalSortOrder: number): CardDoc {
+  return newCardDoc({
+    ownerId,
+    name: input.name,
+    siteUrl: input.siteUrl,
+    globalSortOrder,
+    ...siteFields(input),
+  });
+}
+
 /** The change that creates one site card after everything in `space` (which already holds earlier ones). */
 function planSiteCard(
   space: SpaceSnapshot,
   ownerId: string,
   input: SiteCreate,
 ): { card: CardDoc; change: SpaceChange } {
-  const card = newCardDoc({
-    ownerId,
-    name: input.name,
-    siteUrl: input.siteUrl,
-    globalSortOrder: space.maxGlobalOrder() + 1,
-    ...siteFields(input),
-  });
+  const card = siteCardDoc(ownerId, input, space.maxGlobalOrder() + 1);
   const change: SpaceChange = { upsertCards: [card] };
   const withCard = mergeChanges(change, membershipChange(planMemberships(space, card._id, input.tagIds)));
   if (!input.siteRelatedSites.length) return { card, change: withCard };

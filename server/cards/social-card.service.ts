@@ -46,6 +46,26 @@ function normalisePayload(cardType: string, payload: Record<string, unknown>): R
   return out;
 }
 
+/**
+ * A new social card document from checked input: the payload normalised for its type (throws a 400 naming the
+ * payload field the type needs), the type's label and colour when none is given.
+ */
+export function socialCardDoc(ownerId: string, input: SocialCreate, globalSortOrder: number): CardDoc {
+  const meta = socialTypeMeta(input.cardType)!;
+  return newCardDoc({
+    ownerId,
+    cardType: input.cardType,
+    name: input.label?.trim() || meta.label,
+    siteUrl: '#',
+    iconUrl: input.iconUrl ?? null,
+    iconBgColor: input.iconBgColor || meta.color,
+    siteSkipOnlineCheck: true,
+    socialHint: input.hint?.trim() || null,
+    cardData: normalisePayload(input.cardType, input.payload),
+    globalSortOrder,
+  });
+}
+
 /** The caller's social cards in display order. */
 export async function listSocialCards(actor: Actor): Promise<SocialCardDto[]> {
   const space = await getSpace(actor.userId);
@@ -54,21 +74,10 @@ export async function listSocialCards(actor: Actor): Promise<SocialCardDto[]> {
 
 /** Creates a social card at the end of the global order. */
 export async function createSocialCard(actor: Actor, input: SocialCreate): Promise<SocialCardDto> {
-  const meta = socialTypeMeta(input.cardType)!;
-  const cardData = normalisePayload(input.cardType, input.payload);
+  // Built before the unit of work: a payload the type refuses is a 400 without queueing.
+  const draft = socialCardDoc(actor.userId, input, 0);
   const { result } = await writeSpace(actor.userId, async (space) => {
-    const card = newCardDoc({
-      ownerId: actor.userId,
-      cardType: input.cardType,
-      name: input.label?.trim() || meta.label,
-      siteUrl: '#',
-      iconUrl: input.iconUrl ?? null,
-      iconBgColor: input.iconBgColor || meta.color,
-      siteSkipOnlineCheck: true,
-      socialHint: input.hint?.trim() || null,
-      cardData,
-      globalSortOrder: space.maxGlobalOrder() + 1,
-    });
+    const card = { ...draft, globalSortOrder: space.maxGlobalOrder() + 1 };
     const change = { upsertCards: [card] };
     await assertQuota(space, change);
     return { change, result: card };

@@ -1,7 +1,7 @@
 // The archive format of compat §6.2: `manifest.json` (signature, version 5, `dataSignature`), `data.json` with
 // snake_case rows, and `assets/<assetId><ext>`. The HMAC key is the older service's shared constant, so files move
 // between instances of either service; it proves the data was written by an exporter, not who wrote it.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual, type Hmac } from 'node:crypto';
 import type { AssetDoc } from '../assets/asset.model';
 import { jsonTooDeep } from '../parsing/json-bounded';
 import { refuse, type SafeZip } from './zip-read';
@@ -15,9 +15,18 @@ export function signData(data: Buffer | string): string {
   return createHmac('sha256', HMAC_KEY).update(data).digest('hex');
 }
 
-export function signatureMatches(data: Buffer, signature: unknown): boolean {
+/** The signature of data read in pieces: `update` each piece, then `digestMatches(signer.digest(), ...)`. */
+export function dataSigner(): Hmac {
+  return createHmac('sha256', HMAC_KEY);
+}
+
+export function digestMatches(digest: Buffer, signature: unknown): boolean {
   if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) return false;
-  return timingSafeEqual(Buffer.from(signData(data), 'hex'), Buffer.from(signature, 'hex'));
+  return timingSafeEqual(digest, Buffer.from(signature, 'hex'));
+}
+
+export function signatureMatches(data: Buffer, signature: unknown): boolean {
+  return digestMatches(dataSigner().update(data).digest(), signature);
 }
 
 export interface Manifest {
@@ -31,7 +40,7 @@ export interface Manifest {
   [key: string]: unknown;
 }
 
-/** The rows of one data space as `data.json` holds them. */
+/** The rows of one data space as an export writes them to `data.json` (import reads them with space-read.ts). */
 export interface SpaceData {
   tags: Row[];
   cards: Row[];
@@ -55,15 +64,16 @@ function parseEntry(raw: Buffer, entry: string): unknown {
 }
 
 /**
- * Reads a signed JSON entry of at most `maxBytes` and checks it against `signature`: the parsed object, or a 400
- * (`details.reason`) when the entry is missing, its signature does not match or it is not a JSON object. A
- * signature proves nothing about the content (the key is public, see above), so the content is checked as well.
+ * Reads a small signed JSON entry (the settings) of at most `maxBytes` and checks it against `signature`: the
+ * parsed object, or a 400 (`details.reason`) when the entry is missing, its signature does not match or it is not a
+ * JSON object. A signature proves nothing about the content (the key is public, see above), so the content is
+ * checked as well.
  */
 export async function readSignedJson(
   zip: SafeZip,
   entry: string,
   signature: unknown,
-  maxBytes?: number,
+  maxBytes: number,
 ): Promise<Record<string, unknown>> {
   if (!zip.has(entry)) throw refuse('missing_data', `The archive has no ${entry}`);
   const raw = await zip.read(entry, maxBytes);
@@ -87,24 +97,6 @@ export async function readManifest(zip: SafeZip): Promise<Manifest> {
       `Archive format version ${String(m.version)} is not supported (5 or later)`,
     );
   return m;
-}
-
-const asRows = (v: unknown): Row[] =>
-  Array.isArray(v) ? v.filter((r): r is Row => !!r && typeof r === 'object' && !Array.isArray(r)) : [];
-
-/** Reads a signed JSON entry and checks it against `signature`; accepts the older key names (`sites`...). */
-export async function readSignedData(zip: SafeZip, entry: string, signature: unknown): Promise<SpaceData> {
-  const parsed = await readSignedJson(zip, entry, signature);
-  return {
-    tags: asRows(parsed.tags),
-    cards: asRows(parsed.cards ?? parsed.sites),
-    card_tags: asRows(parsed.card_tags ?? parsed.site_tags),
-    card_relations: asRows(parsed.card_relations ?? parsed.site_relations),
-    appearances: parsed.appearances === undefined ? undefined : asRows(parsed.appearances),
-    assets: asRows(parsed.assets),
-    notificationChannels:
-      parsed.notificationChannels === undefined ? undefined : asRows(parsed.notificationChannels),
-  };
 }
 
 /** Asset ids a string refers to: `/api/assets/<id>/file`, `/api/note-cards/{img,file,attach}/<id>`, `asset-...`. */

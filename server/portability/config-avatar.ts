@@ -32,11 +32,8 @@ export async function importAvatar(
   if (!user || (mode === 'incremental' && user.avatarAssetId)) return false;
   const stored: string[] = [];
   const meta = {
-    tags: [],
-    cards: [],
-    card_tags: [],
-    card_relations: [],
-    assets: [{ id: oldId, kind: 'avatar' }],
+    files: new Map([[oldId, { kind: 'avatar', originalName: null, noteId: null }]]),
+    noteFileKinds: new Map(),
   };
   const { files, ids } = await storeFiles(zip, folder, userId, meta, stored);
   const newId = ids.get(oldId);

@@ -8,8 +8,9 @@ import { cardKind, socialTypeMeta } from '../cards/card-kinds.shared';
 import type { CardDoc, RelationDoc } from '../cards/card.model';
 import type { Membership, SpaceChange, SpaceSnapshot } from '../spaces/space.cache';
 import type { TagDoc } from '../tags/tag.model';
-import { assetRefs, remapAssets, type SpaceData } from './archive-format';
-import { cardFromRow, relationFromRow, rowId, tagFromRow, type Row } from './rows';
+import { slugify } from '../tags/slug';
+import { assetRefs, remapAssets } from './archive-format';
+import type { ArchivedSpace } from './space-read';
 
 export const IMPORT_MODES = ['clean', 'incremental', 'overwrite'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -60,7 +61,10 @@ export function identityKey(card: Pick<CardDoc, 'cardType' | 'siteUrl' | 'cardDa
   return null;
 }
 
-const byOrder = (key: string) => (a: Row, b: Row) => Number(a[key] ?? 0) - Number(b[key] ?? 0);
+const byOrder =
+  <T>(order: (x: T) => number) =>
+  (a: T, b: T) =>
+    order(a) - order(b);
 
 /** Icon and logo references to files that are not in the archive are dropped (they would not be ours). */
 function dropForeignRef(value: string | null, imported: Set<string>): string | null {
@@ -72,7 +76,7 @@ function dropForeignRef(value: string | null, imported: Set<string>): string | n
 
 export function planImport(
   space: SpaceSnapshot,
-  data: SpaceData,
+  data: ArchivedSpace,
   options: { mode: ImportMode; sitesOnly: boolean; assetIds: Map<string, string> },
 ): ImportPlan {
   const { mode, sitesOnly, assetIds } = options;
@@ -108,10 +112,15 @@ export function planImport(
   if (mode !== 'clean') for (const t of space.tags) tagsByName.set(t.name.toLowerCase(), t);
   const tagIds = new Map<string, string>();
   let tagOrder = mode === 'clean' ? 0 : space.maxTagOrder() + 1;
-  for (const row of [...data.tags].sort(byOrder('sort_order'))) {
-    const oldId = rowId(row, 'id');
-    if (!oldId || tagIds.has(oldId)) continue;
-    const fresh = tagFromRow(remapAssets(row, assetIds), `tag-${randomUUID()}`, owner, now);
+  for (const { oldId, tag } of [...data.tags].sort(byOrder((t) => t.tag.order))) {
+    if (tagIds.has(oldId)) continue;
+    const id = `tag-${randomUUID()}`;
+    const fresh: TagDoc = {
+      ...remapAssets(tag, assetIds),
+      _id: id,
+      ownerId: owner,
+      slug: slugify(tag.name, id),
+    };
     fresh.logoUrl = dropForeignRef(fresh.logoUrl, imported);
     const match = tagsByName.get(fresh.name.toLowerCase());
     if (match) {
@@ -148,10 +157,9 @@ export function planImport(
   const written = new Map<string, CardDoc>();
   const relinked = new Set<string>();
   let order = mode === 'clean' && !sitesOnly ? 0 : space.maxGlobalOrder() + 1;
-  for (const row of [...data.cards].sort(byOrder('global_sort_order'))) {
-    const oldId = rowId(row, 'id');
-    if (!oldId || cardIds.has(oldId)) continue;
-    const fresh = cardFromRow(remapAssets(row, assetIds), `site-${randomUUID()}`, owner, now);
+  for (const { oldId, card } of [...data.cards].sort(byOrder((c) => c.card.globalSortOrder))) {
+    if (cardIds.has(oldId)) continue;
+    const fresh: CardDoc = { ...remapAssets(card, assetIds), _id: `site-${randomUUID()}`, ownerId: owner };
     fresh.iconUrl = dropForeignRef(fresh.iconUrl, imported);
     const key = identityKey(fresh);
     const match = key ? cardsByKey.get(key) : undefined;
@@ -209,16 +217,14 @@ export function planImport(
   // ---- memberships (only of cards this import wrote) ----
   const nextInTag = new Map<string, number>();
   const seen = new Set<string>();
-  for (const row of [...data.card_tags].sort(byOrder('sort_order'))) {
-    const oldCard = rowId(row, 'card_id', 'site_id');
-    const oldTag = rowId(row, 'tag_id');
-    const cardId = oldCard ? cardIds.get(oldCard) : undefined;
-    const tagId = oldTag ? tagIds.get(oldTag) : undefined;
+  for (const link of [...data.links].sort(byOrder((l) => (Number.isFinite(l.order) ? l.order : 0)))) {
+    const cardId = cardIds.get(link.cardId);
+    const tagId = tagIds.get(link.tagId);
     if (!cardId || !tagId || !relinked.has(cardId)) continue;
     const key = `${tagId}:${cardId}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    let position = Number(row.sort_order ?? 0);
+    let position = link.order;
     if (mode !== 'clean' || !Number.isFinite(position)) {
       const start = nextInTag.get(tagId) ?? (deleteTags.has(tagId) ? 0 : space.maxOrderInTag(tagId) + 1);
       position = start;
@@ -230,13 +236,21 @@ export function planImport(
 
   // ---- relations ----
   const relSeen = new Set<string>();
-  for (const row of data.card_relations) {
-    const src = rowId(row, 'source_card_id', 'source_site_id');
-    const dst = rowId(row, 'target_card_id', 'target_site_id');
-    const sourceId = src ? cardIds.get(src) : undefined;
-    const targetId = dst ? cardIds.get(dst) : undefined;
+  for (const r of data.relations) {
+    const sourceId = cardIds.get(r.sourceId);
+    const targetId = cardIds.get(r.targetId);
     if (!sourceId || !targetId || sourceId === targetId) continue;
-    const rel = relationFromRow(row, sourceId, targetId, owner, now);
+    const rel: RelationDoc = {
+      _id: `${sourceId}:${targetId}`,
+      ownerId: owner,
+      sourceId,
+      targetId,
+      order: r.order,
+      enabled: r.enabled,
+      source: r.source,
+      reason: r.reason,
+      createdAt: r.createdAt,
+    };
     if (relSeen.has(rel._id)) continue;
     relSeen.add(rel._id);
     const existing = mode === 'clean' ? undefined : space.relation(rel._id);

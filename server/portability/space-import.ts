@@ -14,11 +14,12 @@ import { mergeChanges } from '../spaces/space.cache';
 import { assertQuota } from '../spaces/quota';
 import { writeSpace } from '../spaces/space.write';
 import { deleteObjects, putObject, storageKeys } from '../storage';
-import { assetIdOfEntry, assetRefs, type SpaceData } from './archive-format';
+import { ADMIN_ID } from '../actor';
+import { assetIdOfEntry, assetRefs } from './archive-format';
 import { importChannels } from './channels';
 import { planImport, type ImportCounts, type ImportMode } from './import-plan';
-import { appearanceFromRow, rowId } from './rows';
 import type { Progress } from './progress';
+import type { ArchivedSpace } from './space-read';
 import type { SafeZip } from './zip-read';
 
 interface StoredFile {
@@ -26,39 +27,26 @@ interface StoredFile {
   oldNoteId: string | null;
 }
 
-/** The kind a file of an older archive (which records none) is used as, from how the rows refer to it. */
-function legacyKinds(data: SpaceData): Map<string, AssetKind> {
-  const kinds = new Map<string, AssetKind>();
-  const text = JSON.stringify(data.cards);
-  for (const m of text.matchAll(/\/api\/note-cards\/img\/(asset-[A-Za-z0-9-]+)/g))
-    kinds.set(m[1]!, 'note-image');
-  for (const m of text.matchAll(/\/api\/note-cards\/(?:file|attach)\/(asset-[A-Za-z0-9-]+)/g))
-    kinds.set(m[1]!, 'note-file');
-  return kinds;
-}
-
 /** Stores the files of an archive folder under new ids of `ownerId` (keys pushed to `stored` as they start). */
 export async function storeFiles(
   zip: SafeZip,
   folder: string,
   ownerId: string,
-  data: SpaceData,
+  data: Pick<ArchivedSpace, 'files' | 'noteFileKinds'>,
   stored: string[],
   progress?: Progress,
 ): Promise<{ files: StoredFile[]; ids: Map<string, string> }> {
-  const meta = new Map((data.assets ?? []).map((r) => [rowId(r, 'id') ?? '', r]));
-  const legacy = legacyKinds(data);
   const files: StoredFile[] = [];
   const ids = new Map<string, string>();
   for (const name of zip.filesUnder(folder)) {
     const oldId = assetIdOfEntry(name);
     if (!oldId || ids.has(oldId)) continue;
-    const row = meta.get(oldId);
-    const recorded = typeof row?.kind === 'string' ? row.kind : '';
+    const row = data.files.get(oldId);
+    const recorded = row?.kind ?? '';
     const kind: AssetKind = (ASSET_KINDS as readonly string[]).includes(recorded)
       ? (recorded as AssetKind)
-      : (legacy.get(oldId) ?? 'wallpaper');
-    const originalName = typeof row?.original_name === 'string' ? row.original_name.slice(0, 255) : null;
+      : (data.noteFileKinds.get(oldId) ?? 'wallpaper');
+    const originalName = row?.originalName ?? null;
     const { head, stream } = await peekStream(await zip.stream(name), 4100);
     const incoming = { stream, filename: originalName ?? name, declaredType: null };
     let mimeType: string;
@@ -77,9 +65,8 @@ export async function storeFiles(
     stored.push(key);
     const { size } = await putObject(key, stream, { contentType: mimeType });
     ids.set(oldId, id);
-    const noteId = typeof row?.note_id === 'string' ? row.note_id : null;
     files.push({
-      oldNoteId: noteId,
+      oldNoteId: row?.noteId ?? null,
       doc: {
         _id: id,
         ownerId,
@@ -105,7 +92,7 @@ export async function storeFiles(
 export async function importSpace(
   ownerId: string,
   zip: SafeZip,
-  data: SpaceData,
+  data: ArchivedSpace,
   options: { mode: ImportMode; sitesOnly: boolean; folder: string; progress?: Progress },
 ): Promise<ImportCounts> {
   const stored: string[] = [];
@@ -144,7 +131,7 @@ export async function importSpace(
     if (keep.length) await AssetModel.insertMany(keep, { ordered: false });
     await deleteObjects(drop).catch(() => {});
     for (const row of appearances) await AppearanceModel.replaceOne({ _id: row._id }, row, { upsert: true });
-    if (!options.sitesOnly) await importChannels(ownerId, data.notificationChannels, options.mode);
+    if (!options.sitesOnly) await importChannels(ownerId, data.channels, options.mode);
     return plan.counts;
   } catch (err) {
     if (!committed && stored.length) {
@@ -159,20 +146,36 @@ export async function importSpace(
 /** The appearance rows an import writes: all of them, except themes that exist already in incremental mode. */
 async function appearancesToWrite(
   ownerId: string,
-  data: SpaceData,
+  data: ArchivedSpace,
   mode: ImportMode,
   sitesOnly: boolean,
   ids: Map<string, string>,
 ): Promise<AppearanceDoc[]> {
   if (!data.appearances?.length || sitesOnly) return [];
-  const mapAsset = (id: string | null) => (id ? (ids.get(id) ?? null) : null);
-  const rows = data.appearances
-    .map((r) => appearanceFromRow(r, ownerId, mapAsset))
-    .filter((r): r is AppearanceDoc => r !== null);
+  // A picture that is not among the imported files would not be the owner's: it is dropped.
+  const file = (id: string | null) => (id ? (ids.get(id) ?? null) : null);
   const out: AppearanceDoc[] = [];
-  for (const row of rows) {
-    if (mode === 'incremental' && (await AppearanceModel.exists({ _id: row._id }))) continue;
-    out.push(row);
+  for (const { theme, look } of data.appearances) {
+    const _id = `${ownerId}:${theme}`;
+    if (mode === 'incremental' && (await AppearanceModel.exists({ _id }))) continue;
+    out.push({
+      _id,
+      ownerId,
+      theme,
+      desktopWallpaperAssetId: file(look.desktopWallpaperAssetId),
+      mobileWallpaperAssetId: file(look.mobileWallpaperAssetId),
+      fontPreset: look.fontPreset,
+      fontSize: look.fontSize,
+      overlayOpacity: look.overlayOpacity,
+      textColor: look.textColor,
+      logoAssetId: file(look.logoAssetId),
+      faviconAssetId: file(look.faviconAssetId),
+      desktopCardFrosted: look.desktopCardFrosted,
+      mobileCardFrosted: look.mobileCardFrosted,
+      // Only the administrator's look picks the visitors' theme (as saveAppearances decides).
+      isDefault: ownerId === ADMIN_ID && look.isDefault,
+      updatedAt: new Date(),
+    });
   }
   return out;
 }

@@ -9,13 +9,20 @@ import { starterData, type SeedLocale } from '../setup/seed';
 import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
 import { copyOfSpace } from '../users/starter-copy';
 import { writeSpace } from '../spaces/space.write';
-import { FORMAT_VERSION, SIGNATURE, readManifest, readSignedData, signData } from './archive-format';
+import { getQuotas } from '../settings/settings.service';
+import { FORMAT_VERSION, SIGNATURE, readManifest, signData } from './archive-format';
 import { beforeReplacingSpace } from './before-change';
 import { IMPORT_MODES, type ImportCounts, type ImportMode } from './import-plan';
 import type { Progress } from './progress';
 import { addAssets, collectSpace, stamp, zipResponse } from './space-export';
 import { importSpace } from './space-import';
+import { archiveRowLimits, readSpaceData } from './space-read';
 import { SafeZip, USER_ZIP_LIMITS, looksLikeZip, refuse, type Spooled } from './zip-read';
+
+/** A user archive's data.json, every row checked and counted against the account quotas (space-read.ts). */
+async function readUserData(zip: SafeZip, signature: unknown) {
+  return readSpaceData(zip, 'data.json', signature, archiveRowLimits(await getQuotas(), USER_ZIP_LIMITS));
+}
 
 export type ExportScope = 'full' | 'sites-only';
 
@@ -73,7 +80,7 @@ export type DetectResult =
 
 const TEXT_PREVIEW = 100_000;
 
-/** What an uploaded file is: one of our archives (checked: signature, data signature) or something else. */
+/** What an uploaded file is: one of our archives (checked as its import checks it, rows included) or not. */
 export async function detectUpload(file: Spooled): Promise<DetectResult> {
   if (!(await looksLikeZip(file.path))) {
     const fd = await open(file.path, 'r');
@@ -93,8 +100,7 @@ export async function detectUpload(file: Spooled): Promise<DetectResult> {
   try {
     if (!zip.has('manifest.json')) return { type: 'external', filename: file.filename, content: '' };
     const manifest = await readManifest(zip);
-    const data =
-      manifest.scope === 'config' ? null : await readSignedData(zip, 'data.json', manifest.dataSignature);
+    const data = manifest.scope === 'config' ? null : await readUserData(zip, manifest.dataSignature);
     return {
       type: 'sakuranav',
       filename: file.filename,
@@ -114,7 +120,8 @@ export async function detectUpload(file: Spooled): Promise<DetectResult> {
 
 /**
  * Imports an uploaded archive into the caller's space. The archive is checked completely (names, sizes,
- * signatures) before anything changes; a refused archive changes nothing.
+ * signatures, every row by the rules of the other write paths, the counts against the quotas) before anything
+ * changes; a refused archive changes nothing.
  */
 export async function importUserData(
   actor: Actor,
@@ -130,7 +137,7 @@ export async function importUserData(
         'bad_data',
         'This is a whole-instance configuration archive; an administrator imports it in the configuration import',
       );
-    const data = await readSignedData(zip, 'data.json', manifest.dataSignature);
+    const data = await readUserData(zip, manifest.dataSignature);
     progress?.phase('files', zip.filesUnder('assets/').length);
     await beforeReplacingSpace(actor.userId, 'import');
     return await importSpace(actor.userId, zip, data, {

@@ -87,7 +87,7 @@ describe('SafeZip', () => {
       small,
     );
     expect(zip.filesUnder('dir/')).toEqual(['dir/a.txt']);
-    expect((await zip.read('dir/a.txt')).toString()).toBe('hello');
+    expect((await zip.read('dir/a.txt', MB)).toString()).toBe('hello');
     zip.close();
   });
 });

@@ -26,7 +26,7 @@ export interface ZipLimits {
   maxTotalBytes: number;
   /** Inflated / compressed size of an entry larger than 1 MB. */
   maxRatio: number;
-  /** Inflated size of a JSON entry (read into memory). */
+  /** Inflated size of a JSON entry (data.json is read row by row; the manifest and settings are smaller). */
   maxJsonBytes: number;
 }
 
@@ -63,13 +63,20 @@ export type ZipRefusal =
   | 'unsupported_version'
   | 'missing_data'
   | 'bad_data_signature'
-  | 'bad_data';
+  | 'bad_data'
+  | 'too_many_rows'
+  | 'invalid_row';
 
-export function refuse(reason: ZipRefusal, message: string): AppError {
-  if (reason === 'not_zip') return new AppError('unsupported_media_type', message, { reason });
-  if (reason === 'zip_bomb' || reason === 'too_many_entries')
-    return new AppError('payload_too_large', message, { reason });
-  return new AppError('bad_request', message, { reason });
+/**
+ * The answer for a refused archive. A row that the rules of the other write paths refuse is a 400
+ * `validation_failed`, as the same value sent to those paths is; `details` then says where it is.
+ */
+export function refuse(reason: ZipRefusal, message: string, details: Record<string, unknown> = {}): AppError {
+  if (reason === 'not_zip') return new AppError('unsupported_media_type', message, { reason, ...details });
+  if (reason === 'zip_bomb' || reason === 'too_many_entries' || reason === 'too_many_rows')
+    return new AppError('payload_too_large', message, { reason, ...details });
+  if (reason === 'invalid_row') return new AppError('validation_failed', message, { reason, ...details });
+  return new AppError('bad_request', message, { reason, ...details });
 }
 
 /** An uploaded archive held in a temporary file until `dispose()`. */
@@ -176,17 +183,21 @@ export class SafeZip {
     return [...this.entries.keys()].filter((n) => n.startsWith(prefix) && !n.endsWith('/'));
   }
 
-  /** Inflates one entry as a stream, failing it the moment it passes its declared size or the limits. */
-  async stream(name: string): Promise<Readable> {
+  /**
+   * Inflates one entry as a stream, failing it the moment it passes its declared size or the limits (`max`: a
+   * lower limit for this entry, e.g. JSON).
+   */
+  async stream(name: string, max = this.limits.maxEntryBytes): Promise<Readable> {
     const entry = this.entries.get(name);
     if (!entry) throw refuse('bad_data', `The archive has no ${name}`);
+    if (entry.uncompressedSize > max) throw refuse('zip_bomb', `${name} is larger than ${formatBytes(max)}`);
     let source: Readable;
     try {
       source = await this.zip.openReadStreamPromise(entry);
     } catch (err) {
       throw classifyYauzlError(err);
     }
-    const cap = Math.min(entry.uncompressedSize, this.limits.maxEntryBytes);
+    const cap = Math.min(entry.uncompressedSize, max);
     let seen = 0;
     const guard = new Transform({
       transform: (chunk: Buffer, _enc, cb) => {
@@ -198,17 +209,21 @@ export class SafeZip {
       },
     });
     source.on('error', (err) => guard.destroy(isZipError(err) ? err : classifyYauzlError(err)));
+    // A reader that stops early (a refused row) stops the inflating too.
+    guard.once('close', () => source.destroy());
     return source.pipe(guard);
   }
 
-  /** Reads a small entry whole (JSON), at most `max` bytes. */
-  async read(name: string, max = this.limits.maxJsonBytes): Promise<Buffer> {
-    const entry = this.entries.get(name);
-    if (!entry) throw refuse('bad_data', `The archive has no ${name}`);
-    if (entry.uncompressedSize > max) throw refuse('zip_bomb', `${name} is larger than ${formatBytes(max)}`);
+  /** Reads a small entry whole (the manifest, the settings), at most `max` bytes. */
+  async read(name: string, max: number): Promise<Buffer> {
     const chunks: Buffer[] = [];
-    for await (const chunk of await this.stream(name)) chunks.push(chunk as Buffer);
+    for await (const chunk of await this.stream(name, max)) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
+  }
+
+  /** The most a JSON entry read row by row may inflate to. */
+  get maxJsonBytes(): number {
+    return this.limits.maxJsonBytes;
   }
 
   close(): void {

@@ -43,6 +43,30 @@ export type AppSettingsInput = z.infer<typeof AppSettingsInput>;
 
 const LOGO_FIELDS = ['lightLogoAssetId', 'darkLogoAssetId', 'faviconAssetId'] as const;
 
+/**
+ * The settings to store for checked input (this form and a configuration archive): text trimmed, the icon service's
+ * `{domain}` unescaped, no trailing slash on the AI address; a masked AI key coming back keeps the stored one; the
+ * outbound allow-list holds host names, addresses and CIDRs only (else a 400).
+ */
+export function appSettingsPatch(input: AppSettingsInput): Partial<Settings> {
+  const patch: Partial<Settings> = {};
+  for (const [key, value] of Object.entries(input) as [keyof AppSettingsInput, unknown][]) {
+    if (value === undefined || key === 'aiApiKeyMasked') continue;
+    if (key === 'aiApiKey' && typeof value === 'string' && value.startsWith('****')) continue;
+    (patch as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  if (patch.siteIconService)
+    patch.siteIconService = patch.siteIconService.replaceAll('%7Bdomain%7D', '{domain}');
+  if (patch.aiBaseUrl) patch.aiBaseUrl = patch.aiBaseUrl.replace(/\/+$/, '');
+  if (patch.outboundAllowList) {
+    const list = patch.outboundAllowList.filter(Boolean);
+    const bad = list.find((e) => !isAllowListEntry(e));
+    if (bad) throw badRequest(`outboundAllowList: "${bad}" is not a host name, address or CIDR`);
+    patch.outboundAllowList = list;
+  }
+  return patch;
+}
+
 /** The settings as the admin sees them; the AI key is masked. */
 export async function getAppSettings(actor: Actor): Promise<AppSettingsDto> {
   if (actor.role !== 'admin') throw forbidden();
@@ -67,22 +91,7 @@ export async function updateAppSettings(actor: Actor, input: AppSettingsInput): 
     throw secretRequired('aiApiKey', 'aiBaseUrl');
   }
   await assertOwnPictures(actor.userId, input);
-  const patch: Partial<Settings> = {};
-  for (const [key, value] of Object.entries(input) as [keyof AppSettingsInput, unknown][]) {
-    if (value === undefined || key === 'aiApiKeyMasked') continue;
-    if (key === 'aiApiKey' && typeof value === 'string' && value.startsWith('****')) continue;
-    (patch as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
-  }
-  if (patch.siteIconService)
-    patch.siteIconService = patch.siteIconService.replaceAll('%7Bdomain%7D', '{domain}');
-  if (patch.aiBaseUrl) patch.aiBaseUrl = patch.aiBaseUrl.replace(/\/+$/, '');
-  if (patch.outboundAllowList) {
-    const list = patch.outboundAllowList.filter(Boolean);
-    const bad = list.find((e) => !isAllowListEntry(e));
-    if (bad) throw badRequest(`outboundAllowList: "${bad}" is not a host name, address or CIDR`);
-    patch.outboundAllowList = list;
-  }
-  const after = await saveSettings(patch);
+  const after = await saveSettings(appSettingsPatch(input));
   const gone = LOGO_FIELDS.map((f) => before[f]).filter(
     (id): id is string => Boolean(id) && !LOGO_FIELDS.some((f) => after[f] === id),
   );
@@ -139,8 +148,19 @@ export async function saveFloatingButtons(
   input: z.infer<typeof FloatingButtonsInput>,
 ): Promise<FloatingButton[]> {
   if (actor.role !== 'admin') throw forbidden();
+  await saveSettings({ floatingButtons: floatingButtonsValue(input.buttons) });
+  return getFloatingButtons();
+}
+
+/**
+ * The buttons to store for checked input (this form and a configuration archive): each id once, the built-in
+ * buttons' `editable` kept, and only an http(s) feedback link (another one falls back to the built-in link).
+ */
+export function floatingButtonsValue(
+  input: z.infer<typeof FloatingButtonsInput>['buttons'],
+): FloatingButton[] {
   const known = new Map(DEFAULT_FLOATING_BUTTONS.map((b) => [b.id, b]));
-  const buttons = input.buttons
+  return input
     .filter((b, i, all) => all.findIndex((x) => x.id === b.id) === i)
     .map((b) => {
       const d = known.get(b.id);
@@ -156,6 +176,4 @@ export async function saveFloatingButtons(
       }
       return button;
     });
-  await saveSettings({ floatingButtons: buttons });
-  return getFloatingButtons();
 }

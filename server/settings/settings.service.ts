@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { env } from '../env';
 import { badRequest, forbidden } from '../errors';
 import type { Actor } from '../actor';
@@ -65,6 +66,10 @@ export async function getQuotas(): Promise<Quotas> {
   return { quotaCards: s.quotaCards, quotaTags: s.quotaTags, quotaBytes: s.quotaBytes };
 }
 
+const QUOTA_MESSAGE = 'must be a whole number, 0 or more';
+/** One quota's value (cards, tags or bytes). */
+export const QuotaValue = z.number({ error: QUOTA_MESSAGE }).int(QUOTA_MESSAGE).min(0, QUOTA_MESSAGE);
+
 /** Changes the per-user quotas (admin); fields left out keep their values. */
 export async function setQuotas(actor: Actor, input: Partial<Quotas>): Promise<Quotas> {
   if (actor.role !== 'admin') throw forbidden();
@@ -72,7 +77,7 @@ export async function setQuotas(actor: Actor, input: Partial<Quotas>): Promise<Q
   for (const key of ['quotaCards', 'quotaTags', 'quotaBytes'] as const) {
     const v = input[key];
     if (v === undefined) continue;
-    if (!Number.isInteger(v) || v < 0) throw badRequest(`${key} must be a whole number, 0 or more`);
+    if (!QuotaValue.safeParse(v).success) throw badRequest(`${key} ${QUOTA_MESSAGE}`);
     patch[key] = v;
   }
   await saveSettings(patch);

@@ -8,7 +8,9 @@ import {
   type CardDoc,
   type CardTagDoc,
 } from '../cards/card.model';
-import { syncNoteTodos } from '../cards/note-card.service';
+import type { SocialType } from '../cards/card-kinds.shared';
+import { noteCardDoc, syncNoteTodos } from '../cards/note-card.service';
+import { socialCardDoc } from '../cards/social-card.service';
 import { commitReload } from '../spaces/space.write';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { siteIconSrc } from '../site-icons/icon-src.shared';
@@ -18,6 +20,12 @@ export type SeedLocale = 'en' | 'zh';
 
 // Icons from our own origin (server/site-icons): visitors' browsers ask no third party.
 const favicon = (domain: string) => siteIconSrc(domain);
+
+interface SeedSocial {
+  type: SocialType;
+  label: string;
+  payload: Record<string, string>;
+}
 
 function texts(locale: SeedLocale) {
   const zh = locale === 'zh';
@@ -72,7 +80,7 @@ function texts(locale: SeedLocale) {
         label: zh ? '微信公众号' : 'WeChat account',
         payload: { accountName: 'SakuraNav', qrCodeUrl: '/wechat-qrcode.png' },
       },
-    ],
+    ] as SeedSocial[],
     notes: (githubId: string) =>
       zh
         ? [
@@ -168,35 +176,15 @@ export function starterData(
       order: memberships.filter((m) => m.tagId === tag._id).length,
     });
   }
+  // Social cards and notes are built as their create services build them (so an export of them imports as is).
   for (const s of t.socials) {
-    cards.push(
-      newCardDoc({
-        _id: `site-${randomUUID()}`,
-        ownerId,
-        cardType: s.type,
-        name: s.label,
-        siteUrl: '#',
-        iconBgColor: null,
-        siteSkipOnlineCheck: true,
-        cardData: { type: s.type, ...s.payload },
-        globalSortOrder: order++,
-      }),
-    );
+    const input = { cardType: s.type, label: s.label, iconUrl: null, iconBgColor: null, hint: null };
+    const card = socialCardDoc(ownerId, { ...input, payload: s.payload }, order++);
+    cards.push({ ...card, _id: `site-${randomUUID()}` });
   }
   for (const n of t.notes(siteIds[3]!)) {
-    cards.push(
-      newCardDoc({
-        _id: `site-${randomUUID()}`,
-        ownerId,
-        cardType: 'note',
-        name: n.title,
-        siteUrl: '#',
-        iconBgColor: '#6366f1',
-        siteSkipOnlineCheck: true,
-        cardData: { title: n.title, content: n.content },
-        globalSortOrder: order++,
-      }),
-    );
+    const card = noteCardDoc(ownerId, { title: n.title, content: n.content }, order++);
+    cards.push({ ...card, _id: `site-${randomUUID()}` });
   }
   return { tags, cards, memberships };
 }

@@ -36,10 +36,15 @@ function requireTag(space: SpaceSnapshot, id: string): TagDoc {
   return tag;
 }
 
-function checkName(space: SpaceSnapshot, name: string, exceptId?: string) {
+/** Refuses the names the built-in (virtual) tags use. */
+export function assertTagNameAllowed(name: string): void {
   if (RESERVED_TAG_NAMES.includes(name.trim().toLowerCase()) || RESERVED_TAG_NAMES.includes(name.trim())) {
     throw badRequest(`"${name}" is reserved for a built-in tag`);
   }
+}
+
+function checkName(space: SpaceSnapshot, name: string, exceptId?: string) {
+  assertTagNameAllowed(name);
   const key = name.trim().toLowerCase();
   if (space.tags.some((t) => t._id !== exceptId && t.name.toLowerCase() === key)) {
     throw conflict(`A tag named "${name}" already exists`);

@@ -1,4 +1,5 @@
-import { AppearanceInput, getAppearances, saveAppearances } from '#server/appearance/appearance.service';
+import { AppearanceInput } from '#server/appearance/appearance.schema';
+import { getAppearances, saveAppearances } from '#server/appearance/appearance.service';
 import { apiRoute } from '~/lib/api.server';
 
 const handle = apiRoute({

@@ -27,7 +27,10 @@ const PROGRESS_NOTE =
   '[A-Za-z0-9_-]) and poll the progress route while it runs.';
 const REFUSALS =
   'A refused archive changes nothing: 4xx {error, code, details: {reason}} with reason not_zip (415), corrupt, ' +
-  'unsafe_path, zip_bomb (413), missing_manifest, bad_signature, bad_data_signature, quota_exceeded (403), …';
+  'unsafe_path, zip_bomb (413), missing_manifest, bad_signature, bad_data_signature, too_many_rows (413), …; ' +
+  'a row the other write paths would refuse (a javascript: URL, CSS as a colour) is 400 validation_failed with ' +
+  'details {reason: invalid_row, entry, table, row, id, field}; more cards, tags or card bytes than the quotas ' +
+  'allow is 403 quota_exceeded, found while the archive is read.';
 const IMPORT_FIELDS = {
   file: 'the archive',
   mode: 'clean (default), incremental or overwrite (or ?mode=)',
