@@ -90,7 +90,7 @@ export async function run() {
       'bookmarks',
       `## Bookmark import, ${TOTAL.toLocaleString('en')} bookmarks (${new Date().toISOString().slice(0, 10)})
 
-Machine: ${machine()}. Built app, embedded FerretDB (SQLite) and MinIO on loopback.
+Machine: ${machine()}. Built app, embedded FerretDB (on PostgreSQL) and MinIO on loopback.
 Command: \`npm run bench -- bookmarks-import\` (bench/bookmarks-import.mjs). A Chrome-style export (20 folders × 5
 subfolders) parsed by server/bookmarks/bookmark-parse.ts, then \`POST /api/site-cards/batch\` with folder names as
 \`newTags\`. Target: under 10 s with no truncation (the older service: 29 s).

@@ -38,7 +38,7 @@ export async function run() {
       'foundation',
       `## Foundation (${new Date().toISOString().slice(0, 10)})
 
-Machine: ${machine()}. App built for production, embedded FerretDB (SQLite) and MinIO on loopback.
+Machine: ${machine()}. App built for production, embedded FerretDB (on PostgreSQL) and MinIO on loopback.
 Command: \`npm run bench -- foundation\` (bench/foundation.mjs).
 
 | Figure | Value |

@@ -40,7 +40,7 @@ export async function run() {
       'home',
       `## Home page under load (${new Date().toISOString().slice(0, 10)})
 
-Machine: ${machine()}. Built app, embedded FerretDB (SQLite) and MinIO on loopback; autocannon shares the machine.
+Machine: ${machine()}. Built app, embedded FerretDB (on PostgreSQL) and MinIO on loopback; autocannon shares the machine.
 \`GET /\` as a visitor, the admin's space holding ${CARDS.toLocaleString('en')} site cards in 20 tags.
 Command: \`npm run bench -- home\` (bench/home.mjs). Goal at 50 connections: ≥ 250 req/s, p99 < 250 ms, peak RSS < 250 MB.
 

@@ -54,7 +54,7 @@ export async function run() {
       'hostile-notes',
       `## Hostile notes (${new Date().toISOString().slice(0, 10)})
 
-Machine: ${machine()}. Built app, embedded FerretDB (SQLite) and MinIO on loopback.
+Machine: ${machine()}. Built app, embedded FerretDB (on PostgreSQL) and MinIO on loopback.
 Two notes of 50,000 characters each (\`[\` and \`![\` repeated), ${SAMPLES} sequential requests per row.
 Command: \`npm run bench -- hostile-notes\` (bench/hostile-notes.mjs). Before the fix: the page 4.0 s, health 3.7 s.
 

@@ -338,7 +338,7 @@ export async function run() {
     `## Hostile input: parsing bounded (${new Date().toISOString().slice(0, 10)})
 
 Machine: ${machine()}. \`uname -r\`: ${os.release()}. \`/proc/loadavg\` before: ${loadBefore}; after: ${loadAfter}.
-Built app, embedded FerretDB (SQLite) and MinIO on loopback, \`OUTBOUND_ALLOW_PRIVATE=true\` (the nested page is
+Built app, embedded FerretDB (on PostgreSQL) and MinIO on loopback, \`OUTBOUND_ALLOW_PRIVATE=true\` (the nested page is
 served on 127.0.0.1 by the benchmark). A separate process asks \`/api/health\` every 100 ms while each request runs;
 "worst health" is the longest wait from when a check was due to its answer (it includes the database and object
 storage, which share the 2 cores); "event loop held" is the app's own longest event loop delay in that time

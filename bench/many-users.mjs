@@ -55,7 +55,7 @@ export async function run() {
         'many-users',
         `## Many users on the embedded database (${new Date().toISOString().slice(0, 10)})
 
-Machine: ${machine()}. Built app, embedded FerretDB (SQLite). ${USERS} users x ${CARDS.toLocaleString('en')} site cards
+Machine: ${machine()}. Built app, embedded FerretDB (on PostgreSQL). ${USERS} users x ${CARDS.toLocaleString('en')} site cards
 (${(USERS * CARDS).toLocaleString('en')} cards in the collection), app restarted with \`SPACE_CACHE_BYTES=${BUDGET}\`.
 Command: \`npm run bench -- many-users\` (bench/many-users.mjs). Goals: first request < 1 s, warm p95 < 50 ms.
 

@@ -124,7 +124,7 @@ export async function run() {
       'navigation',
       `## Navigation with ${CARDS.toLocaleString('en')} cards (${new Date().toISOString().slice(0, 10)})
 
-Machine: ${machine()}. Built app, embedded FerretDB (SQLite) and MinIO on loopback. ${SAMPLES} sequential requests
+Machine: ${machine()}. Built app, embedded FerretDB (on PostgreSQL) and MinIO on loopback. ${SAMPLES} sequential requests
 per row after 20 warm-up requests; one space holding ${CARDS.toLocaleString('en')} site cards in 20 tags (plus the 12 starter cards).
 Command: \`npm run bench -- navigation\` (bench/navigation.mjs). Target: p95 ≤ 100 ms; home page ≤ 60 KB gzipped JS.
 

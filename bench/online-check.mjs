@@ -68,7 +68,7 @@ export async function run() {
       'online-check',
       `## Online checks of ${CARDS} cards (${new Date().toISOString().slice(0, 10)})
 
-Machine: ${machine()}. Built app, embedded FerretDB (SQLite) and MinIO on loopback. ${CARDS} site cards of one user,
+Machine: ${machine()}. Built app, embedded FerretDB (on PostgreSQL) and MinIO on loopback. ${CARDS} site cards of one user,
 each with its own URL on local servers: 80 % answer at once, 10 % after ${SLOW_MS} ms, 10 % refuse the connection.
 One \`POST /api/site-cards/check-online\` checks them all (16 probes at a time) while a client requests
 \`GET /api/navigation/cards\` back to back. Command: \`npm run bench -- online-check\` (bench/online-check.mjs).

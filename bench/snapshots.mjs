@@ -53,7 +53,7 @@ export async function run() {
       'snapshots',
       `## Snapshots of ${TOTAL.toLocaleString('en')} cards (${new Date().toISOString().slice(0, 10)})
 
-Machine: ${machine()}. Built app, embedded FerretDB (SQLite) and MinIO on loopback.
+Machine: ${machine()}. Built app, embedded FerretDB (on PostgreSQL) and MinIO on loopback.
 Command: \`npm run bench -- snapshots\` (bench/snapshots.mjs). One user with ${before} cards in 20 tags.
 
 | Step | Time |

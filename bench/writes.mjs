@@ -78,7 +78,7 @@ export async function run() {
       'writes',
       `## Creating cards under concurrency (${new Date().toISOString().slice(0, 10)})
 
-Machine: ${machine()}. Built app, embedded FerretDB (SQLite) and MinIO on loopback; the load generator shares the
+Machine: ${machine()}. Built app, embedded FerretDB (on PostgreSQL) and MinIO on loopback; the load generator shares the
 machine. Command: \`npm run bench -- writes\` (bench/writes.mjs). \`POST /api/site-cards\`, one card per request.
 Goal: 8 clients ≥ 250 creates/s, flat as the space grows; one client ≥ 91/s. Online checks: ${
         CHECKS
