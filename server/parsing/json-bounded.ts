@@ -8,12 +8,13 @@ import { AppError } from '../errors';
 /** Deeper than anything this service reads or writes (a batch import item is 4 levels down). */
 export const JSON_DEPTH_MAX = 64;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_ARRAY = 0x5b;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_ARRAY = 0x5d;
-const CLOSE_OBJECT = 0x7d;
+/** The bytes of JSON's structure, for the readers here that scan it piece by piece. */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const OPEN_ARRAY = 0x5b;
+export const OPEN_OBJECT = 0x7b;
+export const CLOSE_ARRAY = 0x5d;
+export const CLOSE_OBJECT = 0x7d;
 
 /** The nesting depth of JSON text fed to it in pieces (strings skipped, escapes honoured across pieces). */
 export class JsonDepthGauge {

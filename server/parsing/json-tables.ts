@@ -3,7 +3,15 @@
 // (JSON.parse of a 100 MB text held the event loop for seconds and its copies hundreds of MB), a caller can stop at
 // any row (the first one past a quota) and the caller slices the work between pieces (docs/decisions.md
 // "Untrusted parsing is bounded").
-import { JSON_DEPTH_MAX } from './json-bounded';
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  JSON_DEPTH_MAX,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from './json-bounded';
 
 export type JsonTablesProblem = 'syntax' | 'too_deep' | 'too_large' | 'not_object';
 
@@ -51,14 +59,8 @@ type State =
   | 'value-text'
   | 'done';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const COLON = 0x3a;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
 const MAX_KEY_CHARS = 200;
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;

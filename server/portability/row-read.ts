@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ThemeAppearanceSchema, type ThemeAppearanceInput } from '../appearance/appearance.schema';
 import { THEMES, type Theme } from '../appearance/appearance.shared';
 import { cardKind } from '../cards/card-kinds.shared';
-import type { CardDoc } from '../cards/card.model';
+import type { CardDoc, RelationDoc } from '../cards/card.model';
 import {
   NoteCreateSchema,
   RelatedSiteSchema,
@@ -57,15 +57,7 @@ export interface ArchivedLink {
 }
 
 /** A related-site link, by the archive's ids. */
-export interface ArchivedRelation {
-  sourceId: string;
-  targetId: string;
-  order: number;
-  enabled: boolean;
-  source: 'manual' | 'ai';
-  reason: string;
-  createdAt: Date;
-}
+export type ArchivedRelation = Omit<RelationDoc, '_id' | 'ownerId'>;
 
 /** One theme's look, with the archive's file ids (mapped to the imported files when it is written). */
 export interface ArchivedAppearance {
