@@ -1,6 +1,5 @@
 // One chat completion against an OpenAI-compatible API, answered as validated JSON. The SDK's HTTP goes through
 // safeFetch (the provider's address is checked like any other outbound target); a deadline and one retry.
-import OpenAI from 'openai';
 import type { ZodType } from 'zod';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -47,6 +46,8 @@ export async function chatJson<T>(
   user: string,
   schema: ZodType<T>,
 ): Promise<T> {
+  // Loaded by the first AI call, not at start (~0.2 s of the app's start-up import).
+  const { default: OpenAI } = await import('openai');
   const client = new OpenAI({
     apiKey: config.apiKey,
     baseURL: config.baseUrl,

@@ -1,11 +1,5 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Actor } from '../actor';
 import { authenticate } from '../auth/authenticate';
 import { AppError } from '../errors';
@@ -43,10 +37,21 @@ export function asAuthInfo(actor: Actor): AuthInfo {
 }
 
 /**
+ * The MCP SDK, loaded by the first MCP request instead of at start: it was ~0.4 s of the app's start-up import
+ * (bench/RESULTS.md "Data layer").
+ */
+export const mcpSdk = () =>
+  Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]).then(([server, types]) => ({ ...server, ...types }));
+
+/**
  * A fresh MCP server: tools only. Each request runs with the rights of `actorOf(extra)`: a read-only token sees and
  * may call only the read tools.
  */
-export function createMcpServer(actorOf: ActorOf): Server {
+export async function createMcpServer(actorOf: ActorOf): Promise<Server> {
+  const { Server, McpError, ErrorCode, ListToolsRequestSchema, CallToolRequestSchema } = await mcpSdk();
   const server = new Server({ name: 'SakuraNav', version: '1.0.0' }, { capabilities: { tools: {} } });
   const caller = (extra: { authInfo?: AuthInfo }) => {
     const actor = actorOf(extra);

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  JSONRPCMessageSchema,
-  type JSONRPCMessage,
-  type MessageExtraInfo,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../actor';
 import { reauthenticate } from '../auth/authenticate';
 import { logger } from '../logger';
 import { parseJson } from '../parsing/json-bounded';
-import { asAuthInfo, callerOf, createMcpServer } from './mcp.server';
+import { asAuthInfo, callerOf, createMcpServer, mcpSdk } from './mcp.server';
 import { McpSseMessageModel, McpSseSessionModel, type McpPoster } from './sse-relay.model';
 
 /** A session ends after this long without a POST (compat §12.1: 30 minutes). */
@@ -81,7 +77,7 @@ export async function openSseSession(actor: Actor, request: Request): Promise<Re
     cancel: finish,
   });
   signal.addEventListener('abort', finish, { once: true });
-  await createMcpServer(callerOf).connect(transport);
+  await (await createMcpServer(callerOf)).connect(transport);
   write(`event: endpoint\ndata: /api/mcp/sse/messages?sessionId=${sessionId}\n\n`);
   timers.push(setInterval(() => write(': keepalive\n\n'), HEARTBEAT_MS));
   const openerValid = async () => (await reauthenticate(request))?.userId === actor.userId;
@@ -154,6 +150,7 @@ export async function relaySseMessage(
   if (session.userId !== actor.userId) {
     return { ok: false, status: 401, code: -32001, message: 'This session belongs to another user' };
   }
+  const { JSONRPCMessageSchema } = await mcpSdk();
   let message: unknown;
   try {
     message = JSONRPCMessageSchema.parse(parseJson(body));

@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { asAuthInfo, callerOf, createMcpServer } from '#server/mcp/mcp.server';
 import { boundedMcpRequest, mcpRoute } from '~/lib/mcp-route.server';
 
@@ -9,7 +8,10 @@ import { boundedMcpRequest, mcpRoute } from '~/lib/mcp-route.server';
 const handle = mcpRoute(['POST', 'DELETE'], async (actor, request) => {
   const bounded = await boundedMcpRequest(request);
   if (bounded instanceof Response) return bounded;
-  const server = createMcpServer(callerOf);
+  const [server, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+    createMcpServer(callerOf),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
