@@ -5,7 +5,8 @@
 // what this process's writer wrote on top of it (space.write.ts publishes a unit's draft only after the database
 // acknowledged its writes and its revision record). Another app instance (on MongoDB) that writes a space claims
 // the next revision record; a copy here older than SPACE_RECHECK_MS looks for that record (two `_id` lookups) and
-// reloads when it finds it, or when its own record is gone or is another one of the same number.
+// reloads when it finds it, or when its own record is gone or is another one of the same number. The only instance
+// on its database (SINGLE_INSTANCE: the embedded store) writes every change itself, so its copies are not rechecked.
 import { LRUCache } from 'lru-cache';
 import {
   CardModel,
@@ -152,7 +153,7 @@ function refresh(ownerId: string): Promise<SpaceSnapshot> {
 /** The current read model of a space (reading it counts as use for the cache's eviction order). */
 export async function getSpace(ownerId: string): Promise<SpaceSnapshot> {
   const entry = cache().get(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
-  const recheck = env().SPACE_RECHECK_MS;
+  const recheck = env().SINGLE_INSTANCE ? Infinity : env().SPACE_RECHECK_MS;
   const age = entry ? Date.now() - entry.checkedAt : Infinity;
   // Half-way through the recheck interval a read starts the next check without waiting for it, so a space read
   // steadily is checked off the request path; a copy checked longer than SPACE_RECHECK_MS ago is never served.

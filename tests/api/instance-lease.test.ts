@@ -5,6 +5,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, startApp } from '../../bench/lib.mjs';
 import { resetDatabase } from '../setup/db';
+import { newCardDoc } from '#server/cards/card.defaults';
+import { insertCards } from '#server/cards/card.model';
+import { commitReload } from '#server/spaces/space.write';
+import { createUser, sessionClient } from '../factories';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -54,4 +58,34 @@ describe('one app instance on the embedded store', () => {
     const after = await startApp({}, { SINGLE_INSTANCE: 'true' });
     await after.stop();
   }, 180_000);
+
+  it('serves its cached dashboards without asking the database again: nothing else writes them', async () => {
+    await resetDatabase();
+    const user = await createUser();
+    const client = await sessionClient(user);
+    const cookie = `sakura-nav-session=${client.cookies.get('sakura-nav-session')}`;
+    const names = async (url: string) => {
+      const res = await fetch(`${url}/api/site-cards`, { headers: { cookie } });
+      return ((await res.json()) as { items: { name: string }[] }).items.map((c) => c.name);
+    };
+    const only = await startApp({}, { SINGLE_INSTANCE: 'true' });
+    const shared = await startApp({}, { SINGLE_INSTANCE: 'false' });
+    try {
+      expect(await names(only.url)).toEqual([]);
+      expect(await names(shared.url)).toEqual([]);
+      // A write behind both apps' backs, announced as another instance announces its writes (tests recheck at once).
+      const card = newCardDoc({
+        ownerId: user._id,
+        name: 'Outside',
+        siteUrl: 'https://o.example',
+        globalSortOrder: 1,
+      });
+      await insertCards([card]);
+      await commitReload(user._id);
+      expect(await names(shared.url)).toEqual(['Outside']);
+      expect(await names(only.url)).toEqual([]);
+    } finally {
+      await Promise.all([only.stop(), shared.stop()]);
+    }
+  }, 120_000);
 });
