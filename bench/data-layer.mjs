@@ -171,7 +171,8 @@ export async function run() {
     const starts = [];
     for (let i = 0; i < 3; i++) {
       const t = performance.now();
-      app = await startApp(services.env, { LOG_LEVEL: 'warn' });
+      // As `npm start` runs it on the embedded store: the only instance (nothing else writes from here on).
+      app = await startApp(services.env, { LOG_LEVEL: 'warn', SINGLE_INSTANCE: 'true' });
       const health = ms(t);
       const home = await fetch(`${app.url}/`);
       await home.text();
