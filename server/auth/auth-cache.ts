@@ -5,11 +5,16 @@
 // Any write to sessions, users or access tokens made through their models in this process (logout, revocation,
 // role change, account deletion, password change...) empties the cache before and after it runs, and a lookup that
 // was in flight meanwhile is not stored; so in this process a revocation takes effect at once. Another instance
-// learns of it when its entry expires: at most AUTH_CACHE_MS later.
+// learns of it when its entry expires: at most AUTH_CACHE_MS later. The only instance on its database
+// (SINGLE_INSTANCE) has no other instance to learn from, so it keeps entries for SINGLE_INSTANCE_AUTH_MS: a signed-in
+// reader then does not wait on a database busy with another user's clear or import.
 import type { Schema } from 'mongoose';
+import { env } from '../env';
 
 /** How long a verified credential is trusted without asking the database again. */
 export const AUTH_CACHE_MS = 1000;
+/** How long the only instance on its database trusts a verified credential (never past its own expiry). */
+export const SINGLE_INSTANCE_AUTH_MS = 60_000;
 /** Entries kept at most (distinct credentials seen within AUTH_CACHE_MS). */
 const MAX_ENTRIES = 5000;
 
@@ -50,7 +55,10 @@ export async function cachedAuth<T>(
     if (state.entries.size >= MAX_ENTRIES) state.entries.clear();
     state.entries.set(key, {
       value: loaded.value,
-      until: Math.min(Date.now() + AUTH_CACHE_MS, loaded.validUntil ?? Infinity),
+      until: Math.min(
+        Date.now() + (env().SINGLE_INSTANCE ? SINGLE_INSTANCE_AUTH_MS : AUTH_CACHE_MS),
+        loaded.validUntil ?? Infinity,
+      ),
     });
   }
   return loaded.value;

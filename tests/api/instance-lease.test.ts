@@ -84,6 +84,13 @@ describe('one app instance on the embedded store', () => {
       await commitReload(user._id);
       expect(await names(shared.url)).toEqual(['Outside']);
       expect(await names(only.url)).toEqual([]);
+      // What it keeps longer still ends at once when changed through it: signing out ends the session there.
+      const out = await fetch(`${only.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { cookie, origin: only.url },
+      });
+      expect(out.status).toBe(200);
+      expect((await fetch(`${only.url}/api/site-cards`, { headers: { cookie } })).status).toBe(401);
     } finally {
       await Promise.all([only.stop(), shared.stop()]);
     }
