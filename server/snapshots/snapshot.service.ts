@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../errors';
 import { logger } from '../logger';
 import { getSpace, recheckSpace } from '../spaces/space.cache';
 import {
-  contentHash,
+  encodeData,
   dataReferences,
   deleteChunks,
   readData,
@@ -71,12 +71,12 @@ export async function createSnapshotLocked(
 ): Promise<CreateResult> {
   // Checked against the newest revision now (not up to SPACE_RECHECK_MS old): another instance may just have written.
   recheckSpace(ownerId);
-  const data: SnapshotData = spaceData(await getSpace(ownerId));
-  const hash = contentHash(data);
+  const data: SnapshotData = await spaceData(await getSpace(ownerId));
+  const { json, hash } = await encodeData(data);
   const existing = await ownerSnapshots(ownerId);
   if (existing[0]?.hash === hash) return { skipped: true };
   const id = `snap-${randomUUID()}`;
-  const { chunks, bytes } = await writeChunks(id, data);
+  const { chunks, bytes } = await writeChunks(id, json);
   const doc: SnapshotDoc = {
     _id: id,
     ownerId,

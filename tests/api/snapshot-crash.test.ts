@@ -91,7 +91,7 @@ describe('snapshot restore killed half-way', () => {
     expect(await RestoreJournalModel.findById(owner._id).lean()).toBeNull();
     expect(await dbData(other._id)).toEqual(otherData);
     // The app shows exactly the snapshot, and so does this process's copy of the read model (a second instance).
-    expect(spaceData(await getSpace(owner._id))).toEqual(target);
+    expect(await spaceData(await getSpace(owner._id))).toEqual(target);
     const client = await sessionClient(owner);
     expect(await seenState(client)).toEqual(await dbSeenState(owner._id));
     expect((await client.get('/api/navigation/cards')).json.total).toBe(target.cards.length);
@@ -128,7 +128,7 @@ describe('snapshot restore killed half-way', () => {
       // Pretend the heartbeat went stale (time passed), then read the space cold: the load finishes the restore.
       await RestoreJournalModel.updateOne({ _id: owner._id }, { $set: { beatAt: new Date(0) } });
       forgetSpace(owner._id);
-      expect(spaceData(await getSpace(owner._id))).toEqual(target);
+      expect(await spaceData(await getSpace(owner._id))).toEqual(target);
       await expectConsistent();
     } else {
       // No journal: killed before the restore began, or after it ended (possibly before the child said so).

@@ -48,7 +48,7 @@ describe('snapshots API', () => {
     const listed = await a.client.get('/api/navigation/cards');
     expect(listed.json.total).toBe(before.cards.length);
     expect(await seenState(a.client)).toEqual(await dbSeenState(a.user._id));
-    expect(spaceData(await getSpace(a.user._id))).toEqual(before);
+    expect(await spaceData(await getSpace(a.user._id))).toEqual(before);
     expect(await dbData(b.user._id)).toEqual(bBefore);
 
     // An automatic snapshot of the state before the restore was taken, so the restore can be undone.
@@ -187,6 +187,6 @@ describe('snapshots API', () => {
     expect([JSON.stringify(one), JSON.stringify(two)]).toContain(JSON.stringify(now));
     // The app and this process's copy agree with the database.
     expect(await seenState(a.client)).toEqual(await dbSeenState(a.user._id));
-    expect(spaceData(await getSpace(a.user._id))).toEqual(now);
+    expect(await spaceData(await getSpace(a.user._id))).toEqual(now);
   });
 });
