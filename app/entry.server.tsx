@@ -17,6 +17,7 @@ import { ADMIN_ID } from '#server/actor';
 import { getSpace } from '#server/spaces/space.cache';
 import { writesPending } from '#server/spaces/space.write';
 import { startMaintenance, stopMaintenance } from '#server/maintenance';
+import { WEB_ENGINES } from './components/dashboard/search-form';
 import { NonceContext } from './lib/nonce';
 import { renderNonce } from './lib/page-cache.server';
 
@@ -36,6 +37,12 @@ setTimeout(() => {
 }, 0).unref();
 
 export const streamTimeout = 5_000;
+
+/**
+ * Where forms may lead: this site, and the web search engines /search hands a query to (a browser applies
+ * `form-action` to the redirects that follow a form's submission too, so without them web search did nothing).
+ */
+const FORM_ACTION = ["'self'", ...new Set(WEB_ENGINES.map((e) => new URL(e.url).origin))].join(' ');
 
 /**
  * Awaited by scripts/serve.mjs before it listens: on the embedded store (SINGLE_INSTANCE) this process must be the
@@ -136,7 +143,7 @@ export default function handleRequest(
               "connect-src 'self'",
               "frame-ancestors 'none'",
               "base-uri 'self'",
-              "form-action 'self'",
+              `form-action ${FORM_ACTION}`,
               "object-src 'none'",
             ].join('; '),
           );

@@ -266,3 +266,22 @@ test('switching to Chinese: default labels follow the language', async ({ page, 
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
+
+test('web search hands the query to the chosen engine', async ({ page, context }, info) => {
+  await signInAs(context, info);
+  // The engine is played by a local answer: what is checked is that the browser goes there at all (the page's own
+  // Content-Security-Policy once blocked the redirect from /search).
+  await page.route('https://duckduckgo.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<title>Engine</title><p>engine reached</p>',
+    }),
+  );
+  await page.goto('/');
+  await page.getByLabel('Search in').selectOption('duckduckgo');
+  await page.locator('#dashboard-search').fill('sakura dashboard');
+  await page.locator('#dashboard-search').press('Enter');
+  await expect(page).toHaveURL(/^https:\/\/duckduckgo\.com\/\?q=sakura%20dashboard$/);
+  await expect(page.getByText('engine reached')).toBeVisible();
+});
