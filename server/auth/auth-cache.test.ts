@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { actorOf, createUser } from '../../tests/factories';
+import { restoreClock, skipAhead } from '../../tests/setup/clock';
 import { resetDatabase } from '../../tests/setup/db';
 import { createToken, deleteToken } from '../tokens/token.service';
 import { UserModel } from '../users/user.model';
@@ -17,6 +18,7 @@ const actor = async (request: Request) => (await authenticate(request)).actor;
 
 describe('verified credentials cached for a moment', () => {
   beforeEach(resetDatabase);
+  afterAll(restoreClock);
 
   it('reuses a verified session for at most AUTH_CACHE_MS', async () => {
     const user = await createUser();
@@ -25,7 +27,7 @@ describe('verified credentials cached for a moment', () => {
     // Removed behind the models' back (as another instance would): still trusted for a moment, then refused.
     await SessionModel.collection.deleteOne({ _id: sha256Hex(token) } as never);
     expect((await actor(withCookie(token)))?.userId).toBe(user._id);
-    await new Promise((r) => setTimeout(r, AUTH_CACHE_MS + 50));
+    skipAhead(AUTH_CACHE_MS + 50);
     expect(await actor(withCookie(token))).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 // Helpers shared by the account API tests.
 import { Client } from '../setup/client';
 import { PASSWORD } from '../factories';
+import { waitFor } from '../../scripts/lib/wait.mjs';
 
 /** A 1×1 PNG. */
 export const PNG = Buffer.from(
@@ -47,6 +48,6 @@ export function fileForm(
  * at least `marginMs` of the current window remain, so a slow run does not cross into the next window.
  */
 export async function awayFromWindowEnd(windowMs: number, marginMs: number): Promise<void> {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 50));
+  const left = () => windowMs - (Date.now() % windowMs);
+  if (left() < marginMs) await waitFor(() => left() >= marginMs, 'the next rate-limit window', windowMs);
 }

@@ -1,11 +1,12 @@
 // The visitors' home page is rendered once and shared for a moment (app/lib/page-cache.server.ts). What must still
 // differ per response, and what must never be shared, checked over HTTP against the built app.
 import { gunzipSync } from 'node:zlib';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { admin, newUserClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import { appUrl } from '../setup/app';
 import { Client } from '../setup/client';
+import { restoreClock, skipAhead } from '../setup/clock';
 
 const nonceOf = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
 const csrfFieldsOf = (html: string) => [...html.matchAll(/name="csrf" value="([^"]*)"/g)].map((m) => m[1]);
@@ -31,6 +32,7 @@ async function rawGet(url: string, headers: Record<string, string>) {
 }
 
 describe('visitor page cache', () => {
+  afterAll(restoreClock);
   beforeEach(async () => {
     await resetDatabase();
   });
@@ -124,7 +126,7 @@ describe('visitor page cache', () => {
     await visitor.get('/');
     expect((await visitor.get('/')).headers.get('x-page-cache')).toBe('hit');
     // Older than PAGE_CACHE_MS (1 s): the first request renders it again, the others meanwhile get the old one.
-    await new Promise((r) => setTimeout(r, 1100));
+    skipAhead(1100);
     const burst = await Promise.all(Array.from({ length: 8 }, () => visitor.get('/')));
     const states = burst.map((r) => r.headers.get('x-page-cache'));
     expect(states.filter((s) => s === 'miss')).toHaveLength(1);
@@ -134,7 +136,7 @@ describe('visitor page cache', () => {
     expect(new Set(burst.map((r) => sharedPart(r.text, token))).size).toBe(1);
     expect(new Set(burst.flatMap((r) => nonceOf(r.text))).size).toBe(burst.length);
     // A change made here is a new version: even an old page is not served once the change is made.
-    await new Promise((r) => setTimeout(r, 1100));
+    skipAhead(1100);
     const created = await owner.post('/api/site-cards', {
       name: 'Never stale',
       siteUrl: 'https://ns.example',
