@@ -1,8 +1,7 @@
 // One data space written straight to the database for the benchmarks, through the app's own document defaults:
-// tags, site cards spread over them round-robin, their memberships, and a commit that makes readers reload.
+// tags, site cards spread over them round-robin (each holding its membership), and a commit that makes readers reload.
 import { newCardDoc } from '../server/cards/card.defaults';
-import { CardTagModel, insertCards, membershipId, type CardDoc } from '../server/cards/card.model';
-import { insertManyChunked } from '../server/db';
+import { insertCards, type CardDoc } from '../server/cards/card.model';
 import { commitReload } from '../server/spaces/space.write';
 import { slugify } from '../server/tags/slug';
 import { TagModel, type TagDoc } from '../server/tags/tag.model';
@@ -31,10 +30,9 @@ export async function seedSpace(
   const cards = cardList.map((c) => newCardDoc({ ...c, ownerId }));
   const memberships = cards.map((card, i) => {
     const tagId = tagList[i % tagList.length]!._id;
-    return { _id: membershipId(tagId, card._id), ownerId, tagId, cardId: card._id, order: i };
+    return { tagId, cardId: card._id, order: i };
   });
-  await insertCards(cards);
-  await insertManyChunked(CardTagModel, memberships);
+  await insertCards(cards, memberships);
   await commitReload(ownerId);
   return { tags, cards, memberships };
 }

@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import { BULK_CHUNK, defineModel } from '../db';
 import { docSchema, defaults, nullable, required } from '../db-schema';
+import type { Membership } from '../spaces/space.change';
 
 export type CheckFrequency = '5min' | '1h' | '1d';
 
@@ -131,10 +132,35 @@ const isDefault = (value: unknown, d: unknown) =>
   typeof d === 'function' ? Array.isArray(value) && value.length === 0 : value === d;
 
 /**
+ * A card document also holds the card's tag memberships, `tags: [{tagId, order}]` (its position in each tag), left
+ * out when it has none: a space is then read, deleted and replaced with one document per card instead of two
+ * (docs/decisions.md §59). The read model keeps memberships apart (`SpaceSnapshot.membershipsByCard`).
+ */
+export interface StoredTagRef {
+  tagId: string;
+  order: number;
+}
+const TAGS = 'tags';
+DEFAULTS.set(TAGS, () => []);
+
+/** A card with the memberships its document holds (what `storedCard` writes and a unit of work diffs). */
+export function withTags(
+  card: CardDoc,
+  memberships: readonly Membership[] = [],
+): CardDoc & { tags: StoredTagRef[] } {
+  return { ...card, tags: memberships.map((m) => ({ tagId: m.tagId, order: m.order })) };
+}
+
+/** The memberships a stored card document names. */
+export function storedMemberships(doc: { _id: string; tags?: StoredTagRef[] }): Membership[] {
+  return (doc.tags ?? []).map((t) => ({ tagId: t.tagId, cardId: doc._id, order: t.order }));
+}
+
+/**
  * A card as it is stored: without the fields that hold their default. FerretDB reads, counts and deletes a document
  * by decoding every field of it, so a site card of 8 named fields instead of 36 costs a third (docs/decisions.md §59).
  */
-export function storedCard(card: CardDoc): Record<string, unknown> {
+export function storedCard(card: CardDoc | (CardDoc & { tags: StoredTagRef[] })): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(card)) {
     const d = DEFAULTS.get(key);
@@ -144,10 +170,16 @@ export function storedCard(card: CardDoc): Record<string, unknown> {
   return doc;
 }
 
-/** Inserts new cards as stored, in chunks every supported server accepts (seeding; the services write by units). */
-export async function insertCards(cards: CardDoc[]): Promise<void> {
-  for (let i = 0; i < cards.length; i += BULK_CHUNK) {
-    await CardModel.collection.insertMany(cards.slice(i, i + BULK_CHUNK).map(storedCard) as never[]);
+/**
+ * Inserts new cards with their memberships as stored, in chunks every supported server accepts (seeding; the
+ * services write by units).
+ */
+export async function insertCards(cards: CardDoc[], memberships: readonly Membership[] = []): Promise<void> {
+  const byCard = new Map<string, Membership[]>();
+  for (const m of memberships) byCard.set(m.cardId, [...(byCard.get(m.cardId) ?? []), m]);
+  const docs = cards.map((c) => storedCard(withTags(c, byCard.get(c._id))));
+  for (let i = 0; i < docs.length; i += BULK_CHUNK) {
+    await CardModel.collection.insertMany(docs.slice(i, i + BULK_CHUNK) as never[]);
   }
 }
 
@@ -159,28 +191,8 @@ export function cardFromStored(doc: Partial<CardDoc> & { _id: string }): CardDoc
     if (value !== undefined) card[name] = value;
     else if (d !== undefined) card[name] = valueOf(d);
   }
-  for (const [key, value] of Object.entries(doc)) if (!(key in card)) card[key] = value;
+  for (const [key, value] of Object.entries(doc)) if (!(key in card) && key !== TAGS) card[key] = value;
   return card as unknown as CardDoc;
-}
-
-/** A card's membership in a tag, with its position inside that tag. `_id` = `<tagId>:<cardId>`. */
-export interface CardTagDoc {
-  _id: string;
-  ownerId: string;
-  tagId: string;
-  cardId: string;
-  order: number;
-}
-
-const CardTagSchema = docSchema<CardTagDoc>({
-  ...required({ ownerId: String, tagId: String, cardId: String, order: Number }),
-});
-CardTagSchema.index({ ownerId: 1 });
-
-export const CardTagModel = defineModel<CardTagDoc>('CardTag', CardTagSchema);
-
-export function membershipId(tagId: string, cardId: string): string {
-  return `${tagId}:${cardId}`;
 }
 
 /** A "related site" link from one card to another. `_id` = `<sourceId>:<targetId>`. */

@@ -4,7 +4,8 @@ import { notFound } from '../errors';
 import type { Membership, SpaceChange, SpaceSnapshot } from '../spaces/space.cache';
 import { compareText } from '../spaces/space.cache';
 import type { DeletedItems } from '../trash/trash.model';
-import { membershipId, relationId, type CardDoc, type RelationDoc } from './card.model';
+import { relationId, type CardDoc, type RelationDoc } from './card.model';
+import { membershipKey } from '../spaces/space.change';
 import { cardKind, type CardKind } from './card-kinds.shared';
 import type { Ordered } from './reorder';
 
@@ -40,7 +41,7 @@ export function planMemberships(space: SpaceSnapshot, cardId: string, tagIds: st
 export function membershipChange(plan: MembershipPlan): SpaceChange {
   return {
     upsertMemberships: plan.upsert,
-    deleteMemberships: plan.remove.map((m) => membershipId(m.tagId, m.cardId)),
+    deleteMemberships: plan.remove.map((m) => membershipKey(m)),
   };
 }
 
@@ -116,7 +117,7 @@ export function deletionChange(items: DeletedItems): SpaceChange {
   return {
     deleteCards: items.cards.map((c) => c._id),
     deleteTags: items.tags.map((t) => t._id),
-    deleteMemberships: items.memberships.map((m) => membershipId(m.tagId, m.cardId)),
+    deleteMemberships: items.memberships.map((m) => membershipKey(m)),
     deleteRelations: items.relations.map((r) => r._id),
   };
 }

@@ -199,7 +199,7 @@ export async function resetSpace(
     fresh = {
       upsertTags: seed.tags,
       upsertCards: seed.cards,
-      upsertMemberships: seed.memberships.map((m) => ({ tagId: m.tagId, cardId: m.cardId, order: m.order })),
+      upsertMemberships: seed.memberships,
     };
   } else {
     fresh = copyOfSpace(await getSpace(ADMIN_ID), ownerId);

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { newCardDoc } from '../cards/card.defaults';
-import {
-  CardModel,
-  CardTagModel,
-  insertCards,
-  membershipId,
-  type CardDoc,
-  type CardTagDoc,
-} from '../cards/card.model';
+import { CardModel, insertCards, type CardDoc } from '../cards/card.model';
 import type { SocialType } from '../cards/card-kinds.shared';
 import { noteCardDoc, syncNoteTodos } from '../cards/note-card.service';
 import { socialCardDoc } from '../cards/social-card.service';
+import type { Membership } from '../spaces/space.change';
 import { commitReload } from '../spaces/space.write';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { siteIconSrc } from '../site-icons/icon-src.shared';
@@ -131,7 +125,7 @@ function texts(locale: SeedLocale) {
 export function starterData(
   ownerId: string,
   locale: SeedLocale,
-): { tags: TagDoc[]; cards: CardDoc[]; memberships: CardTagDoc[] } {
+): { tags: TagDoc[]; cards: CardDoc[]; memberships: Membership[] } {
   const t = texts(locale);
   const now = new Date();
   const tags: TagDoc[] = t.tags.map((tag, i) => {
@@ -152,7 +146,7 @@ export function starterData(
   });
   let order = 0;
   const cards: CardDoc[] = [];
-  const memberships: CardTagDoc[] = [];
+  const memberships: Membership[] = [];
   const siteIds: string[] = [];
   for (const s of t.sites) {
     const card = newCardDoc({
@@ -169,8 +163,6 @@ export function starterData(
     cards.push(card);
     const tag = tags[s.tag]!;
     memberships.push({
-      _id: membershipId(tag._id, card._id),
-      ownerId,
       tagId: tag._id,
       cardId: card._id,
       order: memberships.filter((m) => m.tagId === tag._id).length,
@@ -196,8 +188,7 @@ export async function seedStarterData(ownerId: string, locale: SeedLocale): Prom
   if (card || tag) return;
   const { tags, cards, memberships } = starterData(ownerId, locale);
   await TagModel.insertMany(tags);
-  await insertCards(cards);
-  await CardTagModel.insertMany(memberships);
+  await insertCards(cards, memberships);
   await commitReload(ownerId);
   await syncNoteTodos(ownerId);
 }

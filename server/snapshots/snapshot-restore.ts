@@ -8,14 +8,7 @@
 // user's data ends as the snapshot, never a mix. See docs/decisions.md ("Snapshot restore without transactions").
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor';
-import {
-  CardModel,
-  CardTagModel,
-  RelationModel,
-  membershipId,
-  storedCard,
-  type CardDoc,
-} from '../cards/card.model';
+import { CardModel, RelationModel, storedCard, withTags, type CardDoc } from '../cards/card.model';
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
 import { conflict } from '../errors';
 import { logger } from '../logger';
@@ -71,7 +64,6 @@ async function insertRows(
 /** The roll-forward: the owner's rows become exactly the snapshot's (idempotent; never touches another owner). */
 async function replaceRows(ownerId: string, data: SnapshotData): Promise<void> {
   await step('start');
-  await CardTagModel.deleteMany({ ownerId });
   await RelationModel.deleteMany({ ownerId });
   await step('deleted-links');
   await CardModel.deleteMany({ ownerId });
@@ -83,15 +75,12 @@ async function replaceRows(ownerId: string, data: SnapshotData): Promise<void> {
     data.tags.map((t) => ({ ...t, ownerId })),
     'tags',
   );
+  const tags = new Map<string, typeof data.cardTags>();
+  for (const m of data.cardTags) tags.set(m.cardId, [...(tags.get(m.cardId) ?? []), m]);
   await insertRows(
     CardModel.collection,
-    data.cards.map((c) => storedCard({ ...c, ownerId } as CardDoc)),
+    data.cards.map((c) => storedCard(withTags({ ...c, ownerId } as CardDoc, tags.get(c._id)))),
     'cards',
-  );
-  await insertRows(
-    CardTagModel.collection,
-    data.cardTags.map((m) => ({ _id: membershipId(m.tagId, m.cardId), ownerId, ...m })),
-    'memberships',
   );
   await insertRows(
     RelationModel.collection,

@@ -11,12 +11,13 @@ import { LRUCache } from 'lru-cache';
 import {
   CardModel,
   cardFromStored,
-  CardTagModel,
   RelationModel,
+  storedMemberships,
   type CardDoc,
-  type CardTagDoc,
   type RelationDoc,
+  type StoredTagRef,
 } from '../cards/card.model';
+import { legacyMembershipsFolded } from '../cards/legacy-memberships';
 import { env } from '../env';
 import { logger } from '../logger';
 import { TagModel, type TagDoc } from '../tags/tag.model';
@@ -84,24 +85,23 @@ export function beforeSpaceLoad(hook: LoadHook): void {
 /** The space as the database holds it now: one query by owner per collection. */
 async function fullLoad(ownerId: string, reason: string): Promise<Entry> {
   const started = Date.now();
+  await legacyMembershipsFolded();
   for (const hook of loadHooks) await hook(ownerId);
   // The revision first, then the data: a copy may hold more than its label says, never less.
   const record = await newestRecord(ownerId);
-  const [tags, cards, memberships, relations, spaceDoc] = await Promise.all([
+  const [tags, docs, relations, spaceDoc] = await Promise.all([
     TagModel.find({ ownerId }).lean<TagDoc[]>(),
-    CardModel.find({ ownerId })
-      .lean<CardDoc[]>()
-      .then((docs) => docs.map(cardFromStored)),
-    CardTagModel.find({ ownerId }).lean<CardTagDoc[]>(),
+    CardModel.find({ ownerId }).lean<(CardDoc & { tags?: StoredTagRef[] })[]>(),
     RelationModel.find({ ownerId }).lean<RelationDoc[]>(),
     SpaceModel.findById(ownerId).lean<SpaceDoc>(),
   ]);
+  const cards = docs.map(cardFromStored);
   const snapshot = new SpaceSnapshot(
     ownerId,
     record?.rev ?? 0,
     tags,
     new Map(cards.map((c) => [c._id, c])),
-    memberships.map((m) => ({ tagId: m.tagId, cardId: m.cardId, order: m.order })),
+    docs.flatMap(storedMemberships),
     relations,
     spaceDoc?.virtualOrder ?? {},
   );
@@ -187,14 +187,4 @@ export function forgetSpace(ownerId?: string): void {
 /** The space as the database holds it now, bypassing the cache (integrity checks compare a copy with it). */
 export async function loadSpaceFromDb(ownerId: string): Promise<SpaceSnapshot> {
   return (await fullLoad(ownerId, 'asked')).snapshot;
-}
-
-/** What the cache holds now (diagnostics, benchmarks). */
-export function spaceCacheInfo(): { spaces: number; bytes: number; budget: number } {
-  const c = cache();
-  return {
-    spaces: c.size + (oversized ? 1 : 0),
-    bytes: c.calculatedSize + (oversized?.snapshot.bytes ?? 0),
-    budget: c.maxSize,
-  };
 }

@@ -8,7 +8,7 @@ export interface Membership {
   order: number;
 }
 
-/** A change to a space. Membership keys are `tagId:cardId` (see membershipId). */
+/** A change to a space. Membership keys are `tagId:cardId` (membershipKey). */
 export interface SpaceChange {
   upsertTags?: TagDoc[];
   deleteTags?: string[];

@@ -70,15 +70,3 @@ export function forgetMemo(serial: number): void {
   }
   keysBySerial.delete(serial);
 }
-
-/** Bytes held now, per kind (diagnostics and tests). */
-export function memoStats(): Record<MemoKind, { entries: number; bytes: number }> {
-  const s = (c: LRUCache<string, { v: unknown }>) => ({ entries: c.size, bytes: c.calculatedSize });
-  return { list: s(memo('list')), search: s(memo('search')) };
-}
-
-export function clearMemo(): void {
-  caches?.list.clear();
-  caches?.search.clear();
-  keysBySerial.clear();
-}

@@ -1,17 +1,10 @@
 // The database side of a unit of work: turning what a group of units changed into bulk writes addressed by `_id`.
 import type { Model } from 'mongoose';
-import {
-  CardModel,
-  CardTagModel,
-  RelationModel,
-  membershipId,
-  storedCard,
-  type CardDoc,
-} from '../cards/card.model';
+import { CardModel, RelationModel, storedCard, withTags } from '../cards/card.model';
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
 import { TagModel } from '../tags/tag.model';
 import { SpaceModel } from './space.model';
-import { membershipKey, touchedIds, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
+import { touchedIds, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 
 type Doc = { _id: string } & Record<string, unknown>;
 
@@ -94,32 +87,25 @@ export async function writeChange(
   change: SpaceChange,
 ): Promise<boolean> {
   const t = touchedIds(change);
-  // Deleting a card or tag also deletes its memberships and relations, named in the change or not.
-  const memberships = new Set(t.memberships);
+  // A card's document holds its memberships: a membership added, moved or removed (also by deleting its tag)
+  // rewrites the card's `tags`. Deleting a card also deletes the relations from and to it, named or not.
+  const cards = new Set(t.cards);
+  for (const key of t.memberships) cards.add(key.slice(key.indexOf(':') + 1));
+  for (const id of change.deleteTags ?? [])
+    for (const m of base.membershipsByTag.get(id) ?? []) cards.add(m.cardId);
   const relations = new Set(t.relations);
   const goneCards = new Set(change.deleteCards ?? []);
-  for (const id of goneCards)
-    for (const m of base.membershipsByCard.get(id) ?? []) memberships.add(membershipKey(m));
   if (goneCards.size)
     for (const r of base.relations())
       if (goneCards.has(r.sourceId) || goneCards.has(r.targetId)) relations.add(r._id);
-  for (const id of change.deleteTags ?? [])
-    for (const m of base.membershipsByTag.get(id) ?? []) memberships.add(membershipKey(m));
-  t.memberships = [...memberships];
-  t.relations = [...relations];
-  const membershipDoc = (space: SpaceSnapshot) => (key: string) => {
-    const m = space.membership(key);
-    return m ? ({ _id: membershipId(m.tagId, m.cardId), ownerId, ...m } as Doc) : undefined;
+  const cardDoc = (space: SpaceSnapshot) => (id: string) => {
+    const card = space.cards.get(id);
+    return card && (withTags(card, space.membershipsByCard.get(id)) as unknown as Doc);
   };
   const results = await Promise.all([
     bulk(
       CardModel,
-      opsFor(
-        t.cards,
-        (id) => base.cards.get(id) as Doc | undefined,
-        (id) => draft.cards.get(id) as Doc | undefined,
-        (doc) => storedCard(doc as unknown as CardDoc),
-      ),
+      opsFor([...cards], cardDoc(base), cardDoc(draft), (doc) => storedCard(doc as never)),
     ),
     bulk(
       TagModel,
@@ -129,11 +115,10 @@ export async function writeChange(
         (id) => draft.tagsById.get(id) as Doc | undefined,
       ),
     ),
-    bulk(CardTagModel, opsFor(t.memberships, membershipDoc(base), membershipDoc(draft))),
     bulk(
       RelationModel,
       opsFor(
-        t.relations,
+        [...relations],
         (id) => base.relation(id) as Doc | undefined,
         (id) => draft.relation(id) as Doc | undefined,
       ),
@@ -160,19 +145,17 @@ export async function writeChange(
  */
 export async function replaceRows(ownerId: string, space: SpaceSnapshot): Promise<void> {
   await Promise.all([
-    CardTagModel.deleteMany({ ownerId }),
     RelationModel.deleteMany({ ownerId }),
     CardModel.deleteMany({ ownerId }),
     TagModel.deleteMany({ ownerId }),
   ]);
-  const memberships = [...space.membershipsByCard.values()]
-    .flat()
-    .map((m) => ({ insertOne: { document: { _id: membershipId(m.tagId, m.cardId), ownerId, ...m } } }));
   const inserts = (docs: Iterable<object>) => [...docs].map((document) => ({ insertOne: { document } }));
+  const cards = [...space.cards.values()].map((c) =>
+    storedCard(withTags(c, space.membershipsByCard.get(c._id))),
+  );
   const clean = await Promise.all([
     bulk(TagModel, inserts(space.tags)),
-    bulk(CardModel, inserts([...space.cards.values()].map(storedCard))),
-    bulk(CardTagModel, memberships),
+    bulk(CardModel, inserts(cards)),
     bulk(RelationModel, inserts(space.relations())),
     SpaceModel.updateOne(
       { _id: ownerId },

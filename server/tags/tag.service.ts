@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import { membershipId } from '../cards/card.model';
+import { membershipKey } from '../spaces/space.change';
 import { deletionChange, planCardDeletion, tagOrderChange, tagSequence } from '../cards/card.store';
 import { moveOne, reorderWithin, type Ordered } from '../cards/reorder';
 import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG, VIRTUAL_TAG_IDS } from '../cards/card-kinds.shared';
@@ -130,8 +130,8 @@ export async function deleteTag(
         )
       : { tags: [], cards: [], memberships: [], relations: [] };
     // Memberships of this tag go in both cases (and come back on undo).
-    const memberKeys = new Set(items.memberships.map((m) => membershipId(m.tagId, m.cardId)));
-    for (const m of members) if (!memberKeys.has(membershipId(m.tagId, m.cardId))) items.memberships.push(m);
+    const memberKeys = new Set(items.memberships.map((m) => membershipKey(m)));
+    for (const m of members) if (!memberKeys.has(membershipKey(m))) items.memberships.push(m);
     items.tags.push(tag);
     const undoToken = await recordDeletion(actor.userId, items);
     return { change: deletionChange(items), result: { undoToken, deletedCards: items.cards.length } };

@@ -4,7 +4,7 @@ import { deleteAllAssetRows } from '../assets/asset.service';
 import { logger } from '../logger';
 import { deleteUserSnapshots } from '../snapshots/snapshot.service';
 import { OAuthAccountModel } from '../oauth/oauth.model';
-import { CardModel, CardTagModel, RelationModel } from '../cards/card.model';
+import { CardModel, RelationModel } from '../cards/card.model';
 import { forgetSpace } from '../spaces/space.cache';
 import { commitReload } from '../spaces/space.write';
 import { TagModel } from '../tags/tag.model';
@@ -30,14 +30,13 @@ export async function purgeUser(userId: string): Promise<void> {
   logger.info('users', 'user deleted with all their data', { userId });
 }
 
-/** Deletes everything in a space: cards, tags, memberships, relations and its revision record. */
+/** Deletes everything in a space: cards (with their memberships), tags, relations and its revision record. */
 async function deleteSpace(ownerId: string): Promise<void> {
   // Deleted by owner in one command per collection, then committed as a rewrite that every copy reloads. Not a
   // unit of work: that would load the space only to delete it.
   await Promise.all([
     CardModel.deleteMany({ ownerId }),
     TagModel.deleteMany({ ownerId }),
-    CardTagModel.deleteMany({ ownerId }),
     RelationModel.deleteMany({ ownerId }),
   ]);
   await commitReload(ownerId);

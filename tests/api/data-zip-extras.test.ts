@@ -2,7 +2,7 @@
 // and wholesale writes (clear, reset, clean import) deleting by owner (docs/decisions.md §45).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newCardDoc } from '#server/cards/card.defaults';
-import { CardModel, CardTagModel } from '#server/cards/card.model';
+import { CardModel, storedCard, withTags } from '#server/cards/card.model';
 import { ChannelModel } from '#server/notifications/channel.model';
 import { dbSeenState, seenState } from '../read-model-helpers';
 import { TagModel } from '#server/tags/tag.model';
@@ -181,20 +181,14 @@ describe('avatars in the configuration archive', () => {
   });
 });
 
-/** A card and a tag of the owner written behind the cache's back (after the app has loaded the space). */
+/** A card in a tag of the owner, written behind the cache's back (after the app has loaded the space). */
 async function strays(ownerId: string) {
   const now = new Date();
   const card = newCardDoc({ ownerId, name: 'Stray', siteUrl: 'https://stray.example', globalSortOrder: 999 });
-  await CardModel.collection.insertOne(card as never);
   const tag = { _id: `tag-stray-${card._id}`, ownerId, name: 'StrayTag', slug: 'straytag', order: 99 };
+  const membership = { tagId: tag._id, cardId: card._id, order: 0 };
+  await CardModel.collection.insertOne(storedCard(withTags(card, [membership])) as never);
   await TagModel.collection.insertOne({ ...tag, isHidden: false, createdAt: now, updatedAt: now } as never);
-  await CardTagModel.collection.insertOne({
-    _id: `${tag._id}:${card._id}`,
-    ownerId,
-    tagId: tag._id,
-    cardId: card._id,
-    order: 0,
-  } as never);
   return { cardId: card._id, tagId: tag._id };
 }
 
@@ -217,7 +211,6 @@ describe('a wholesale write leaves exactly the written space in the database', (
       expect(res.status, res.text).toBe(200);
       expect(await CardModel.exists({ _id: stray.cardId })).toBeNull();
       expect(await TagModel.exists({ _id: stray.tagId })).toBeNull();
-      expect(await CardTagModel.exists({ cardId: stray.cardId })).toBeNull();
       // What the app serves is what the database holds.
       expect((await c.get('/api/site-cards')).text).not.toContain('Stray');
       expect(await seenState(c)).toEqual(await dbSeenState(user._id));

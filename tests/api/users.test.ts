@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ID } from '#server/actor';
 import { SessionModel } from '#server/auth/session.model';
-import { CardModel, CardTagModel } from '#server/cards/card.model';
+import { CardModel } from '#server/cards/card.model';
 import { getSpace } from '#server/spaces/space.cache';
 import { TagModel } from '#server/tags/tag.model';
 import { getSettings } from '#server/settings/settings.service';
@@ -349,7 +349,6 @@ describe('profile, password, username, account deletion', () => {
     // Asked of the database: this process's read model may trust its copy for a moment.
     expect(await CardModel.countDocuments({ ownerId: user._id })).toBe(0);
     expect(await TagModel.countDocuments({ ownerId: user._id })).toBe(0);
-    expect(await CardTagModel.countDocuments({ ownerId: user._id })).toBe(0);
     expect((await new Client().get(avatar.json.url)).status).toBe(404);
     const { deletePrefix, storageKeys } = await import('#server/storage');
     expect(await deletePrefix(storageKeys.userPrefix(user._id))).toBe(0);
