@@ -6,7 +6,7 @@ import { cardKind } from '../cards/card-kinds.shared';
 import type { CardDoc } from '../cards/card.model';
 import { SiteCreateSchema, type SiteCreate } from '../cards/card.schema';
 import { planSiteCards } from '../cards/site-card.service';
-import { assertQuota } from '../spaces/quota';
+import { assertQuota } from '../settings/quota';
 import { mergeChanges, type SpaceSnapshot } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 import type { TagDoc } from '../tags/tag.model';

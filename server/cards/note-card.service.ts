@@ -1,5 +1,5 @@
 import type { Actor } from '../actor';
-import { assertQuota } from '../spaces/quota';
+import { assertQuota } from '../settings/quota';
 import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 import { removeCards } from './card-delete.service';

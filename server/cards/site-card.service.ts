@@ -2,7 +2,7 @@ import type { Actor } from '../actor';
 import { notFound } from '../errors';
 import { checkSoon } from '../online-check/check-on-save';
 import { moveCardInTag } from '../tags/tag.service';
-import { assertQuota } from '../spaces/quota';
+import { assertQuota } from '../settings/quota';
 import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 import { newCardDoc } from './card.defaults';

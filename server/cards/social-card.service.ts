@@ -1,6 +1,6 @@
 import type { Actor } from '../actor';
 import { badRequest, notFound } from '../errors';
-import { assertQuota } from '../spaces/quota';
+import { assertQuota } from '../settings/quota';
 import { getSpace } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 import { removeCards } from './card-delete.service';

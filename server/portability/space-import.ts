@@ -11,7 +11,7 @@ import { planNoteTodos } from '../cards/note-todos';
 import { isAppError } from '../errors';
 import { logger } from '../logger';
 import { mergeChanges } from '../spaces/space.cache';
-import { assertQuota } from '../spaces/quota';
+import { assertQuota } from '../settings/quota';
 import { writeSpace } from '../spaces/space.write';
 import { deleteObjects, putObject, storageKeys } from '../storage';
 import { ADMIN_ID } from '../actor';

@@ -10,7 +10,7 @@ import { JsonTablesError, JsonTablesReader, type TableItem } from '../parsing/js
 import { TimeSlicer } from '../parsing/time-slice';
 import type { Quotas } from '../settings/settings.service';
 import { cardBytes } from '../spaces/space.bytes';
-import { quotaExceeded } from '../spaces/quota';
+import { quotaExceeded } from '../settings/quota';
 import { dataSigner, digestMatches } from './archive-format';
 import { MAX_IMPORTED_CHANNELS } from './channels';
 import {

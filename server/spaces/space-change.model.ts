@@ -1,5 +1,5 @@
-import { Schema } from 'mongoose';
 import { defineModel, isDuplicateKeyError } from '../db';
+import { docSchema, required } from '../db-schema';
 
 /**
  * A claimed revision of a data space. `_id` = `<ownerId>:<rev>`: inserting it is how a writer claims revision `rev`
@@ -14,15 +14,7 @@ export interface SpaceChangeDoc {
   at: Date;
 }
 
-const SpaceChangeSchema = new Schema<SpaceChangeDoc>(
-  {
-    _id: { type: String, required: true },
-    ownerId: { type: String, required: true },
-    rev: { type: Number, required: true },
-    at: { type: Date, required: true },
-  },
-  { versionKey: false, minimize: false },
-);
+const SpaceChangeSchema = docSchema<SpaceChangeDoc>(required({ ownerId: String, rev: Number, at: Date }));
 SpaceChangeSchema.index({ ownerId: 1, rev: -1 });
 
 export const SpaceChangeModel = defineModel<SpaceChangeDoc>('SpaceChange', SpaceChangeSchema);

@@ -23,29 +23,6 @@ export interface SpaceChange {
 
 export const membershipKey = (m: { tagId: string; cardId: string }) => `${m.tagId}:${m.cardId}`;
 
-/** Every document id a change touches, by kind (what a change record names). */
-export interface TouchedIds {
-  cards: string[];
-  tags: string[];
-  memberships: string[];
-  relations: string[];
-  virtualOrder: boolean;
-}
-
-export function touchedIds(change: SpaceChange): TouchedIds {
-  const uniq = (a: string[]) => [...new Set(a)];
-  return {
-    cards: uniq([...(change.upsertCards ?? []).map((c) => c._id), ...(change.deleteCards ?? [])]),
-    tags: uniq([...(change.upsertTags ?? []).map((t) => t._id), ...(change.deleteTags ?? [])]),
-    memberships: uniq([
-      ...(change.upsertMemberships ?? []).map(membershipKey),
-      ...(change.deleteMemberships ?? []),
-    ]),
-    relations: uniq([...(change.upsertRelations ?? []).map((r) => r._id), ...(change.deleteRelations ?? [])]),
-    virtualOrder: Boolean(change.virtualOrder && Object.keys(change.virtualOrder).length),
-  };
-}
-
 /** Several changes as one (later ones win). Linear in the total size: a bulk plan merges thousands of changes. */
 export function mergeChanges(...changes: (SpaceChange | undefined)[]): SpaceChange {
   const out: SpaceChange = {};

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
+import { docSchema } from '../db-schema';
 
 /** One document per data space (`_id` = owner id): what belongs to the space as a whole. */
 export interface SpaceDoc {
@@ -8,12 +9,9 @@ export interface SpaceDoc {
   virtualOrder?: Record<string, number>;
 }
 
-const SpaceSchema = new Schema<SpaceDoc>(
-  {
-    _id: { type: String, required: true },
-    virtualOrder: { type: Schema.Types.Mixed, default: undefined },
-  },
-  { versionKey: false, minimize: false },
+const SpaceSchema = docSchema<SpaceDoc>(
+  { virtualOrder: { type: Schema.Types.Mixed, default: undefined } },
+  { minimize: false },
 );
 
 export const SpaceModel = defineModel<SpaceDoc>('Space', SpaceSchema);

@@ -12,8 +12,8 @@ import { draftCopy } from './layered-map';
 import { forgetMemo, memoGet, memoSet, type MemoKind } from './space.memo';
 
 export { cardBytes } from './space.bytes';
-export { membershipKey, mergeChanges, touchedIds } from './space.change';
-export type { Membership, SpaceChange, TouchedIds } from './space.change';
+export { membershipKey, mergeChanges } from './space.change';
+export type { Membership, SpaceChange } from './space.change';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 export function compareText(a: string, b: string): number {
@@ -70,8 +70,6 @@ export class SpaceSnapshot {
     for (const t of this.tags) this.bytes += tagBytes(t);
     for (const m of memberships) this.addMembership(m);
     for (const r of relations) this.addRelation(r);
-    for (const list of this.relationsBySource.values())
-      (list as RelationDoc[]).sort((a, b) => a.order - b.order);
   }
 
   get size(): number {
@@ -189,27 +187,17 @@ export class SpaceSnapshot {
       this.bytes -= cardBytes(old);
       this.cards.delete(id);
       if (this.maxOrder !== undefined && old.globalSortOrder >= this.maxOrder) this.maxOrder = undefined;
-      for (const r of this.relationsBySource.get(id) ?? []) this.removeRelation(r._id);
     }
     if (change.deleteCards?.length) {
       const gone = new Set(change.deleteCards);
-      for (const r of [...this.relationsById.values()]) if (gone.has(r.targetId)) this.removeRelation(r._id);
+      for (const r of [...this.relationsById.values()])
+        if (gone.has(r.sourceId) || gone.has(r.targetId)) this.removeRelation(r._id);
     }
     this.applyMemberships(change);
     for (const id of change.deleteRelations ?? []) this.removeRelation(id);
-    const touchedSources = new Set<string>();
     for (const r of change.upsertRelations ?? []) {
       this.removeRelation(r._id);
       this.addRelation(r);
-      touchedSources.add(r.sourceId);
-    }
-    for (const s of touchedSources) {
-      const list = this.relationsBySource.get(s);
-      if (list)
-        this.relationsBySource.set(
-          s,
-          [...list].sort((a, b) => a.order - b.order),
-        );
     }
     if (change.virtualOrder) this.virtualOrder = { ...this.virtualOrder, ...change.virtualOrder };
   }
@@ -288,7 +276,11 @@ export class SpaceSnapshot {
   private addRelation(r: RelationDoc) {
     if (!this.cards.has(r.sourceId) || !this.cards.has(r.targetId)) return;
     this.relationsById.set(r._id, r);
-    this.relationsBySource.set(r.sourceId, [...(this.relationsBySource.get(r.sourceId) ?? []), r]);
+    const list = [...(this.relationsBySource.get(r.sourceId) ?? []), r];
+    this.relationsBySource.set(
+      r.sourceId,
+      list.sort((a, b) => a.order - b.order),
+    );
     this.bytes += RELATION_BYTES;
   }
 

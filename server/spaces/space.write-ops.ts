@@ -4,7 +4,7 @@ import { CardModel, RelationModel, storedCard, withTags } from '../cards/card.mo
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
 import { TagModel } from '../tags/tag.model';
 import { SpaceModel } from './space.model';
-import { touchedIds, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
+import { membershipKey, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 
 type Doc = { _id: string } & Record<string, unknown>;
 
@@ -28,7 +28,7 @@ type Op = Record<string, unknown>;
  * fields, deletes.
  */
 function opsFor(
-  ids: string[],
+  ids: Iterable<string>,
   before: (id: string) => Doc | undefined,
   after: (id: string) => Doc | undefined,
   stored: (doc: Doc) => object = (doc) => doc,
@@ -86,14 +86,17 @@ export async function writeChange(
   draft: SpaceSnapshot,
   change: SpaceChange,
 ): Promise<boolean> {
-  const t = touchedIds(change);
   // A card's document holds its memberships: a membership added, moved or removed (also by deleting its tag)
   // rewrites the card's `tags`. Deleting a card also deletes the relations from and to it, named or not.
-  const cards = new Set(t.cards);
-  for (const key of t.memberships) cards.add(key.slice(key.indexOf(':') + 1));
+  const ids = <T>(upserts: T[] = [], id: (x: T) => string, deletes: string[] = []) =>
+    new Set([...upserts.map(id), ...deletes]);
+  const cards = ids(change.upsertCards, (c) => c._id, change.deleteCards);
+  for (const key of ids(change.upsertMemberships, membershipKey, change.deleteMemberships))
+    cards.add(key.slice(key.indexOf(':') + 1));
   for (const id of change.deleteTags ?? [])
     for (const m of base.membershipsByTag.get(id) ?? []) cards.add(m.cardId);
-  const relations = new Set(t.relations);
+  const tags = ids(change.upsertTags, (t) => t._id, change.deleteTags);
+  const relations = ids(change.upsertRelations, (r) => r._id, change.deleteRelations);
   const goneCards = new Set(change.deleteCards ?? []);
   if (goneCards.size)
     for (const r of base.relations())
@@ -102,28 +105,29 @@ export async function writeChange(
     const card = space.cards.get(id);
     return card && (withTags(card, space.membershipsByCard.get(id)) as unknown as Doc);
   };
+  const lookup = (find: (id: string) => unknown) => find as (id: string) => Doc | undefined;
   const results = await Promise.all([
     bulk(
       CardModel,
-      opsFor([...cards], cardDoc(base), cardDoc(draft), (doc) => storedCard(doc as never)),
+      opsFor(cards, cardDoc(base), cardDoc(draft), (doc) => storedCard(doc as never)),
     ),
     bulk(
       TagModel,
       opsFor(
-        t.tags,
-        (id) => base.tagsById.get(id) as Doc | undefined,
-        (id) => draft.tagsById.get(id) as Doc | undefined,
+        tags,
+        lookup((id) => base.tagsById.get(id)),
+        lookup((id) => draft.tagsById.get(id)),
       ),
     ),
     bulk(
       RelationModel,
       opsFor(
-        [...relations],
-        (id) => base.relation(id) as Doc | undefined,
-        (id) => draft.relation(id) as Doc | undefined,
+        relations,
+        lookup((id) => base.relation(id)),
+        lookup((id) => draft.relation(id)),
       ),
     ),
-    t.virtualOrder
+    Object.keys(change.virtualOrder ?? {}).length
       ? SpaceModel.updateOne(
           { _id: ownerId },
           {

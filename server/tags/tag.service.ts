@@ -5,7 +5,7 @@ import { membershipKey } from '../spaces/space.change';
 import { deletionChange, planCardDeletion, tagOrderChange, tagSequence } from '../cards/card.store';
 import { moveOne, reorderWithin, type Ordered } from '../cards/reorder';
 import { VIRTUAL_NOTE_TAG, VIRTUAL_SOCIAL_TAG, VIRTUAL_TAG_IDS } from '../cards/card-kinds.shared';
-import { assertQuota } from '../spaces/quota';
+import { assertQuota } from '../settings/quota';
 import {
   compareText,
   getSpace,

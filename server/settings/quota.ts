@@ -1,7 +1,8 @@
-// Per-user quotas on a data space, checked inside units of work (so concurrent writes cannot overshoot them).
+// Per-user quotas on a data space, set by administrators (settings.service.ts) and checked by the plans inside units
+// of work (so concurrent writes cannot overshoot them).
 import { AppError } from '../errors';
-import { getQuotas } from '../settings/settings.service';
-import { cardBytes, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
+import { getQuotas } from './settings.service';
+import { cardBytes, type SpaceChange, type SpaceSnapshot } from '../spaces/space.snapshot';
 
 export type QuotaKind = 'cards' | 'tags' | 'bytes';
 
