@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors';
 import type { AssetKind } from './asset.model';
 import type { IncomingFile } from './upload';
@@ -76,12 +75,18 @@ function looksLikeText(head: Buffer): boolean {
   return !head.includes(0) && Buffer.from(head.toString('utf8'), 'utf8').length >= head.length - 3;
 }
 
+/** The type a file's first bytes say it is (file-type, loaded with the first file rather than at start). */
+export async function detectedMime(head: Buffer): Promise<string | undefined> {
+  const { fileTypeFromBuffer } = await import('file-type');
+  return (await fileTypeFromBuffer(head))?.mime;
+}
+
 /**
  * The type of an upload judged from its first bytes (and, for refusing programs, its name too). Throws 415 when
  * the kind does not accept it.
  */
 export async function sniffType(file: IncomingFile, head: Buffer, rules: StoreRules): Promise<string> {
-  const detected = (await fileTypeFromBuffer(head))?.mime;
+  const detected = await detectedMime(head);
   if (rules.types === ANY_FILE) {
     const script = head.subarray(0, 2).toString('latin1') === '#!';
     const dangerousName = DANGEROUS_EXT.test(savedName(file.filename ?? ''));

@@ -5,7 +5,6 @@
 // hop is checked again. A deadline covers the whole exchange and the body is read up to a byte cap.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
 import { logger } from '../logger';
 import { compileAllowList, refusal, type OutboundPolicy } from './ip-policy';
 import { outboundPolicy } from './outbound-policy';
@@ -181,6 +180,8 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   let method = options.method ?? 'GET';
   let body = options.body;
   const maxRedirects = options.maxRedirects ?? 5;
+  // undici is loaded with the first outbound request rather than at start.
+  const { Agent, request } = await import('undici');
   for (let hop = 0; ; hop++) {
     try {
       const pinned = await checkedAddress(url, policy, options.resolve ?? systemResolve);

@@ -1,10 +1,7 @@
 // The authorization code flow with remix-auth + remix-auth-oauth2: one strategy per provider, built per request
-// from the current configuration. The library keeps state and PKCE verifier in a short-lived cookie and checks the
-// state on the way back; our subclass sends every provider call through the safe outbound client instead of
-// global fetch and lets each provider name its parameters and read its own answers.
-import { OAuth2Tokens } from 'arctic';
-import { Authenticator } from 'remix-auth';
-import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from 'remix-auth-oauth2';
+// from the current configuration (oauth.strategy.ts, loaded with its libraries on the first sign-in, so a start
+// does not wait for them). The library keeps state and PKCE verifier in a short-lived cookie and checks the state on
+// the way back.
 import type { Actor } from '../actor';
 import { requireAdmin } from '../auth/permissions';
 import { isSecureRequest } from '../auth/request';
@@ -19,66 +16,13 @@ import {
   type ProviderKey,
 } from './oauth.schema';
 import { PROVIDERS } from './providers';
-import type { Endpoints, ProviderDef, ProviderProfile } from './providers/types';
+import type { ProviderProfile } from './providers/types';
+import type * as Strategy from './oauth.strategy';
 
 /** Prefix of the cookies remix-auth-oauth2 keeps the state and verifier in (`oauth_state:<id>`). */
 export const STATE_COOKIE = 'oauth_state';
 /** Minutes a started sign-in may take. */
 const FLOW_SECONDS = 10 * 60;
-
-class ProviderStrategy extends OAuth2Strategy<ProviderProfile> {
-  constructor(
-    private readonly def: ProviderDef,
-    private readonly cfg: ProviderConfig,
-    private readonly endpoints: Endpoints,
-    private readonly redirectUri: string,
-    secure: boolean,
-  ) {
-    super(
-      {
-        cookie: {
-          name: STATE_COOKIE,
-          path: '/api/auth/oauth',
-          maxAge: FLOW_SECONDS,
-          sameSite: 'Lax',
-          ...(secure ? { secure: true as const } : {}),
-        },
-        clientId: def.clientId(cfg),
-        clientSecret: null,
-        authorizationEndpoint: endpoints.authorize,
-        tokenEndpoint: endpoints.token,
-        redirectURI: redirectUri,
-        scopes: def.scopes(cfg),
-        codeChallengeMethod: CodeChallengeMethod.S256,
-      },
-      ({ tokens }) => def.profile({ cfg, tokens: tokens.data as Record<string, unknown>, endpoints }),
-    );
-  }
-
-  protected override authorizationParams(params: URLSearchParams): URLSearchParams {
-    if (this.def.authorizeParams) return this.def.authorizeParams(params, this.cfg);
-    const out = new URLSearchParams(params);
-    if (!this.def.pkce) {
-      out.delete('code_challenge');
-      out.delete('code_challenge_method');
-    }
-    return out;
-  }
-
-  protected override async validateAuthorizationCode(
-    code: string,
-    codeVerifier: string,
-  ): Promise<OAuth2Tokens> {
-    const data = await this.def.exchange({
-      cfg: this.cfg,
-      code,
-      codeVerifier,
-      redirectUri: this.redirectUri,
-      endpoints: this.endpoints,
-    });
-    return new OAuth2Tokens(data);
-  }
-}
 
 /** The strategy of a provider that may be used now (known, enabled, configured), else an `unavailable` failure. */
 async function authenticator(request: Request, keyParam: string) {
@@ -97,9 +41,10 @@ async function authenticator(request: Request, keyParam: string) {
     });
     throw new OAuthFailure('unavailable', 'The site has no trusted public address for the callback');
   }
-  const redirectUri = callbackUrl(base, key);
-  const strategy = new ProviderStrategy(def, cfg, endpoints, redirectUri, isSecureRequest(request));
-  return { key, auth: new Authenticator<ProviderProfile>().use(strategy, key) };
+  const lib = await import('./oauth.strategy');
+  const cookie = { name: STATE_COOKIE, maxAge: FLOW_SECONDS, secure: isSecureRequest(request) };
+  const auth = lib.providerAuthenticator(key, def, cfg, endpoints, callbackUrl(base, key), cookie);
+  return { key, auth, lib };
 }
 
 /** Starts a sign-in: the redirect to the provider (with the state cookie) as a Response. */
@@ -119,7 +64,7 @@ export async function finishOAuth(
   request: Request,
   keyParam: string,
 ): Promise<{ key: ProviderKey; profile: ProviderProfile }> {
-  const { key, auth } = await authenticator(request, keyParam);
+  const { key, auth, lib } = await authenticator(request, keyParam);
   const url = new URL(request.url);
   // DingTalk sends the code as `authCode`.
   if (!url.searchParams.has('code') && url.searchParams.has('authCode')) {
@@ -129,16 +74,16 @@ export async function finishOAuth(
   try {
     return { key, profile: await auth.authenticate(key, request) };
   } catch (err) {
-    throw asFailure(err);
+    throw asFailure(err, lib);
   }
 }
 
 /** What the library throws, as our failure reasons. */
-function asFailure(err: unknown): unknown {
+function asFailure(err: unknown, lib: typeof Strategy): unknown {
   if (err instanceof OAuthFailure) return err;
   // No state in the URL: the library would start a new attempt instead.
   if (err instanceof Response) return new OAuthFailure('state', 'The callback carries no state');
-  if (err instanceof OAuth2RequestError)
+  if (err instanceof lib.OAuth2RequestError)
     return new OAuthFailure('denied', `The provider refused: ${err.code}`);
   const e = err as { message?: string };
   if (

@@ -1,10 +1,10 @@
 // Finding a site's icon through the safe outbound client: the icons its home page declares
 // (`<link rel="icon" …>`, `apple-touch-icon`), then `/favicon.ico`. Bodies are capped; only raster images whose
 // bytes say so are kept (no SVG: it can carry script, §9 of docs/decisions.md), whatever the server claims.
-import { fileTypeFromBuffer } from 'file-type';
 import { KIND_RULES } from '../assets/file-rules';
 import { OutboundError, safeFetch } from '../net/safe-fetch';
 import { scanHtml } from '../parsing/html-scan';
+import { detectedMime } from '../assets/file-rules';
 
 /** The largest icon kept and its types (the asset kind's rules), and the most of a home page read. */
 const ICON_MAX_BYTES = KIND_RULES['site-icon'].maxBytes;
@@ -56,7 +56,7 @@ async function image(url: string): Promise<FoundIcon | null> {
       onTooLarge: 'error',
     });
     if (res.status !== 200 || res.body.length === 0) return null;
-    const mimeType = (await fileTypeFromBuffer(res.body))?.mime;
+    const mimeType = await detectedMime(res.body);
     return mimeType && ICON_TYPES.includes(mimeType) ? { bytes: res.body, mimeType } : null;
   } catch (err) {
     if (err instanceof OutboundError) return null;

@@ -1,14 +1,7 @@
 // The ID token of an OpenID Connect sign-in, verified (OIDC Core 3.1.3.7): signature against the provider's published
 // keys (or the client secret for HMAC algorithms), issuer, audience, authorized party and expiry. The key set is
 // fetched through the safe outbound client like every other provider call, and cached briefly.
-import {
-  createLocalJWKSet,
-  decodeProtectedHeader,
-  errors as joseErrors,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWTPayload,
-} from 'jose';
+import type { JSONWebKeySet, JWTPayload } from 'jose';
 import { OAuthFailure, providerJson } from '../oauth.http';
 
 const KEYS_CACHE_MS = 5 * 60_000;
@@ -33,7 +26,11 @@ export interface IdTokenCheck {
   clientSecret: string;
 }
 
+/** jose, loaded on the first OpenID Connect sign-in rather than at start. */
+const jose = () => import('jose');
+
 async function verifyWith(token: string, check: IdTokenCheck, fresh: boolean): Promise<JWTPayload> {
+  const { createLocalJWKSet, decodeProtectedHeader, jwtVerify } = await jose();
   const options = { issuer: check.issuer, audience: check.clientId, clockTolerance: 60 };
   const { alg } = decodeProtectedHeader(token);
   if (alg?.startsWith('HS')) {
@@ -46,6 +43,7 @@ async function verifyWith(token: string, check: IdTokenCheck, fresh: boolean): P
 
 /** The verified claims of an ID token; any failure is an OAuthFailure naming what did not hold. */
 export async function verifiedIdToken(token: string, check: IdTokenCheck): Promise<Record<string, unknown>> {
+  const { errors: joseErrors } = await jose();
   let payload: JWTPayload;
   try {
     try {
