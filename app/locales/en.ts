@@ -194,6 +194,7 @@ const en = {
     signedOut: 'You have been signed out.',
     switched: 'You are now signed in as {{name}}.',
   },
+    registrationClosed: 'Registration is closed on this site. Existing accounts can still sign in.',
   history: {
     title: 'Version history',
     intro:

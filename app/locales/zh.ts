@@ -194,6 +194,7 @@ const zh: Messages = {
     signedOut: '你已退出登录。',
     switched: '已切换到 {{name}}。',
   },
+    registrationClosed: '本站已关闭注册，已有账号仍可登录。',
   history: {
     title: '版本历史',
     intro:
