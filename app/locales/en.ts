@@ -770,6 +770,9 @@ const en = {
       xhsId: 'Xiaohongshu ID',
       douyinId: 'Douyin ID',
       groupNumber: 'Group number',
+      qrCodeFile: 'Or upload the QR code picture',
+      qrCodeFileHint:
+        'PNG, JPEG, GIF, WebP or AVIF, up to 5 MB. It replaces the address above when you save.',
       ewcId: 'WeCom ID',
     },
     note: {

@@ -748,6 +748,8 @@ const zh: Messages = {
       url: '网址',
       accountName: '公众号名称',
       xhsId: '小红书号',
+      qrCodeFile: '或上传二维码图片',
+      qrCodeFileHint: 'PNG、JPEG、GIF、WebP 或 AVIF，最大 5 MB。保存后会替换上面的地址。',
       douyinId: '抖音号',
       groupNumber: '群号',
       ewcId: '企业微信 ID',
