@@ -43,6 +43,11 @@ export const VALIDATION_ZH: Record<string, string> = {
   'The file is empty': '文件为空',
   'No file was sent (field "file")': '没有收到文件',
   'You can have at most 10 tokens; delete one first': '最多只能有 10 个令牌，请先删除一个',
+  'The file is not a ZIP archive': '该文件不是 ZIP 归档',
+  'This is not a SakuraNav export (wrong or missing signature)':
+    '这不是 SakuraNav 导出的文件（签名错误或缺失）',
+  'Tick the box to confirm': '请勾选确认框',
+  'The confirmation password is wrong': '确认密码不正确',
   // tags (server/tags/tag.schema.ts) and cards (server/cards/card.schema.ts)
   'Tag name is required': '请输入标签名称',
   'Tag name must be at most 40 characters': '标签名称最多 40 个字符',
@@ -68,10 +73,6 @@ export const VALIDATION_ZH: Record<string, string> = {
   'A todo must be at most 500 characters': '每条待办最多 500 个字符',
   'A label must be at most 20 characters': '标签最多 20 个字符',
   'Name must be at most 80 characters': '名称最多 80 个字符',
-  'Icon URL must be at most 2000 characters': '图标地址最多 2000 个字符',
-  'Frequency must be 5min, 1h or 1d': '检测频率只能是 5 分钟、1 小时或 1 天',
-  'Timeout must be 1 to 30 seconds': '超时时间须为 1 到 30 秒',
-  'Match mode must be status or keyword': '判定方式只能是状态码或关键词',
   'QR code URL must be at most 2000 characters': '二维码地址最多 2000 个字符',
   'Enter the QQ number': '请填写 QQ 号',
   'Enter the WeChat ID': '请填写微信号',
@@ -84,6 +85,10 @@ export const VALIDATION_ZH: Record<string, string> = {
   'Enter the WeCom ID': '请填写企业微信号',
   'Unsupported file type; accepted: jpeg, png, gif, webp, avif, bmp':
     '不支持的文件类型，可用：jpeg、png、gif、webp、avif、bmp',
+  'Icon URL must be at most 2000 characters': '图标地址最多 2000 个字符',
+  'Frequency must be 5min, 1h or 1d': '检测频率只能是 5 分钟、1 小时或 1 天',
+  'Timeout must be 1 to 30 seconds': '超时时间须为 1 到 30 秒',
+  'Match mode must be status or keyword': '判定方式只能是状态码或关键词',
   'Keyword must be at most 200 characters': '关键词最多 200 个字符',
   'Threshold must be 1 to 10': '失败次数须为 1 到 10',
   'Site cards cannot be put in the social or note card tags': '不允许关联社交卡片或笔记卡片标签',
