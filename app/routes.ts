@@ -22,6 +22,7 @@ export default [
   route('settings/data', 'routes/pages/settings.data.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),
   route('admin/oauth', 'routes/pages/admin.oauth.tsx'),
+  route('admin/config', 'routes/pages/admin.config.tsx'),
   route('docs/api', 'routes/pages/docs.api.tsx'),
   route('settings/appearance', 'routes/pages/settings.appearance.tsx'),
   route('settings/site', 'routes/pages/settings.site.tsx'),

@@ -40,6 +40,7 @@ export function UserMenu() {
           {user.role === 'admin' ? <Link to="/settings/site">{t('settings.nav.site')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/oauth">{t('nav.oauth')}</Link> : null}
+          {user.role === 'admin' ? <Link to="/admin/config">{t('nav.config')}</Link> : null}
         </nav>
         <PostForm action="/logout" className="menu-section">
           <button type="submit" className="button button-ghost button-block">

@@ -7,12 +7,11 @@ import { z } from 'zod';
 import {
   AccessUrlSchema,
   NoteCreateSchema,
-  QrCodeUrlSchema,
   RelatedSiteSchema,
   SocialCreateSchema,
   TodoSchema,
   siteFields,
-  socialIdSchema,
+  socialPayloadSchema,
 } from '#server/cards/card.schema';
 import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
 import { TagCreateSchema } from '#server/tags/tag.schema';
@@ -66,18 +65,17 @@ export type SiteFormInput = z.input<typeof SiteFormSchema>;
 export type SiteFormValue = z.infer<typeof SiteFormSchema>;
 
 /**
- * A social card form for one type: the type's identifying field is required (a link for URL types, with the same
- * rule as site URLs; an e-mail address for e-mail), and QR types take an optional QR image address.
+ * A social card form for one type: the API's own payload rule for the type (its identifying value required, with
+ * a message naming it; an optional QR picture for the types that show one).
  */
 export function socialFormSchema(meta: SocialTypeMeta) {
-  const payload: Record<string, z.ZodType<string | undefined>> = {
-    [meta.idField]: socialIdSchema(meta.idField, REQUIRED_MESSAGE),
-  };
-  if (meta.qr) payload.qrCodeUrl = QrCodeUrlSchema.optional();
   return SocialCreateSchema.pick({ label: true, hint: true, iconUrl: true, iconBgColor: true }).extend({
-    payload: z.object(payload),
+    payload: socialPayloadSchema(meta),
   });
 }
+/** The file input of a QR code picture chosen in the social form (a multipart post). */
+export const QR_FILE_FIELD = 'qrCodeFile';
+
 export type SocialFormValue = z.infer<ReturnType<typeof socialFormSchema>>;
 
 export const NoteFormSchema = NoteCreateSchema.pick({ title: true, content: true, iconUrl: true });

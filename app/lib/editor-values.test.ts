@@ -1,10 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SiteCreateSchema, SiteUpdateSchema, SocialCreateSchema } from '#server/cards/card.schema';
+import {
+  SOCIAL_ID_REQUIRED,
+  SiteCreateSchema,
+  SiteUpdateSchema,
+  SocialCreateSchema,
+} from '#server/cards/card.schema';
 import { socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { VALIDATION_ZH } from '~/locales/validation-zh';
-import { CHOOSE_SITE_MESSAGE, REQUIRED_MESSAGE, SiteFormSchema, socialFormSchema } from './editor-schemas';
+import { CHOOSE_SITE_MESSAGE, SiteFormSchema, socialFormSchema } from './editor-schemas';
 import { fieldNameOf, mergeTodos, siteDefaults, toSiteInput, toSocialInput } from './editor-values';
 import { URL_MESSAGES } from '#server/urls/url-policy.shared';
 import { EMAIL_MESSAGE } from '#server/urls/url.schema';
@@ -127,7 +132,13 @@ describe('social form', () => {
     const missing = parseWithZod(form([['payload.qrCodeUrl', 'https://img.example/qr.png']]), {
       schema: socialFormSchema(wechat),
     });
-    expect(missing.reply().error?.['payload.wechatId']).toEqual([REQUIRED_MESSAGE]);
+    expect(missing.reply().error?.['payload.wechatId']).toEqual([SOCIAL_ID_REQUIRED.wechatId]);
+
+    // No QR picture: the QR field is optional, and what the form gives, the API's schema takes.
+    const bare = parseWithZod(form([['payload.wechatId', 'sakura']]), { schema: socialFormSchema(wechat) });
+    expect(bare.status).toBe('success');
+    if (bare.status === 'success')
+      expect(SocialCreateSchema.safeParse(toSocialInput(bare.value, wechat)).success).toBe(true);
 
     const ok = parseWithZod(
       form([
@@ -164,7 +175,13 @@ describe('Chinese validation messages', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(/(?:,\s*|error:\s*|_MESSAGE = )'([A-Z][^']*)'/g))
         messages.add(m[1]!);
     }
-    for (const m of [...Object.values(URL_MESSAGES), COLOUR_MESSAGE, EMAIL_MESSAGE]) messages.add(m);
+    for (const m of [
+      ...Object.values(URL_MESSAGES),
+      ...Object.values(SOCIAL_ID_REQUIRED),
+      COLOUR_MESSAGE,
+      EMAIL_MESSAGE,
+    ])
+      messages.add(m);
     expect(messages.size).toBeGreaterThan(25);
     expect([...messages].filter((m) => !VALIDATION_ZH[m])).toEqual([]);
   });

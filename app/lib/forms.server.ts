@@ -1,7 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { readMultipartFile, type IncomingFile, type MultipartOptions } from '#server/assets/upload';
+import {
+  readMultipartFile,
+  readMultipartForm,
+  type IncomingFile,
+  type MultipartOptions,
+} from '#server/assets/upload';
 import { csrfTokenMatches, sameOriginRequest, CSRF_FIELD } from '#server/auth/csrf';
 import { trustedOrigin } from '#server/auth/origin';
 import type { SubmissionResult } from '@conform-to/react';
@@ -61,6 +66,27 @@ export function readFormUpload<T>(
     options.beforeFile?.(fields);
   };
   return readMultipartFile(request, { ...options, beforeFile }, handle);
+}
+
+/**
+ * A page form that carries an optional file among its fields (multipart): the CSRF token and whatever `beforeFile`
+ * checks refuse the post before a chosen file is stored; `handle` stores it. Answers the fields as FormData (what
+ * `readForm` gives for a URL-encoded post) and what `handle` returned, or null when no file was chosen.
+ */
+export async function readFormWithFile<T>(
+  request: Request,
+  options: MultipartOptions,
+  handle: (file: IncomingFile, fields: Record<string, string>) => Promise<T>,
+): Promise<{ formData: FormData; stored: T | null }> {
+  const beforeFile = (fields: Record<string, string>) => {
+    assertCsrfToken(request, fields[CSRF_FIELD]);
+    options.beforeFile?.(fields);
+  };
+  const { result, fields, entries } = await readMultipartForm(request, { ...options, beforeFile }, handle);
+  if (result === null) assertCsrfToken(request, fields[CSRF_FIELD]);
+  const formData = new FormData();
+  for (const [k, v] of entries) formData.append(k, v);
+  return { formData, stored: result };
 }
 
 /**

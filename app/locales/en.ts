@@ -20,6 +20,7 @@ const en = {
     data: 'Data',
     admin: 'Users',
     oauth: 'Sign-in providers',
+    config: 'Configuration',
     mainMenu: 'Main menu',
   },
   prefs: {
@@ -193,6 +194,7 @@ const en = {
     welcome: 'Welcome, {{name}}! Your account is ready.',
     signedOut: 'You have been signed out.',
     switched: 'You are now signed in as {{name}}.',
+    registrationClosed: 'Registration is closed on this site. Existing accounts can still sign in.',
   },
   history: {
     title: 'Version history',
@@ -299,6 +301,39 @@ const en = {
     confirmClear: 'Yes, remove all my tags and cards',
     clear: 'Clear my data',
     cleared: 'All your tags and cards were removed.',
+  },
+  config: {
+    title: 'Instance configuration',
+    intro_one:
+      'The whole instance in one archive: the data of its one account (tags, cards, files, appearance) and the site settings, without passwords or keys.',
+    intro_other:
+      'The whole instance in one archive: the data of all {{count}} accounts (tags, cards, files, appearance) and the site settings, without passwords or keys.',
+    undoHint:
+      'A snapshot of every account is taken before an import or a reset, so each account can undo it from the',
+    exportTitle: 'Export',
+    exportHelp: 'Download every account’s data and the site settings as one ZIP archive.',
+    export: 'Download configuration ZIP',
+    importTitle: 'Import',
+    importHelp:
+      'Pick a configuration ZIP exported from this site or from SakuraNav. Accounts are matched by id, then by username; missing ones are created without a password.',
+    mode: 'How to import each account’s data',
+    modes: {
+      clean: 'Replace: each account’s cards and tags are replaced, and the site settings too',
+      incremental: 'Add: keep what exists, add only what is missing (settings stay)',
+      overwrite: 'Merge: add what is new, update what exists, and apply the site settings',
+    },
+    confirmImport: 'I understand this changes the data of every account in the archive',
+    file: 'Configuration archive',
+    import: 'Import',
+    imported_one: 'Imported 1 account: {{cards}} cards and {{tags}} tags.',
+    imported_other: 'Imported {{count}} accounts: {{cards}} cards and {{tags}} tags.',
+    resetTitle: 'Reset the instance',
+    resetHelp:
+      'Every account’s tags and cards go back to the starter dashboard, appearances and site settings to their defaults. Accounts stay.',
+    password: 'Your password',
+    passwordHint: 'Confirm with your own administrator password.',
+    reset: 'Reset all data and settings',
+    resetDone: 'The instance was reset to the starter data and default settings.',
   },
   profile: {
     mustChangePassword:
@@ -738,6 +773,9 @@ const en = {
       showsDetailHint: 'A click on this card opens a page with the ID to copy (and the QR code, if any).',
       qrCodeUrl: 'QR code image URL',
       qrCodeUrlHint: 'Optional: an image of your QR code, shown on the card’s page.',
+      qrCodeFile: 'Or upload the QR code picture',
+      qrCodeFileHint:
+        'PNG, JPEG, GIF, WebP or AVIF, up to 5 MB. It replaces the address above when you save.',
       qrPreview: 'QR code preview',
       label: 'Label',
       labelHint: 'Leave empty to use “{{type}}”.',

@@ -22,6 +22,7 @@ const zh: Messages = {
     data: '数据',
     admin: '用户管理',
     oauth: '第三方登录',
+    config: '实例配置',
     mainMenu: '主菜单',
   },
   prefs: {
@@ -193,6 +194,7 @@ const zh: Messages = {
     welcome: '欢迎，{{name}}！你的账号已创建。',
     signedOut: '你已退出登录。',
     switched: '已切换到 {{name}}。',
+    registrationClosed: '本站已关闭注册，已有账号仍可登录。',
   },
   history: {
     title: '版本历史',
@@ -295,6 +297,37 @@ const zh: Messages = {
     confirmClear: '是的，删除我所有的标签和卡片',
     clear: '清空我的数据',
     cleared: '你所有的标签和卡片已删除。',
+  },
+  config: {
+    title: '实例配置',
+    intro_one:
+      '整个实例打包为一个归档：{{count}} 个账号的数据（标签、卡片、文件、外观）和站点设置，不含密码和密钥。',
+    intro_other:
+      '整个实例打包为一个归档：{{count}} 个账号的数据（标签、卡片、文件、外观）和站点设置，不含密码和密钥。',
+    undoHint: '导入或重置前会为每个账号拍摄快照，各账号都可以在此撤销：',
+    exportTitle: '导出',
+    exportHelp: '将所有账号的数据和站点设置下载为一个 ZIP 归档。',
+    export: '下载配置 ZIP',
+    importTitle: '导入',
+    importHelp:
+      '选择从本站或 SakuraNav 导出的配置 ZIP。账号先按 ID、再按用户名匹配；不存在的账号会被创建（无密码）。',
+    mode: '各账号数据的导入方式',
+    modes: {
+      clean: '替换：替换每个账号的卡片和标签，并替换站点设置',
+      incremental: '添加：保留现有内容，只添加缺少的（设置不变）',
+      overwrite: '合并：添加新内容、更新已有内容，并应用站点设置',
+    },
+    confirmImport: '我知道这会更改归档中每个账号的数据',
+    file: '配置归档',
+    import: '导入',
+    imported_one: '已导入 {{count}} 个账号：{{cards}} 张卡片和 {{tags}} 个标签。',
+    imported_other: '已导入 {{count}} 个账号：{{cards}} 张卡片和 {{tags}} 个标签。',
+    resetTitle: '重置实例',
+    resetHelp: '所有账号的标签和卡片恢复为初始面板，外观和站点设置恢复为默认值。账号保留。',
+    password: '你的密码',
+    passwordHint: '请输入你自己的管理员密码以确认。',
+    reset: '重置全部数据和设置',
+    resetDone: '实例已重置为初始数据和默认设置。',
   },
   profile: {
     mustChangePassword: '你正在使用管理员设置的临时密码登录。请在下方设置你自己的密码后继续。',
@@ -718,6 +751,8 @@ const zh: Messages = {
       showsDetailHint: '点击此卡片会打开一个页面，可复制账号（如有二维码也会显示）。',
       qrCodeUrl: '二维码图片地址',
       qrCodeUrlHint: '可选：你的二维码图片，显示在卡片详情页中。',
+      qrCodeFile: '或上传二维码图片',
+      qrCodeFileHint: 'PNG、JPEG、GIF、WebP 或 AVIF，最大 5 MB。保存后会替换上面的地址。',
       qrPreview: '二维码预览',
       label: '名称',
       labelHint: '留空则使用“{{type}}”。',

@@ -70,6 +70,15 @@ export async function finishPicture(
 }
 
 /**
+ * Stores the picture of a social card's QR code (an image, by the icon rules); the card refers to it by the URL,
+ * which keeps the file alive (asset.sweep.ts reads the cards' data).
+ */
+export async function uploadQrCode(actor: Actor, file: IncomingFile): Promise<{ id: string; url: string }> {
+  const asset = await storeFor(actor, 'icon', file);
+  return { id: asset._id, url: assetUrl(asset._id) };
+}
+
+/**
  * Deletes the caller's icon uploads among `assetIds` that no card of theirs shows any more (icons outlive a card
  * deletion so an undo can bring them back; the client cleans up later, compat §10).
  */
@@ -81,6 +90,9 @@ export async function cleanupIcons(actor: Actor, assetIds: string[]): Promise<{ 
   for (const card of space.cards.values()) {
     const m = /^\/api\/assets\/([^/]+)\/file$/.exec(card.iconUrl ?? '');
     if (m?.[1]) used.add(m[1]);
+    // A social card's QR code picture is an icon upload too.
+    const qr = /^\/api\/assets\/([^/]+)\/file$/.exec(String(card.cardData?.qrCodeUrl ?? ''));
+    if (qr?.[1]) used.add(qr[1]);
   }
   const rows = await AssetModel.find({ _id: { $in: ids }, ownerId: actor.userId, kind: 'icon' })
     .select({ _id: 1 })

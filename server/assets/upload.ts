@@ -35,6 +35,31 @@ export async function readMultipartFile<T>(
   options: MultipartOptions,
   handle: (file: IncomingFile, fields: Record<string, string>) => Promise<T>,
 ): Promise<{ result: T; fields: Record<string, string> }> {
+  const { work, fields } = await parseMultipart(request, options, handle, false);
+  if (!work) throw badRequest('No file was sent (field "file")');
+  return { result: await work, fields };
+}
+
+/**
+ * A whole HTML form sent as multipart/form-data whose file is optional (a form with a file input among its other
+ * fields): the file, if one was chosen, streams into `handle` as it arrives (with the fields sent before it); the
+ * answer holds every field in order (`entries`) and what `handle` returned, or null when no file was chosen.
+ */
+export async function readMultipartForm<T>(
+  request: Request,
+  options: MultipartOptions,
+  handle: (file: IncomingFile, fields: Record<string, string>) => Promise<T>,
+): Promise<{ result: T | null; fields: Record<string, string>; entries: [string, string][] }> {
+  const { work, fields, entries } = await parseMultipart(request, options, handle, true);
+  return { result: work ? await work : null, fields, entries };
+}
+
+async function parseMultipart<T>(
+  request: Request,
+  options: MultipartOptions,
+  handle: (file: IncomingFile, fields: Record<string, string>) => Promise<T>,
+  optional: boolean,
+): Promise<{ work: Promise<T> | undefined; fields: Record<string, string>; entries: [string, string][] }> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(type)) {
     throw new AppError(
@@ -63,11 +88,15 @@ export async function readMultipartFile<T>(
   const fields: Record<string, string> = {};
   let work: Promise<T> | undefined;
   let failure: unknown;
+  const entries: [string, string][] = [];
   parser.on('field', (name, value) => {
     if (!(name in fields)) fields[name] = value;
+    entries.push([name, value]);
   });
   parser.on('file', (name, stream, info) => {
-    if (name !== field || work || failure) {
+    // A file input left empty still sends a part, with no name and no bytes.
+    const none = optional && !fileName(info.filename);
+    if (name !== field || work || failure || none) {
       stream.resume();
       return;
     }
@@ -90,8 +119,7 @@ export async function readMultipartFile<T>(
     source.pipe(parser);
   });
   if (failure) throw failure;
-  if (!work) throw badRequest('No file was sent (field "file")');
-  return { result: await work, fields };
+  return { work, fields, entries };
 }
 
 /** The file name as sent; browsers escape `"`, CR and LF in it as %22, %0D and %0A (WHATWG multipart). */

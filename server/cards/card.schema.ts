@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { colourField } from '../css/colour.schema';
 import { formBoolean, optionalText } from '../forms/fields.schema';
 import { emailField, optionalImageUrl, urlField } from '../urls/url.schema';
-import { SOCIAL_TYPE_IDS, VIRTUAL_TAG_IDS } from './card-kinds.shared';
+import { SOCIAL_TYPE_IDS, VIRTUAL_TAG_IDS, type SocialTypeMeta } from './card-kinds.shared';
 
 /** A link target (site, alternate and social URLs): the URL policy's `link` kind, normalised. */
 export const LinkSchema = urlField('link', 2000);
@@ -13,12 +13,41 @@ const iconUrl = optionalImageUrl(2000, 'Icon URL must be at most 2000 characters
 
 /** The identifying value of a social card type: a link for URL types, an address for e-mail, else any text. */
 export function socialIdSchema(idField: string, required = 'Required') {
-  if (idField === 'url') return LinkSchema;
+  if (idField === 'url') return z.string({ error: required }).trim().min(1, required).pipe(LinkSchema);
   if (idField === 'email') return emailField(required);
   return z.string({ error: required }).trim().min(1, required).max(2000);
 }
 
-export const QrCodeUrlSchema = urlField('image', 2000);
+/** The picture of a QR code: an http(s) address or an uploaded file's path; empty means none. */
+export const QrCodeUrlSchema = optionalImageUrl(2000, 'QR code URL must be at most 2000 characters');
+
+/** What a social card type asks for when its identifying value is missing (pages translate these). */
+export const SOCIAL_ID_REQUIRED: Record<SocialTypeMeta['idField'], string> = {
+  qqNumber: 'Enter the QQ number',
+  wechatId: 'Enter the WeChat ID',
+  email: 'Enter the e-mail address',
+  url: 'Enter the link',
+  accountName: 'Enter the account name',
+  xhsId: 'Enter the Xiaohongshu ID',
+  douyinId: 'Enter the Douyin ID',
+  groupNumber: 'Enter the group number',
+  ewcId: 'Enter the WeCom ID',
+};
+
+/**
+ * The payload of one social card type, the one rule of the API and the editor: the type's identifying value
+ * (required, checked by its kind) and, for the types that show one, an optional QR code picture.
+ */
+export function socialPayloadSchema(meta: Pick<SocialTypeMeta, 'idField' | 'qr'>) {
+  const required = SOCIAL_ID_REQUIRED[meta.idField];
+  const id = z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    socialIdSchema(meta.idField, required),
+  );
+  return meta.qr
+    ? z.object({ [meta.idField]: id, qrCodeUrl: QrCodeUrlSchema })
+    : z.object({ [meta.idField]: id });
+}
 
 const int = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);

@@ -7,7 +7,7 @@ import { removeCards } from './card-delete.service';
 import { newCardDoc } from './card.defaults';
 import { toCard, toSocialCard, type CardDto, type SocialCardDto } from './card.dto';
 import { CardModel, cardFromStored, type CardDoc } from './card.model';
-import { QrCodeUrlSchema, socialIdSchema, type SocialCreate, type SocialUpdate } from './card.schema';
+import { socialPayloadSchema, type SocialCreate, type SocialUpdate } from './card.schema';
 import { globalOrderChange, globalSequence, patchCard, requireCard } from './card.store';
 import { sortedCards } from './card.sort';
 import { reorderWithin } from './reorder';
@@ -16,34 +16,20 @@ import { toVisitorCard } from './visitor-view';
 
 /**
  * The stored payload of a social card: its type, the one identifying field the type needs (required), and a QR
- * image for the types that show one. Other keys are dropped, like the older service did.
+ * image for the types that show one, checked by the schema the editor uses too. Other keys are dropped, like the
+ * older service did. A refusal is a 400 naming the payload field.
  */
 function normalisePayload(cardType: string, payload: Record<string, unknown>): Record<string, unknown> {
   const meta = socialTypeMeta(cardType);
   if (!meta) throw badRequest('Unknown social card type');
-  const raw = payload[meta.idField];
-  const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
-  if (!value)
-    throw badRequest(`Please fill in the ${meta.label} ${meta.idField}`, [
-      { path: `payload.${meta.idField}`, message: 'Required' },
-    ]);
-  // The type's value by its kind (a link is normalised like every stored URL; an e-mail address is checked).
-  const checked = socialIdSchema(meta.idField).safeParse(value);
+  const checked = socialPayloadSchema(meta).safeParse(payload);
   if (!checked.success) {
-    const message = checked.error.issues[0]?.message ?? 'Invalid value';
-    throw badRequest(`payload.${meta.idField}: ${message}`, [{ path: `payload.${meta.idField}`, message }]);
+    const issue = checked.error.issues[0]!;
+    const path = ['payload', ...issue.path.map(String)].join('.');
+    throw badRequest(`${path}: ${issue.message}`, [{ path, message: issue.message }]);
   }
-  const out: Record<string, unknown> = { type: cardType, [meta.idField]: checked.data };
-  const qr = typeof payload.qrCodeUrl === 'string' ? payload.qrCodeUrl.trim() : '';
-  if (meta.qr && qr) {
-    const picture = QrCodeUrlSchema.safeParse(qr);
-    if (!picture.success) {
-      const message = picture.error.issues[0]?.message ?? 'Invalid address';
-      throw badRequest(`payload.qrCodeUrl: ${message}`, [{ path: 'payload.qrCodeUrl', message }]);
-    }
-    out.qrCodeUrl = picture.data;
-  }
-  return out;
+  const { qrCodeUrl, ...rest } = checked.data as Record<string, unknown>;
+  return { type: cardType, ...rest, ...(qrCodeUrl ? { qrCodeUrl } : {}) };
 }
 
 /**

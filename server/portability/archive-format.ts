@@ -3,6 +3,7 @@
 // between instances of either service; it proves the data was written by an exporter, not who wrote it.
 import { createHmac, timingSafeEqual, type Hmac } from 'node:crypto';
 import type { AssetDoc } from '../assets/asset.model';
+import { env } from '../env';
 import { jsonTooDeep } from '../parsing/json-bounded';
 import { refuse, type SafeZip } from './zip-read';
 import type { Row } from './rows';
@@ -27,6 +28,28 @@ export function digestMatches(digest: Buffer, signature: unknown): boolean {
 
 export function signatureMatches(data: Buffer, signature: unknown): boolean {
   return digestMatches(dataSigner().update(data).digest(), signature);
+}
+
+/**
+ * Proof that a user archive is the account's own export from this instance: an HMAC with the instance's secret
+ * (which, unlike the shared data key, no one else has) over the account and the data's signature. Only such an
+ * archive keeps its card and tag ids on import, so another account cannot claim a deleted card's public address by
+ * importing an archive naming it.
+ */
+export function ownerProof(userId: string, dataSignature: string, secret = env().SESSION_SECRET): string {
+  return createHmac('sha256', secret)
+    .update(`sakura-dash user archive\n${userId}\n${dataSignature}`)
+    .digest('hex');
+}
+
+/** Whether the manifest proves the archive is `userId`'s own export (by the current or the previous secret). */
+export function isOwnArchive(manifest: Manifest, userId: string): boolean {
+  const { ownerProof: proof, dataSignature } = manifest;
+  if (typeof proof !== 'string' || typeof dataSignature !== 'string') return false;
+  const { SESSION_SECRET, SESSION_SECRET_PREVIOUS } = env();
+  return [SESSION_SECRET, SESSION_SECRET_PREVIOUS]
+    .filter((s): s is string => Boolean(s))
+    .some((secret) => digestMatches(Buffer.from(ownerProof(userId, dataSignature, secret), 'hex'), proof));
 }
 
 export interface Manifest {

@@ -1,8 +1,9 @@
 // Planning an import on a space snapshot (inside a unit of work): the modes and matching rules of compat §6.2.
 // clean: the space's cards and tags are replaced (only website cards and tags used by nothing else when the
 // archive is sites-only); incremental: rows matching an existing tag (case-insensitive name) or card (identity
-// key) are skipped; overwrite: matching rows update the existing ones. Rows that match nothing are added with
-// fresh ids; links, relations, note links (`sakura-site://`) and note todos follow the id changes.
+// key) are skipped; overwrite: matching rows update the existing ones. Rows that match nothing are added: under
+// their archived ids when the archive is the owner's own (`reuseIds`, so public links /card/<id> survive) and the id
+// is free, else with fresh ids; links, relations, note links (`sakura-site://`) and note todos follow the ids.
 import { randomUUID } from 'node:crypto';
 import { cardKind, socialTypeMeta } from '../cards/card-kinds.shared';
 import type { CardDoc, RelationDoc } from '../cards/card.model';
@@ -74,10 +75,30 @@ function dropForeignRef(value: string | null, imported: Set<string>): string | n
   return [...refs].some((id) => !imported.has(id)) ? null : value;
 }
 
+/** Ids this service gives cards and tags; only these are taken over from an archive. */
+const OWN_ID = { card: /^(?:card|site)-[0-9a-f-]{36}$/, tag: /^tag-[0-9a-f-]{36}$/ } as const;
+
+/** Archived card and tag ids an import of the owner's own archive may keep (see `planImport`). */
+export function reusableIds(data: ArchivedSpace): string[] {
+  return [
+    ...data.cards.map((c) => c.oldId).filter((id) => OWN_ID.card.test(id)),
+    ...data.tags.map((t) => t.oldId).filter((id) => OWN_ID.tag.test(id)),
+  ];
+}
+
 export function planImport(
   space: SpaceSnapshot,
   data: ArchivedSpace,
-  options: { mode: ImportMode; sitesOnly: boolean; assetIds: Map<string, string> },
+  options: {
+    mode: ImportMode;
+    sitesOnly: boolean;
+    assetIds: Map<string, string>;
+    /**
+     * The archive is the owner's own: rows keep their archived ids, except ids another account's documents hold
+     * (`taken`) and, in the merge modes, ids of the owner's cards and tags the import does not replace.
+     */
+    reuseIds?: { taken: ReadonlySet<string> } | null;
+  },
 ): ImportPlan {
   const { mode, sitesOnly, assetIds } = options;
   const imported = new Set(assetIds.values());
@@ -107,6 +128,25 @@ export function planImport(
     .filter((r) => deleteCards.has(r.sourceId) || deleteCards.has(r.targetId))
     .map((r) => r._id);
 
+  // The archived id when it may be kept (free, not given to another row), else a fresh one.
+  const claimed = new Set<string>();
+  const idFor = (oldId: string, kind: 'card' | 'tag'): string => {
+    const reuse = options.reuseIds;
+    const mine = kind === 'card' ? space.cards.has(oldId) : space.tagsById.has(oldId);
+    const replaced = kind === 'card' ? deleteCards.has(oldId) : deleteTags.has(oldId);
+    if (
+      reuse &&
+      OWN_ID[kind].test(oldId) &&
+      !reuse.taken.has(oldId) &&
+      !claimed.has(oldId) &&
+      (!mine || replaced)
+    ) {
+      claimed.add(oldId);
+      return oldId;
+    }
+    return kind === 'card' ? `site-${randomUUID()}` : `tag-${randomUUID()}`;
+  };
+
   // ---- tags ----
   const tagsByName = new Map<string, TagDoc>();
   if (mode !== 'clean') for (const t of space.tags) tagsByName.set(t.name.toLowerCase(), t);
@@ -114,13 +154,7 @@ export function planImport(
   let tagOrder = mode === 'clean' ? 0 : space.maxTagOrder() + 1;
   for (const { oldId, tag } of [...data.tags].sort(byOrder((t) => t.tag.order))) {
     if (tagIds.has(oldId)) continue;
-    const id = `tag-${randomUUID()}`;
-    const fresh: TagDoc = {
-      ...remapAssets(tag, assetIds),
-      _id: id,
-      ownerId: owner,
-      slug: slugify(tag.name, id),
-    };
+    const fresh: TagDoc = { ...remapAssets(tag, assetIds), _id: '', ownerId: owner };
     fresh.logoUrl = dropForeignRef(fresh.logoUrl, imported);
     const match = tagsByName.get(fresh.name.toLowerCase());
     if (match) {
@@ -139,6 +173,8 @@ export function planImport(
       } else counts.skipped++;
       continue;
     }
+    fresh._id = idFor(oldId, 'tag');
+    fresh.slug = slugify(tag.name, fresh._id);
     if (mode !== 'clean') fresh.order = tagOrder++;
     upsertTags.push(fresh);
     tagIds.set(oldId, fresh._id);
@@ -159,7 +195,7 @@ export function planImport(
   let order = mode === 'clean' && !sitesOnly ? 0 : space.maxGlobalOrder() + 1;
   for (const { oldId, card } of [...data.cards].sort(byOrder((c) => c.card.globalSortOrder))) {
     if (cardIds.has(oldId)) continue;
-    const fresh: CardDoc = { ...remapAssets(card, assetIds), _id: `site-${randomUUID()}`, ownerId: owner };
+    const fresh: CardDoc = { ...remapAssets(card, assetIds), _id: '', ownerId: owner };
     fresh.iconUrl = dropForeignRef(fresh.iconUrl, imported);
     const key = identityKey(fresh);
     const match = key ? cardsByKey.get(key) : undefined;
@@ -187,6 +223,7 @@ export function planImport(
       counts.updated++;
       continue;
     }
+    fresh._id = idFor(oldId, 'card');
     if (!(mode === 'clean' && !sitesOnly)) fresh.globalSortOrder = order++;
     cardIds.set(oldId, fresh._id);
     written.set(fresh._id, fresh);
@@ -259,6 +296,12 @@ export function planImport(
     counts.relations++;
   }
 
+  // A replaced card or tag that comes back under its own id is written, not deleted (a change deletes after it
+  // upserts); its old memberships and relations are in the delete lists already.
+  for (const id of claimed) {
+    deleteCards.delete(id);
+    deleteTags.delete(id);
+  }
   return {
     change: {
       upsertTags,

@@ -7,17 +7,19 @@ import { AppearanceModel, appearanceAssetIds, type AppearanceDoc } from '../appe
 import { ASSET_KINDS, AssetModel, type AssetDoc, type AssetKind } from '../assets/asset.model';
 import { ANY_FILE, KIND_RULES, sniffType } from '../assets/file-rules';
 import { peekStream } from '../assets/upload';
+import { CardModel } from '../cards/card.model';
 import { planNoteTodos } from '../cards/note-todos';
 import { isAppError } from '../errors';
 import { logger } from '../logger';
 import { mergeChanges } from '../spaces/space.cache';
 import { assertQuota } from '../settings/quota';
 import { writeSpace } from '../spaces/space.write';
+import { TagModel } from '../tags/tag.model';
 import { deleteObjects, putObject, storageKeys } from '../storage';
 import { ADMIN_ID } from '../actor';
 import { assetIdOfEntry, assetRefs } from './archive-format';
 import { importChannels } from './channels';
-import { planImport, type ImportCounts, type ImportMode } from './import-plan';
+import { planImport, reusableIds, type ImportCounts, type ImportMode } from './import-plan';
 import type { Progress } from './progress';
 import type { ArchivedSpace } from './space-read';
 import type { SafeZip } from './zip-read';
@@ -93,17 +95,27 @@ export async function importSpace(
   ownerId: string,
   zip: SafeZip,
   data: ArchivedSpace,
-  options: { mode: ImportMode; sitesOnly: boolean; folder: string; progress?: Progress },
+  options: {
+    mode: ImportMode;
+    sitesOnly: boolean;
+    folder: string;
+    progress?: Progress;
+    /** The archive is the owner's own export: cards and tags keep their ids where they are free. */
+    keepIds?: boolean;
+  },
 ): Promise<ImportCounts> {
   const stored: string[] = [];
   let committed = false;
   try {
     const { files, ids } = await storeFiles(zip, options.folder, ownerId, data, stored, options.progress);
     const { result: plan } = await writeSpace(ownerId, async (space) => {
+      // Read inside the unit of work, so a retry after a refused write reads again.
+      const taken = options.keepIds ? await heldByOthers(ownerId, reusableIds(data)) : null;
       const planned = planImport(space, data, {
         mode: options.mode,
         sitesOnly: options.sitesOnly,
         assetIds: ids,
+        reuseIds: taken && { taken },
       });
       await assertQuota(space, planned.change);
       const todos = planNoteTodos(space.with(planned.change, space.rev));
@@ -128,7 +140,10 @@ export async function importSpace(
         keep.push({ ...f.doc, noteId: noteId ?? null });
       else drop.push(f.doc.key);
     }
-    if (keep.length) await AssetModel.insertMany(keep, { ordered: false });
+    const attached = await alreadyAttached(ownerId, keep);
+    const fresh = keep.filter((f) => !attached.has(f._id));
+    for (const f of keep) if (attached.has(f._id)) drop.push(f.key);
+    if (fresh.length) await AssetModel.insertMany(fresh, { ordered: false });
     await deleteObjects(drop).catch(() => {});
     for (const row of appearances) await AppearanceModel.replaceOne({ _id: row._id }, row, { upsert: true });
     if (!options.sitesOnly) await importChannels(ownerId, data.channels, options.mode);
@@ -141,6 +156,52 @@ export async function importSpace(
     }
     throw err;
   }
+}
+
+/**
+ * Imported attachments the note has already (same name and size): a note that kept its id in an import of the
+ * owner's own archive still has its attachment records, which would otherwise show twice. Those records stay (and
+ * count as attached again); the imported copies are not kept. Answers the imported files' ids to drop.
+ */
+async function alreadyAttached(ownerId: string, files: AssetDoc[]): Promise<Set<string>> {
+  const incoming = files.filter((f) => f.kind === 'note-attachment' && f.noteId);
+  if (!incoming.length) return new Set();
+  const noteIds = [...new Set(incoming.map((f) => f.noteId!))];
+  const existing = await AssetModel.find({ ownerId, kind: 'note-attachment', noteId: { $in: noteIds } })
+    .select({ _id: 1, noteId: 1, originalName: 1, size: 1 })
+    .lean<Pick<AssetDoc, '_id' | 'noteId' | 'originalName' | 'size'>[]>();
+  const key = (a: Pick<AssetDoc, 'noteId' | 'originalName' | 'size'>) =>
+    `${a.noteId}\n${a.originalName}\n${a.size}`;
+  const byKey = new Map(existing.map((a) => [key(a), a._id]));
+  const drop = new Set<string>();
+  const reattached: string[] = [];
+  for (const f of incoming) {
+    const match = byKey.get(key(f));
+    if (!match) continue;
+    drop.add(f._id);
+    reattached.push(match);
+    byKey.delete(key(f));
+  }
+  // Marked when the note was deleted (a clear): attached again now.
+  if (reattached.length)
+    await AssetModel.updateMany({ _id: { $in: reattached } }, { $set: { detachedAt: null } });
+  return drop;
+}
+
+/** Of these card and tag ids, those another account's documents hold (`_id` lookups, in chunks). */
+async function heldByOthers(ownerId: string, ids: string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  const CHUNK = 500;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const filter = { _id: { $in: chunk }, ownerId: { $ne: ownerId } };
+    const [cards, tags] = await Promise.all([
+      CardModel.find(filter).select({ _id: 1 }).lean<{ _id: string }[]>(),
+      TagModel.find(filter).select({ _id: 1 }).lean<{ _id: string }[]>(),
+    ]);
+    for (const row of [...cards, ...tags]) taken.add(row._id);
+  }
+  return taken;
 }
 
 /** The appearance rows an import writes: all of them, except themes that exist already in incremental mode. */

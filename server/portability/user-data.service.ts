@@ -10,7 +10,14 @@ import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '..
 import { copyOfSpace } from '../users/starter-copy';
 import { writeSpace } from '../spaces/space.write';
 import { getQuotas } from '../settings/settings.service';
-import { FORMAT_VERSION, SIGNATURE, readManifest, signData } from './archive-format';
+import {
+  FORMAT_VERSION,
+  SIGNATURE,
+  isOwnArchive,
+  ownerProof,
+  readManifest,
+  signData,
+} from './archive-format';
 import { beforeReplacingSpace } from './before-change';
 import { IMPORT_MODES, type ImportCounts, type ImportMode } from './import-plan';
 import type { Progress } from './progress';
@@ -47,6 +54,7 @@ export async function exportUserData(
   const sitesOnly = scope === 'sites-only';
   const { data, assets } = await collectSpace(actor.userId, { sitesOnly });
   const json = JSON.stringify(data);
+  const dataSignature = signData(json);
   const manifest = {
     signature: SIGNATURE,
     version: FORMAT_VERSION,
@@ -54,7 +62,9 @@ export async function exportUserData(
     sitesOnly,
     exportedAt: new Date().toISOString(),
     hasAppearance: Boolean(data.appearances?.length),
-    dataSignature: signData(json),
+    dataSignature,
+    // Read back by this instance only: an import of it by the same account keeps the ids (public links).
+    ownerProof: ownerProof(actor.userId, dataSignature),
   };
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
@@ -145,6 +155,7 @@ export async function importUserData(
       sitesOnly: manifest.sitesOnly === true,
       folder: 'assets/',
       progress,
+      keepIds: isOwnArchive(manifest, actor.userId),
     });
   } finally {
     zip.close();

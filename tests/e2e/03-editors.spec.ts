@@ -194,7 +194,7 @@ test('social card: pick the type, then fill the form for it', async ({ page }, i
   await expect(page.getByLabel('WeChat ID')).toBeVisible();
   await page.getByLabel('QR code image URL').fill('/favicon.svg');
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('This field is required')).toBeVisible();
+  await expect(page.getByText('Enter the WeChat ID')).toBeVisible();
   await expect(page.getByLabel('QR code image URL')).toHaveValue('/favicon.svg');
   await reviewPage(page, info, 'editor-social-new');
 

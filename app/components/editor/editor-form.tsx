@@ -61,10 +61,13 @@ export function EditorForm<V extends Record<string, unknown>>({
   sticky,
   hidden,
   beforeErrors,
+  multipart,
   children,
 }: EditorFrameProps & {
   form: FormMetadata<V, string[]>;
   sticky?: boolean;
+  /** The form carries a file input (sent as multipart/form-data; the CSRF field comes before the file). */
+  multipart?: boolean;
   /** Extra hidden fields, name -> value. */
   hidden?: Record<string, string>;
   /** Rendered between the hidden fields and the form-level errors (e.g. a section index). */
@@ -73,7 +76,12 @@ export function EditorForm<V extends Record<string, unknown>>({
 }) {
   const navigation = useNavigation();
   return (
-    <Form method="post" {...getFormProps(form)} className="editor-form">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      encType={multipart ? 'multipart/form-data' : undefined}
+      className="editor-form"
+    >
       <DefaultSubmit label={submitLabel} />
       <CsrfInput />
       <input type="hidden" name="returnTo" value={returnTo} />

@@ -2,12 +2,16 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeImageSrc } from '#server/urls/url-policy.shared';
 import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
-import { socialFormSchema, type SocialFormValue } from '~/lib/editor-schemas';
+import { QR_FILE_FIELD, socialFormSchema, type SocialFormValue } from '~/lib/editor-schemas';
+import { Field } from '~/components/ui/field';
 import type { socialDefaults } from '~/lib/editor-values';
 import { EditorSection } from './editor-shell';
 import { EditorForm, useEditorForm, type EditorPageProps } from './editor-form';
 import { IconFields } from './icon-fields';
 import { FormField, FormColour, useFieldText } from '~/components/ui/conform-fields';
+
+/** Pictures a QR code may be (what the icon uploads accept, bar BMP which phones do not make). */
+const QR_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/avif';
 
 export function SocialForm({
   meta,
@@ -29,7 +33,7 @@ export function SocialForm({
   const typeLabel = t(`editor.socialTypes.${meta.type}`);
   const qrPreview = typeof qr?.value === 'string' ? safeImageSrc(qr.value) : null;
   return (
-    <EditorForm form={form} {...frame} hidden={{ cardType: meta.type }}>
+    <EditorForm form={form} {...frame} hidden={{ cardType: meta.type }} multipart={meta.qr}>
       <EditorSection
         id="social-basic"
         title={typeLabel}
@@ -45,13 +49,17 @@ export function SocialForm({
         />
         {qr ? (
           <div className="qr-row">
-            <FormField
-              className="grow"
-              {...text('qrCodeUrl')}
-              field={qr}
-              inputMode="url"
-              placeholder="https://"
-            />
+            <div className="grow stack">
+              <FormField {...text('qrCodeUrl')} field={qr} inputMode="url" placeholder="https://" />
+              <Field
+                id="qr-code-file"
+                label={t('editor.social.qrCodeFile')}
+                hint={t('editor.social.qrCodeFileHint')}
+                type="file"
+                name={QR_FILE_FIELD}
+                accept={QR_ACCEPT}
+              />
+            </div>
             {qrPreview ? (
               <img className="qr-preview" src={qrPreview} alt={t('editor.social.qrPreview')} />
             ) : null}

@@ -8,9 +8,10 @@ import { SocialForm } from '~/components/editor/social-form';
 import { socialFormSchema } from '~/lib/editor-schemas';
 import { editorFrame, replyToForm, requireCard, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
-import { readForm } from '~/lib/forms.server';
+import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.$cardId';
+import { readSocialForm } from './edit.social.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
@@ -33,8 +34,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor, card, meta } = await loadSocial(request, context, params.cardId);
-  const formData = await readForm(request);
+  const { formData, qrError } = await readSocialForm(request, actor, requestInfo(context).locale);
   const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
+  if (qrError) return replyToForm(submission, { fieldErrors: { 'payload.qrCodeUrl': [qrError] } });
   if (submission.status !== 'success') return replyToForm(submission);
   return saveAndReturn(request, formData, submission, {
     schema: SocialUpdateSchema,

@@ -11,9 +11,10 @@ import { withReturnTo } from '~/lib/editor-links';
 import { socialFormSchema } from '~/lib/editor-schemas';
 import { editorFrame, replyToForm, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
-import { readForm } from '~/lib/forms.server';
+import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.new';
+import { readSocialForm } from './edit.social.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
@@ -28,11 +29,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = signedInUser(context);
-  const formData = await readForm(request);
+  const { formData, qrError } = await readSocialForm(request, actor, requestInfo(context).locale);
   const meta =
     socialTypeMeta(String(formData.get('cardType') ?? '')) ?? socialTypeMeta(typeOf(request) ?? '');
   if (!meta) throw new Response(null, { status: 400 });
   const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
+  if (qrError) return replyToForm(submission, { fieldErrors: { 'payload.qrCodeUrl': [qrError] } });
   if (submission.status !== 'success') return replyToForm(submission);
   return saveAndReturn(request, formData, submission, {
     schema: SocialCreateSchema,

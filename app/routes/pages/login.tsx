@@ -31,11 +31,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [{ registrationEnabled }, { providers }] = await Promise.all([getSettings(), listEnabledProviders()]);
-  const mode = url.searchParams.get('mode') === 'register' && registrationEnabled ? 'register' : 'login';
+  const wantsRegister = url.searchParams.get('mode') === 'register';
+  const mode = wantsRegister && registrationEnabled ? 'register' : 'login';
   const actor = requestInfo(context).actor;
   return {
     mode,
     registrationEnabled,
+    // Asked for the registration form while registration is closed: the sign-in form says why it is shown.
+    registrationClosed: wantsRegister && !registrationEnabled,
     redirectTo: safeReturnTo(url.searchParams.get('redirectTo')),
     signedInAs: actor?.username ?? null,
     providers,
@@ -79,7 +82,7 @@ export const handle = { noFloatingButtons: true };
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { mode, registrationEnabled, redirectTo, signedInAs, providers, oauthError } =
+  const { mode, registrationEnabled, registrationClosed, redirectTo, signedInAs, providers, oauthError } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const back = redirectTo !== '/' ? `&redirectTo=${encodeURIComponent(redirectTo)}` : '';
@@ -99,6 +102,11 @@ export default function LoginPage() {
       {signedInAs ? (
         <p className="notice auth-notice" role="note">
           {t('auth.alreadySignedIn', { name: signedInAs })}
+        </p>
+      ) : null}
+      {registrationClosed ? (
+        <p className="notice auth-notice" role="status" id="registration-closed">
+          {t('auth.registrationClosed')}
         </p>
       ) : null}
       {oauthError ? (

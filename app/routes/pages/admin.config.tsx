@@ -1,0 +1,172 @@
+import { useTranslation } from 'react-i18next';
+import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import type { Actor } from '#server/actor';
+import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
+import { AppError, isAppError } from '#server/errors';
+import { importConfig, resetConfig } from '#server/portability/config-import';
+import { parseMode } from '#server/portability/user-data.service';
+import { CONFIG_ZIP_LIMITS } from '#server/portability/zip-read';
+import { listUsers } from '#server/users/admin-users.service';
+import { CsrfInput } from '~/components/csrf-input';
+import { Field } from '~/components/ui/field';
+import { Panel } from '~/components/ui/panel';
+import { PostForm } from '~/components/ui/post-form';
+import { flashCookie } from '~/lib/flash.server';
+import { headersWithCookies, isMultipart, pageErrorMessage, readForm, refusalCode } from '~/lib/forms.server';
+import { requireAdmin } from '~/lib/guards.server';
+import type { Locale } from '~/lib/i18n';
+import { pageTitle } from '~/lib/page-title';
+import { withUpload } from '~/lib/portability.server';
+import { requestInfo } from '~/lib/request-context.server';
+import accountsCss from '~/styles/accounts.css?url';
+import type { Route } from './+types/admin.config';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'config.title') }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireAdmin(request, context);
+  return { users: (await listUsers(actor, { limit: 1 })).total };
+}
+
+type Intent = 'import' | 'reset';
+
+async function done(request: Request, key: string, values: Record<string, number> = {}) {
+  const flash = await flashCookie(request, { kind: 'success', key, values });
+  return redirect('/admin/config', { headers: headersWithCookies([flash]) });
+}
+
+/**
+ * The configuration archive's import (a multipart post: the CSRF field and the confirmation precede the file, so
+ * a refused post stores nothing), through the service the `/api/config/import` route calls.
+ */
+function importFromPage(request: Request, actor: Actor) {
+  return withUpload(
+    request,
+    CONFIG_ZIP_LIMITS.maxUploadBytes,
+    async (file, fields) => {
+      const result = await importConfig(actor, file, parseMode(fields.mode));
+      return done(request, 'config.imported', {
+        count: result.users,
+        cards: result.cards,
+        tags: result.tags,
+      });
+    },
+    (fields) => {
+      if (!sameOriginRequest(request) || !csrfTokenMatches(request, fields[CSRF_FIELD])) {
+        throw data({ code: refusalCode(request) }, { status: 403 });
+      }
+      if (fields.confirm !== 'on') throw new AppError('validation_failed', 'Tick the box to confirm');
+    },
+  );
+}
+
+/** The reset, confirmed with the administrator's password (as `/api/config/reset` asks). */
+async function resetFromPage(request: Request, actor: Actor, locale: Locale) {
+  const form = await readForm(request);
+  const password = String(form.get('password') ?? '');
+  if (!password) throw new AppError('validation_failed', 'Password is required');
+  await resetConfig(actor, password, locale);
+  return done(request, 'config.resetDone');
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireAdmin(request, context);
+  const { locale } = requestInfo(context);
+  const intent: Intent = isMultipart(request) ? 'import' : 'reset';
+  try {
+    return intent === 'import'
+      ? await importFromPage(request, actor)
+      : await resetFromPage(request, actor, locale);
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    return data({ intent, error: pageErrorMessage(err, locale) }, { status: err.status });
+  }
+}
+
+const MODES = ['clean', 'incremental', 'overwrite'] as const;
+
+/** The whole instance's configuration (every user's data, the site settings): export, import and reset. */
+export default function AdminConfigPage() {
+  const { t } = useTranslation();
+  const { users } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const errorOf = (intent: Intent) => (failure?.intent === intent ? [failure.error] : undefined);
+  return (
+    <main id="main" className="container page data-page admin-config-page">
+      <h1>{t('config.title')}</h1>
+      <p className="muted">{t('config.intro', { count: users })}</p>
+      <p className="muted">
+        {t('config.undoHint')} <a href="/settings/history">{t('nav.history')}</a>.
+      </p>
+
+      <Panel id="config-export" title={t('config.exportTitle')}>
+        <p className="muted">{t('config.exportHelp')}</p>
+        {/* A download: the browser posts it to the export endpoint itself. */}
+        <form method="post" action="/api/config/export" className="stack">
+          <CsrfInput />
+          <div className="row">
+            <button type="submit" className="button button-primary">
+              {t('config.export')}
+            </button>
+          </div>
+        </form>
+      </Panel>
+
+      <Panel id="config-import" title={t('config.importTitle')}>
+        {/* The CSRF token and the confirmation precede the file: both are checked before it is received. */}
+        <PostForm encType="multipart/form-data" className="stack" intent="import">
+          <p className="muted">{t('config.importHelp')}</p>
+          <fieldset className="choice-list">
+            <legend>{t('config.mode')}</legend>
+            {MODES.map((m) => (
+              <label key={m}>
+                <input type="radio" name="mode" value={m} defaultChecked={m === 'incremental'} />{' '}
+                {t(`config.modes.${m}`)}
+              </label>
+            ))}
+          </fieldset>
+          <label className="confirm-check">
+            <input type="checkbox" name="confirm" required /> {t('config.confirmImport')}
+          </label>
+          <Field
+            id="config-file"
+            label={t('config.file')}
+            type="file"
+            name="file"
+            required
+            accept=".zip,application/zip"
+            errors={errorOf('import')}
+          />
+          <div className="row">
+            <button type="submit" className="button">
+              {t('config.import')}
+            </button>
+          </div>
+        </PostForm>
+      </Panel>
+
+      <Panel id="config-reset" title={t('config.resetTitle')} className="panel-danger">
+        <p>{t('config.resetHelp')}</p>
+        <PostForm className="stack form-narrow" intent="reset">
+          <Field
+            id="config-reset-password"
+            label={t('config.password')}
+            hint={t('config.passwordHint')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            errors={errorOf('reset')}
+          />
+          <div className="row">
+            <button type="submit" className="button button-danger">
+              {t('config.reset')}
+            </button>
+          </div>
+        </PostForm>
+      </Panel>
+    </main>
+  );
+}
