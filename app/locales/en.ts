@@ -66,6 +66,7 @@ const en = {
     undo: 'Undo',
     restored: 'Restored.',
     nothingToUndo: 'That can no longer be undone.',
+    importUndone: 'The import was undone: your cards and tags are as they were before it.',
   },
   ai: {
     title: 'Ask AI',
@@ -262,7 +263,7 @@ const en = {
   data: {
     title: 'Your data',
     summary: 'You have {{cards}} cards and {{tags}} tags.',
-    undoHint: 'A snapshot is taken before every import, reset or clear, so each can be undone from the',
+    undoHint: 'A snapshot is taken before every import, reset or clear that changes something, so each can be undone from the',
     exportTitle: 'Export',
     exportHelp:
       'Download your tags, cards, notes, todos and files as a ZIP archive. It holds no passwords or keys and can be imported here or into SakuraNav.',

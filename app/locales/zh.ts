@@ -67,6 +67,7 @@ const zh: Messages = {
     undo: '撤销',
     restored: '已恢复。',
     nothingToUndo: '已无法撤销。',
+    importUndone: '导入已撤销：卡片和标签已恢复到导入之前的样子。',
   },
   ai: {
     title: 'AI 助手',
@@ -259,7 +260,7 @@ const zh: Messages = {
   data: {
     title: '我的数据',
     summary: '你有 {{cards}} 张卡片和 {{tags}} 个标签。',
-    undoHint: '每次导入、重置或清空之前都会自动保存一个快照，可在此撤销：',
+    undoHint: '每次会改动数据的导入、重置或清空之前都会自动保存一个快照，可在此撤销：',
     exportTitle: '导出',
     exportHelp:
       '把标签、卡片、笔记、待办和文件下载为 ZIP 压缩包。其中不含密码或密钥，可导入本站或 SakuraNav。',

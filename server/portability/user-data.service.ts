@@ -7,12 +7,13 @@ import { badRequest } from '../errors';
 import { getBootstrap } from '../navigation/bootstrap.service';
 import { starterData, type SeedLocale } from '../setup/seed';
 import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
+import { isEmptyChange } from '../spaces/space.change';
 import { copyOfSpace } from '../users/starter-copy';
 import { writeSpace } from '../spaces/space.write';
 import { getQuotas } from '../settings/settings.service';
 import { FORMAT_VERSION, SIGNATURE, readManifest, signData } from './archive-format';
 import { beforeReplacingSpace } from './before-change';
-import { IMPORT_MODES, type ImportCounts, type ImportMode } from './import-plan';
+import { IMPORT_MODES, planImport, type ImportCounts, type ImportMode } from './import-plan';
 import type { Progress } from './progress';
 import { addAssets, collectSpace, stamp, zipResponse } from './space-export';
 import { importSpace } from './space-import';
@@ -139,10 +140,15 @@ export async function importUserData(
       );
     const data = await readUserData(zip, manifest.dataSignature);
     progress?.phase('files', zip.filesUnder('assets/').length);
-    await beforeReplacingSpace(actor.userId, 'import');
+    // The dry run plans without the files (they are stored later): whether rows change does not depend on them.
+    const options = { mode, sitesOnly: manifest.sitesOnly === true };
+    await beforeReplacingSpace(
+      actor.userId,
+      'import',
+      (space) => !isEmptyChange(planImport(space, data, { ...options, assetIds: new Map() }).change),
+    );
     return await importSpace(actor.userId, zip, data, {
-      mode,
-      sitesOnly: manifest.sitesOnly === true,
+      ...options,
       folder: 'assets/',
       progress,
     });
@@ -163,7 +169,7 @@ export function emptySpaceChange(space: SpaceSnapshot): SpaceChange {
 
 /** Removes all of the caller's tags and cards (every kind); appearance and settings stay. */
 export async function clearUserData(actor: Actor): Promise<{ tags: number; cards: number }> {
-  await beforeReplacingSpace(actor.userId, 'clear');
+  await beforeReplacingSpace(actor.userId, 'clear', (space) => !isEmptyChange(emptySpaceChange(space)));
   const { result } = await writeSpace(actor.userId, (space) => ({
     change: emptySpaceChange(space),
     replace: true,

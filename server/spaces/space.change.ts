@@ -46,6 +46,12 @@ export function touchedIds(change: SpaceChange): TouchedIds {
   };
 }
 
+/** Whether a change writes nothing (a dry run of an import that would add nothing, say). */
+export function isEmptyChange(change: SpaceChange): boolean {
+  const t = touchedIds(change);
+  return !t.cards.length && !t.tags.length && !t.memberships.length && !t.relations.length && !t.virtualOrder;
+}
+
 /** Several changes as one (later ones win). Linear in the total size: a bulk plan merges thousands of changes. */
 export function mergeChanges(...changes: (SpaceChange | undefined)[]): SpaceChange {
   const out: SpaceChange = {};
