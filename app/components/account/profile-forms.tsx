@@ -15,6 +15,7 @@ import { NewPasswordFields, UsernameField } from './new-account-fields';
 import { resultFor, type ProfileAccount, type ProfileActionData } from './types';
 import { FormField } from '~/components/ui/conform-fields';
 import { PostForm, SubmitRow } from '~/components/ui/post-form';
+import { ConfirmStep } from '~/components/ui/confirm-step';
 import { useZodForm } from '~/lib/conform';
 import { Panel } from '~/components/ui/panel';
 
@@ -148,13 +149,28 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
 export function UsernamePanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
   const [form, fields] = useProfileForm(ChangeUsernameSchema, 'username', { id: 'username-form' });
+  const actionData = useActionData<ProfileActionData>();
+  const confirm = actionData?.intent === 'username' ? actionData.confirmUsername : undefined;
   const canChange = account.role !== 'admin' && !account.usernameChanged;
   return (
     <Panel id="username" title={t('profile.username.title')}>
       <p>
         {t('profile.username.current')} <strong className="mono">{account.username}</strong>
       </p>
-      {canChange ? (
+      {canChange && confirm ? (
+        <ConfirmStep
+          id="confirm-username"
+          title={t('profile.username.confirm.title', { name: confirm })}
+          action="/profile#username"
+          intent="username"
+          values={{ username: confirm }}
+          submitLabel={t('profile.username.confirm.submit', { name: confirm })}
+          cancelHref="/profile#username"
+          cancelLabel={t('profile.username.confirm.cancel')}
+        >
+          <p>{t('profile.username.confirm.body', { old: account.username })}</p>
+        </ConfirmStep>
+      ) : canChange ? (
         <PanelForm
           form={form}
           panel="username"
