@@ -36,6 +36,13 @@ async function signInAsUser(context: BrowserContext, info: TestInfo, name: strin
   return id;
 }
 
+/** Picks a language in the header's preferences menu (opening it unless it is open). */
+async function language(page: Page, name: string) {
+  const menu = page.locator('details.prefs-menu');
+  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator('> summary').click();
+  await page.getByRole('button', { name }).click();
+}
+
 async function siteNames(page: Page): Promise<string[]> {
   const res = await page.request.get('/api/site-cards');
   return ((await res.json()).items as { name: string }[]).map((c) => c.name);
@@ -63,7 +70,10 @@ test('a bookmark import is undone from its result', async ({ page, context }, in
   expect((await siteNames(page)).sort()).toEqual([...before].sort());
 });
 
-test('deleting a snapshot and an access token goes through a confirm step', async ({ page, context }, info) => {
+test('deleting a snapshot and an access token goes through a confirm step', async ({
+  page,
+  context,
+}, info) => {
   await signInAsUser(context, info, 'undo');
   await openPage(page, info, '/settings/history');
   await page.getByLabel('Label (optional)').fill('to delete');
@@ -103,7 +113,9 @@ test('an administrator confirms a temporary password and copies it', async ({ pa
   await signInAs(context, info);
   await openPage(page, info, `/admin/users?q=temp`);
   await page.getByRole('link', { name: /^Set a temporary password for temp/ }).click();
-  await expect(page.getByRole('heading', { name: /^Give temp(no)?js a temporary password\?$/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /^Give temp(no)?js a temporary password\?$/ }),
+  ).toBeVisible();
   await expect(page.getByText('every browser where they are signed in is signed out')).toBeVisible();
   await waitForHydration(page, info);
   await reviewPage(page, info, 'temp-password-confirm');
@@ -146,4 +158,33 @@ test('the avatar picked is shown before it is uploaded; imports preselect Add', 
   await openPage(page, info, '/settings/data');
   await expect(page.getByLabel('Add: keep mine, add only what I do not have yet')).toBeChecked();
   await expect(page.getByLabel('Replace: my cards and tags are replaced by the archive’s')).not.toBeChecked();
+});
+
+test('the one-time username change asks first, in English and Chinese', async ({ page, context }, info) => {
+  await signInAsUser(context, info, 'named');
+  await openPage(page, info, '/profile#username');
+  await page.getByLabel('New username').fill('renamed');
+  await page.getByRole('button', { name: 'Change username…' }).click();
+  const step = page.locator('#confirm-username');
+  await expect(step.getByRole('heading', { name: 'Change your username to renamed?' })).toBeVisible();
+  await waitForHydration(page, info);
+  await reviewPage(page, info, 'username-confirm');
+
+  await language(page, '简体中文');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.goto('/profile#username');
+  await page.getByLabel('新用户名').fill('renamed');
+  await page.getByRole('button', { name: '修改用户名…' }).click();
+  await expect(step.getByRole('heading', { name: '把用户名改为 renamed？' })).toBeVisible();
+  await expect(step.getByRole('button', { name: '改为 renamed' })).toBeVisible();
+  await reviewPage(page, info, 'username-confirm-zh', { phone: false });
+  await language(page, 'English');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await openPage(page, info, '/profile#username');
+  await page.getByLabel('New username').fill('renamed');
+  await page.getByRole('button', { name: 'Change username…' }).click();
+  await step.getByRole('button', { name: 'Change to renamed' }).click();
+  await expect(toast(page)).toContainText('Username changed.');
+  await expect(page.getByText('You have already used your one username change.')).toBeVisible();
 });
