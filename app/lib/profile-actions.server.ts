@@ -92,7 +92,9 @@ export async function profileAction(ctx: Ctx) {
     case 'token-delete': {
       // Scripts using the token stop working at once: a post without `confirm` leads to the confirm step.
       if (!isConfirmed(formData))
-        return redirect(`/profile?delete-token=${encodeURIComponent(String(formData.get('id') ?? ''))}#tokens`);
+        return redirect(
+          `/profile?delete-token=${encodeURIComponent(String(formData.get('id') ?? ''))}#tokens`,
+        );
       await ignoreMissing(() => deleteToken(actor, String(formData.get('id') ?? '')));
       return done(request, { kind: 'success', key: 'profile.flash.tokenDeleted' }, '/profile#tokens');
     }

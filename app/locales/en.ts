@@ -270,7 +270,8 @@ const en = {
   data: {
     title: 'Your data',
     summary: 'You have {{cards}} cards and {{tags}} tags.',
-    undoHint: 'A snapshot is taken before every import, reset or clear that changes something, so each can be undone from the',
+    undoHint:
+      'A snapshot is taken before every import, reset or clear that changes something, so each can be undone from the',
     exportTitle: 'Export',
     exportHelp:
       'Download your tags, cards, notes, todos and files as a ZIP archive. It holds no passwords or keys and can be imported here or into SakuraNav.',

@@ -55,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bindings,
     oauthNotice: oauthNotice(new URL(request.url)),
     // The confirm step of a token's deletion (`?delete-token=<id>`).
-    deleteToken: tokens.find((tok) => tok.id === new URL(request.url).searchParams.get('delete-token')) ?? null,
+    deleteToken:
+      tokens.find((tok) => tok.id === new URL(request.url).searchParams.get('delete-token')) ?? null,
     origin: publicOrigin(request),
   };
 }
