@@ -21,16 +21,43 @@ export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: stri
       data-toast
     >
       <span>{t(flash.key, flash.values ?? {})}</span>
-      {flash.undo ? (
-        <Form method="post" action="/undo" className="toast-undo">
-          <input type="hidden" name="csrf" value={csrfToken} />
-          <input type="hidden" name="token" value={flash.undo} />
-          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-          <button type="submit" className="button button-small">
-            {t('toast.undo')}
-          </button>
-        </Form>
+      {flash.undo || flash.restore ? (
+        <UndoForm
+          undo={flash.undo}
+          snapshot={flash.restore}
+          returnTo={location.pathname + location.search}
+          csrfToken={csrfToken}
+        />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The Undo button of an action that can be taken back: a deletion's trash token (`undo`) or the snapshot taken
+ * before an import (`snapshot`), posted to /undo, which returns to `returnTo`.
+ */
+export function UndoForm({
+  undo,
+  snapshot,
+  returnTo,
+  csrfToken,
+}: {
+  undo?: string;
+  snapshot?: string;
+  returnTo: string;
+  csrfToken: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/undo" className="toast-undo">
+      <input type="hidden" name="csrf" value={csrfToken} />
+      {undo ? <input type="hidden" name="token" value={undo} /> : null}
+      {snapshot ? <input type="hidden" name="snapshot" value={snapshot} /> : null}
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" className="button button-small">
+        {t('toast.undo')}
+      </button>
+    </Form>
   );
 }

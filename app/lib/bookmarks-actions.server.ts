@@ -85,6 +85,7 @@ async function confirm({ request, actor, locale }: Ctx) {
       kind: 'success',
       key: 'bookmarks.done',
       values: { created: r.created, skipped: r.skipped + r.invalid },
+      ...(r.snapshotId ? { restore: r.snapshotId } : {}),
     });
     return redirect('/bookmarks', { headers: headersWithCookies([flash]) });
   } catch (err) {

@@ -8,7 +8,7 @@ import { confirmImport, stageImport } from '#server/portability/pending-import';
 import { clearUserData, parseMode, resetUserData } from '#server/portability/user-data.service';
 import { USER_ZIP_LIMITS } from '#server/portability/zip-read';
 import { flashCookie } from './flash.server';
-import { headersWithCookies, pageErrorMessage, readForm, refusalCode } from './forms.server';
+import { headersWithCookies, isConfirmed, pageErrorMessage, readForm, refusalCode } from './forms.server';
 import type { Locale } from './i18n';
 import { withUpload } from './portability.server';
 
@@ -39,8 +39,7 @@ async function upload({ request, actor }: Ctx) {
 async function form({ request, actor, locale }: Ctx) {
   const f = await readForm(request);
   const intent = String(f.get('intent') ?? '');
-  const confirmed = f.get('confirm') === 'on';
-  if (!confirmed) throw badRequest('Tick the box to confirm');
+  if (!isConfirmed(f)) throw badRequest('Tick the box to confirm');
   if (intent === 'import') {
     const counts = await confirmImport(
       actor,

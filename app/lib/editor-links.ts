@@ -15,8 +15,10 @@ export const editorHref = {
   site: (id: string, returnTo: string) => withReturnTo(`/edit/sites/${seg(id)}`, returnTo),
   social: (id: string, returnTo: string) => withReturnTo(`/edit/social/${seg(id)}`, returnTo),
   note: (id: string, returnTo: string) => withReturnTo(`/edit/notes/${seg(id)}`, returnTo),
-  deleteCard: (id: string, returnTo: string) => withReturnTo(`/edit/cards/${seg(id)}/delete`, returnTo),
 };
+
+/** Where a card's Delete button posts (with `returnTo` in the form): the card goes at once, Undo brings it back. */
+export const cardDeleteAction = (id: string) => `/edit/cards/${seg(id)}/delete`;
 
 /** This page's own address, to come back to from a page it links to. */
 export function selfPath(request: Request): string {

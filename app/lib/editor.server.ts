@@ -9,7 +9,7 @@ import { getCard, listSiteChoices } from '#server/cards/site-card.service';
 import { cardKind, type CardKind } from '#server/cards/card-kinds.shared';
 import type { TagDto } from '#server/tags/tag.dto';
 import { listTags } from '#server/tags/tag.service';
-import { editorHref } from './editor-links';
+import { cardDeleteAction, editorHref } from './editor-links';
 import { issuesToFieldErrors } from './editor-values';
 import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
@@ -150,12 +150,13 @@ export function editorFrame(
   const { t } = getI18n(requestInfo(context).locale);
   const returnTo = returnToOf(request);
   const heading = item ? t(`editor.${kind}.editTitle`, { name: item.name }) : t(`editor.${kind}.newTitle`);
-  const deleteHref =
-    item && (kind === 'tag' ? editorHref.deleteTag : editorHref.deleteCard)(item.id, returnTo);
+  // A tag's deletion asks what becomes of its cards (a page); a card's is posted at once and undone from the toast.
+  const deleteHref = item && kind === 'tag' ? editorHref.deleteTag(item.id, returnTo) : undefined;
+  const deleteAction = item && kind !== 'tag' ? cardDeleteAction(item.id) : undefined;
   return {
     title: `${heading} · SakuraNav`,
     page: { kind: t(`editor.kinds.${kind}`), title: heading, returnTo },
-    form: { returnTo, deleteHref, submitLabel: t(item ? 'editor.save' : 'editor.create') },
+    form: { returnTo, deleteHref, deleteAction, submitLabel: t(item ? 'editor.save' : 'editor.create') },
   };
 }
 

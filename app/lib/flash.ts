@@ -5,4 +5,6 @@ export interface Flash {
   values?: Record<string, string | number>;
   /** An undo token for the last deletion. */
   undo?: string;
+  /** The automatic snapshot taken before the last import: its Undo restores it. */
+  restore?: string;
 }

@@ -90,6 +90,14 @@ export async function readFormWithFile<T>(
 }
 
 /**
+ * Whether a post carries its confirmation (`confirm=on`: the confirm step's button or a ticked confirm box). Page
+ * actions that cannot be undone answer a post without it with their confirm step instead of acting.
+ */
+export function isConfirmed(form: FormData): boolean {
+  return form.get('confirm') === 'on';
+}
+
+/**
  * Reads a page's form post (URL-encoded, as HTML forms and React Router send them), refusing it as soon as it
  * passes `maxBytes` while it streams in, then checks CSRF. File uploads do not come through here.
  */

@@ -7,7 +7,7 @@ import { SnapshotLabelSchema } from '#server/snapshots/snapshot.schema';
 import { createSnapshot, deleteSnapshot, renameSnapshot } from '#server/snapshots/snapshot.service';
 import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
-import { headersWithCookies, pageErrorMessage, readForm } from './forms.server';
+import { headersWithCookies, isConfirmed, pageErrorMessage, readForm } from './forms.server';
 import type { Locale } from './i18n';
 
 const HISTORY_PATH = '/settings/history';
@@ -34,6 +34,9 @@ export async function historyAction({
   const form = await readForm(request);
   const intent = text(form, 'intent');
   const id = text(form, 'id');
+  // Restoring and deleting cannot be undone by the page itself: without `confirm`, the post leads to the step.
+  if ((intent === 'delete' || intent === 'restore') && !isConfirmed(form))
+    return redirect(`${HISTORY_PATH}?${intent}=${encodeURIComponent(id)}#confirm`);
   try {
     if (intent === 'create') {
       const raw = text(form, 'label');

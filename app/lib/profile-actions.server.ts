@@ -21,6 +21,7 @@ import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
 import {
   headersWithCookies,
+  isConfirmed,
   isMultipart,
   pageErrorMessage,
   readForm,
@@ -77,6 +78,8 @@ export async function profileAction(ctx: Ctx) {
       });
     case 'username':
       return submitIntent(form, { schema: ChangeUsernameSchema, field: 'username' }, async (value) => {
+        // Only one change is allowed: the typed name is shown in a confirm step first.
+        if (!isConfirmed(formData)) return data({ intent, confirmUsername: value.username });
         await changeUsername(actor, value);
         return done(request, { kind: 'success', key: 'profile.flash.usernameChanged' }, '/profile#username');
       });
@@ -87,6 +90,11 @@ export async function profileAction(ctx: Ctx) {
         return data({ intent, result: submission.reply({ resetForm: true }), created });
       });
     case 'token-delete': {
+      // Scripts using the token stop working at once: a post without `confirm` leads to the confirm step.
+      if (!isConfirmed(formData))
+        return redirect(
+          `/profile?delete-token=${encodeURIComponent(String(formData.get('id') ?? ''))}#tokens`,
+        );
       await ignoreMissing(() => deleteToken(actor, String(formData.get('id') ?? '')));
       return done(request, { kind: 'success', key: 'profile.flash.tokenDeleted' }, '/profile#tokens');
     }

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { isAppError } from '#server/errors';
+import { restoreSnapshot } from '#server/snapshots/snapshot-restore';
 import { undoDeletion } from '#server/trash/trash.service';
 import { flashCookie } from '~/lib/flash.server';
 import { headersWithCookies, readForm } from '~/lib/forms.server';
@@ -11,22 +12,32 @@ export function loader() {
   return redirect('/');
 }
 
-/** The Undo button of a deletion's toast: puts the deleted tag or cards back. */
+/**
+ * The Undo button of a toast: puts a deletion's tag or cards back (`token`), or restores the snapshot taken before
+ * an import (`snapshot`, which itself takes a snapshot first, so the undo can be undone from the history).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUser(request, context);
   const form = await readForm(request);
   const back = safeReturnTo(form.get('returnTo'));
+  const snapshot = form.get('snapshot');
   try {
-    await undoDeletion(actor, String(form.get('token') ?? ''));
+    if (typeof snapshot === 'string' && snapshot) await restoreSnapshot(actor, snapshot);
+    else await undoDeletion(actor, String(form.get('token') ?? ''));
   } catch (err) {
-    if (!isAppError(err) || err.code !== 'not_found') throw err;
+    if (!isAppError(err)) throw err;
+    // Gone (expired, or undone already) or refused for now (a restore of this space is running).
+    const key = err.code === 'not_found' ? 'toast.nothingToUndo' : 'errors.generic';
     return redirect(back, {
-      headers: headersWithCookies([
-        await flashCookie(request, { kind: 'error', key: 'toast.nothingToUndo' }),
-      ]),
+      headers: headersWithCookies([await flashCookie(request, { kind: 'error', key })]),
     });
   }
   return redirect(back, {
-    headers: headersWithCookies([await flashCookie(request, { kind: 'success', key: 'toast.restored' })]),
+    headers: headersWithCookies([
+      await flashCookie(request, {
+        kind: 'success',
+        key: snapshot ? 'toast.importUndone' : 'toast.restored',
+      }),
+    ]),
   });
 }

@@ -7,6 +7,7 @@ import type { CardDoc } from '../cards/card.model';
 import { SiteCreateSchema, type SiteCreate } from '../cards/card.schema';
 import { planSiteCards } from '../cards/site-card.service';
 import { assertQuota } from '../settings/quota';
+import { findOwnSnapshot, takeAutoSnapshot } from '../snapshots/snapshot.service';
 import { mergeChanges, type SpaceSnapshot } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 import type { TagDoc } from '../tags/tag.model';
@@ -34,6 +35,11 @@ export interface BatchImportResult {
   createdSiteIds: string[];
   /** Undoes the deletions of a `clean` or `overwrite` import (POST /api/undo), when there were any. */
   undoToken: string | null;
+  /**
+   * The automatic snapshot taken before the import (restoring it undoes the whole import, every chunk that named
+   * it); null when the import changed nothing.
+   */
+  snapshotId: string | null;
 }
 
 interface ValidItem {
@@ -127,6 +133,7 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
   const { valid, errors } = validateItems(input.items);
   if (!valid.length) throw new AppError('validation_failed', 'No valid site cards to import', errors);
   const wanted = new Set(valid.map((v) => v.key));
+  const snapshotId = await snapshotBefore(actor, input, valid);
 
   // Deletions go through the one deletion path (undoable); the import then plans against what is left.
   let undoToken: string | null = null;
@@ -172,5 +179,20 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
     createdCardIds: created,
     createdSiteIds: created,
     undoToken,
+    snapshotId,
   };
+}
+
+/**
+ * The snapshot that undoes this import: the one an earlier chunk of the same import named (`snapshotId`, so a
+ * chunked import takes one), else an automatic one taken now, when the import will add or replace a card.
+ */
+async function snapshotBefore(actor: Actor, input: BatchImport, valid: ValidItem[]): Promise<string | null> {
+  if (input.snapshotId) return (await findOwnSnapshot(actor.userId, input.snapshotId))._id;
+  const snapshot = await takeAutoSnapshot(actor.userId, 'bookmarks', (space) => {
+    if (input.importMode !== 'incremental' || input.allowDuplicates) return true;
+    const existing = siteKeys(space);
+    return valid.some((v) => !existing.has(v.key));
+  });
+  return snapshot?.id ?? null;
 }

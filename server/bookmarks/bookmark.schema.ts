@@ -19,6 +19,8 @@ export const BatchImportSchema = z.object({
     .min(1, 'No site cards to import'),
   importMode: ImportModeSchema.default('incremental'),
   allowDuplicates: formBoolean.default(false),
+  /** A later chunk of one import: the `snapshotId` the first chunk answered (no second snapshot is taken). */
+  snapshotId: z.string().min(1).max(100).optional(),
 });
 export type BatchImport = z.infer<typeof BatchImportSchema>;
 

@@ -7,6 +7,7 @@ import { badRequest } from '../errors';
 import { getBootstrap } from '../navigation/bootstrap.service';
 import { starterData, type SeedLocale } from '../setup/seed';
 import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
+import { isEmptyChange } from '../spaces/space.change';
 import { copyOfSpace } from '../users/starter-copy';
 import { writeSpace } from '../spaces/space.write';
 import { getQuotas } from '../settings/settings.service';
@@ -19,7 +20,7 @@ import {
   signData,
 } from './archive-format';
 import { beforeReplacingSpace } from './before-change';
-import { IMPORT_MODES, type ImportCounts, type ImportMode } from './import-plan';
+import { IMPORT_MODES, planImport, type ImportCounts, type ImportMode } from './import-plan';
 import type { Progress } from './progress';
 import { addAssets, collectSpace, stamp, zipResponse } from './space-export';
 import { importSpace } from './space-import';
@@ -149,10 +150,18 @@ export async function importUserData(
       );
     const data = await readUserData(zip, manifest.dataSignature);
     progress?.phase('files', zip.filesUnder('assets/').length);
-    await beforeReplacingSpace(actor.userId, 'import');
+    // The dry run plans without the files (they are stored later): whether rows change does not depend on them. A
+    // clean import of a space that holds anything changes it, without a plan of 10,000 cards to say so.
+    const options = { mode, sitesOnly: manifest.sitesOnly === true };
+    await beforeReplacingSpace(
+      actor.userId,
+      'import',
+      (space) =>
+        (mode === 'clean' && (space.size > 0 || space.tags.length > 0)) ||
+        !isEmptyChange(planImport(space, data, { ...options, assetIds: new Map() }).change),
+    );
     return await importSpace(actor.userId, zip, data, {
-      mode,
-      sitesOnly: manifest.sitesOnly === true,
+      ...options,
       folder: 'assets/',
       progress,
       keepIds: isOwnArchive(manifest, actor.userId),
@@ -174,7 +183,7 @@ export function emptySpaceChange(space: SpaceSnapshot): SpaceChange {
 
 /** Removes all of the caller's tags and cards (every kind); appearance and settings stay. */
 export async function clearUserData(actor: Actor): Promise<{ tags: number; cards: number }> {
-  await beforeReplacingSpace(actor.userId, 'clear');
+  await beforeReplacingSpace(actor.userId, 'clear', (space) => !isEmptyChange(emptySpaceChange(space)));
   const { result } = await writeSpace(actor.userId, (space) => ({
     change: emptySpaceChange(space),
     replace: true,

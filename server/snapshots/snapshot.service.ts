@@ -4,7 +4,7 @@ import type { Actor } from '../actor';
 import { env } from '../env';
 import { conflict, forbidden, notFound } from '../errors';
 import { logger } from '../logger';
-import { getSpace, recheckSpace } from '../spaces/space.cache';
+import { getSpace, recheckSpace, type SpaceSnapshot } from '../spaces/space.cache';
 import {
   encodeData,
   dataReferences,
@@ -24,7 +24,17 @@ import {
   type SnapshotDoc,
 } from './snapshot.model';
 
-export type AutoSnapshotReason = 'restore' | 'import' | 'reset' | 'clear' | 'mcp';
+export type AutoSnapshotReason = 'restore' | 'import' | 'bookmarks' | 'reset' | 'clear' | 'mcp';
+
+/** What the automatic snapshot's label says it came before ("auto: before import"). */
+const REASON_LABELS: Record<AutoSnapshotReason, string> = {
+  restore: 'restore',
+  import: 'import',
+  bookmarks: 'bookmark import',
+  reset: 'reset',
+  clear: 'clear',
+  mcp: 'mcp',
+};
 export type CreateResult = { item: SnapshotDto } | { skipped: true };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,16 +122,28 @@ export function createSnapshot(actor: Actor, input: { label?: string } = {}): Pr
 }
 
 /**
- * Takes an automatic snapshot of a user's data before something replaces or deletes it (restore, import, reset,
- * clear, destructive MCP tools), so it can be undone. Returns null when skipped (nothing changed).
+ * Takes an automatic snapshot of a user's data before something replaces, deletes or adds to it in bulk (restore,
+ * import, reset, clear, destructive MCP tools), so it can be undone. `willChange` (a dry run on the current copy,
+ * under the snapshot lock) says whether the operation will change anything: when it will not, no snapshot is taken
+ * and the answer is null. When the data equals the newest snapshot's, that one is answered (restoring it undoes the
+ * operation just as well) instead of a copy.
  */
 export async function takeAutoSnapshot(
   userId: string,
   reason: AutoSnapshotReason,
+  willChange?: (space: SpaceSnapshot) => boolean,
 ): Promise<SnapshotDto | null> {
-  const label = `auto: before ${reason}`;
-  const r = await oneAtATime(`snapshots:${userId}`, () => createSnapshotLocked(userId, { label, reason }));
-  return 'item' in r ? r.item : null;
+  const label = `auto: before ${REASON_LABELS[reason]}`;
+  return oneAtATime(`snapshots:${userId}`, async () => {
+    if (willChange) {
+      recheckSpace(userId);
+      if (!willChange(await getSpace(userId))) return null;
+    }
+    const r = await createSnapshotLocked(userId, { label, reason });
+    if ('item' in r) return r.item;
+    const newest = (await ownerSnapshots(userId))[0];
+    return newest ? toSnapshot(newest) : null;
+  });
 }
 
 /** One of the caller's snapshots with its data (MCP get_snapshot). */

@@ -23,6 +23,11 @@ export interface SpaceChange {
 
 export const membershipKey = (m: { tagId: string; cardId: string }) => `${m.tagId}:${m.cardId}`;
 
+/** Whether a change writes nothing (a dry run of an import that would add nothing, say). */
+export function isEmptyChange(change: SpaceChange): boolean {
+  return Object.values(change).every((v) => (Array.isArray(v) ? !v.length : !Object.keys(v ?? {}).length));
+}
+
 /** Several changes as one (later ones win). Linear in the total size: a bulk plan merges thousands of changes. */
 export function mergeChanges(...changes: (SpaceChange | undefined)[]): SpaceChange {
   const out: SpaceChange = {};

@@ -154,9 +154,9 @@ describe('account pages without JavaScript', () => {
     expect((await other.get('/api/user/profile')).status).toBe(401);
     expect(await SessionModel.countDocuments({ userId: user._id })).toBe(1);
 
-    const name = await postForm(c, '/profile', { intent: 'username', username: 'abel' });
+    const name = await postForm(c, '/profile', { intent: 'username', username: 'abel', confirm: 'on' });
     expect(name.status).toBe(302);
-    const again = await postForm(c, '/profile', { intent: 'username', username: 'abel2' });
+    const again = await postForm(c, '/profile', { intent: 'username', username: 'abel2', confirm: 'on' });
     expect(again.status).toBe(400);
     expect(again.text).toContain('The username can be changed only once');
 
@@ -214,7 +214,7 @@ describe('account pages without JavaScript', () => {
     expect((await admin.get('/api/admin/registration')).json.registrationEnabled).toBe(false);
     const confirm = await admin.get(`/admin/users?delete=${user._id}`);
     expect(confirm.text).toContain('Delete cleo?');
-    await postForm(admin, '/admin/users', { intent: 'delete', id: user._id });
+    await postForm(admin, '/admin/users', { intent: 'delete', id: user._id, confirm: 'on' });
     expect(await UserModel.findById(user._id).lean()).toBeNull();
   });
 });

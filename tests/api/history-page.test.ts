@@ -40,17 +40,17 @@ describe('version history page without JavaScript', () => {
     await fillSpace(actorOf(user), 'b', 1);
     const confirm = await c.get(`/settings/history?restore=${id}`);
     expect(confirm.text).toContain('Restore “renamed”?');
-    expect((await post(c, { intent: 'restore', id })).status).toBe(302);
+    expect((await post(c, { intent: 'restore', id, confirm: 'on' })).status).toBe(302);
     expect(await dbData(user._id)).toEqual(before);
 
     // Another user's snapshot: refused, nothing changes.
     const bob = await createUser({ username: 'bob' });
     const b = await sessionClient(bob);
-    expect((await post(b, { intent: 'restore', id })).status).toBe(404);
-    expect((await post(b, { intent: 'delete', id })).status).toBe(404);
+    expect((await post(b, { intent: 'restore', id, confirm: 'on' })).status).toBe(404);
+    expect((await post(b, { intent: 'delete', id, confirm: 'on' })).status).toBe(404);
     expect((await b.get(`/settings/history?restore=${id}`)).text).not.toContain('renamed');
 
-    expect((await post(c, { intent: 'delete', id })).status).toBe(302);
+    expect((await post(c, { intent: 'delete', id, confirm: 'on' })).status).toBe(302);
     expect((await c.get('/api/snapshots')).json.items.map((s: { id: string }) => s.id)).not.toContain(id);
     // Without the CSRF token: refused.
     const forged = await c.call('POST', '/settings/history', {

@@ -67,7 +67,10 @@ test('version history: take a snapshot, change data, restore it; rename and dele
   await item.getByLabel('New label').fill('e2e renamed');
   await item.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page)).toContainText('Snapshot renamed to “e2e renamed”.');
-  await page.getByRole('button', { name: 'Delete e2e renamed' }).click();
+  // Deleting cannot be undone: a confirm step first.
+  await page.getByRole('link', { name: 'Delete e2e renamed…' }).click();
+  await expect(page.getByRole('heading', { name: 'Delete the snapshot “e2e renamed”?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete this snapshot' }).click();
   await expect(toast(page)).toContainText('Snapshot deleted.');
   await expect(page.locator('.snapshot-label', { hasText: 'e2e renamed' })).toHaveCount(0);
 });

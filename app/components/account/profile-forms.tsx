@@ -1,5 +1,6 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
 import { useActionData, useNavigation } from 'react-router';
 import type { ZodType } from 'zod';
 import {
@@ -15,6 +16,7 @@ import { NewPasswordFields, UsernameField } from './new-account-fields';
 import { resultFor, type ProfileAccount, type ProfileActionData } from './types';
 import { FormField } from '~/components/ui/conform-fields';
 import { PostForm, SubmitRow } from '~/components/ui/post-form';
+import { ConfirmStep } from '~/components/ui/confirm-step';
 import { useZodForm } from '~/lib/conform';
 import { Panel } from '~/components/ui/panel';
 
@@ -75,10 +77,30 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
   });
   const display = account.nickname || account.username;
   const avatarError = actionData?.intent === 'avatar' ? actionData.error : undefined;
+  // With JavaScript the picked picture is shown before it is uploaded, until the page shows another stored
+  // picture (the one just uploaded) or another file is picked.
+  const [picked, setPicked] = useState<{ url: string; base: string | null } | null>(null);
+  useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
+  const preview = picked && picked.base === account.avatarUrl ? picked.url : null;
+  const pick = (file: File | undefined) =>
+    setPicked(
+      file && file.type.startsWith('image/')
+        ? { url: URL.createObjectURL(file), base: account.avatarUrl }
+        : null,
+    );
   return (
     <Panel id="profile" title={t('profile.profile.title')}>
       <div className="avatar-editor">
-        <Avatar name={display} url={account.avatarUrl} color={account.avatarColor} size={88} />
+        <figure className="avatar-figure">
+          <Avatar name={display} url={preview ?? account.avatarUrl} color={account.avatarColor} size={88} />
+          <figcaption className="small muted">
+            {preview
+              ? t('profile.profile.avatarNew')
+              : account.avatarUrl
+                ? t('profile.profile.avatarCurrent')
+                : t('profile.profile.avatarNone')}
+          </figcaption>
+        </figure>
         <div className="stack avatar-forms">
           {/* The CSRF token precedes the file: it is checked before the upload is stored. */}
           <PostForm
@@ -96,6 +118,7 @@ export function ProfilePanel({ account }: { account: ProfileAccount }) {
               accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
               hint={t('profile.profile.avatarHint')}
               errors={avatarError ? [avatarError] : undefined}
+              onChange={(e) => pick(e.currentTarget.files?.[0])}
             />
             <SubmitRow label={t('profile.profile.upload')} tone="button-small" />
           </PostForm>
@@ -148,13 +171,28 @@ export function PasswordPanel({ account }: { account: ProfileAccount }) {
 export function UsernamePanel({ account }: { account: ProfileAccount }) {
   const { t } = useTranslation();
   const [form, fields] = useProfileForm(ChangeUsernameSchema, 'username', { id: 'username-form' });
+  const actionData = useActionData<ProfileActionData>();
+  const confirm = actionData?.intent === 'username' ? actionData.confirmUsername : undefined;
   const canChange = account.role !== 'admin' && !account.usernameChanged;
   return (
     <Panel id="username" title={t('profile.username.title')}>
       <p>
         {t('profile.username.current')} <strong className="mono">{account.username}</strong>
       </p>
-      {canChange ? (
+      {canChange && confirm ? (
+        <ConfirmStep
+          id="confirm-username"
+          title={t('profile.username.confirm.title', { name: confirm })}
+          action="/profile#username"
+          intent="username"
+          values={{ username: confirm }}
+          submitLabel={t('profile.username.confirm.submit', { name: confirm })}
+          cancelHref="/profile#username"
+          cancelLabel={t('profile.username.confirm.cancel')}
+        >
+          <p>{t('profile.username.confirm.body', { old: account.username })}</p>
+        </ConfirmStep>
+      ) : canChange ? (
         <PanelForm
           form={form}
           panel="username"

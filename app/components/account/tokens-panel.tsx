@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { useActionData } from 'react-router';
+import { Link, useActionData } from 'react-router';
 import { TOKEN_EXPIRY, TokenCreateSchema } from '#server/tokens/token.schema';
 import type { TokenDto } from '#server/tokens/token.dto';
 import { inputProps } from '~/lib/conform';
@@ -12,11 +12,21 @@ import { useBusy, useProfileForm } from './profile-forms';
 import type { ProfileActionData } from './types';
 import { FormField, FormSelect } from '~/components/ui/conform-fields';
 import { Badge, Item } from '~/components/ui/item';
-import { PostButton, PostForm, SubmitRow } from '~/components/ui/post-form';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
+import { ConfirmStep } from '~/components/ui/confirm-step';
 import { Panel } from '~/components/ui/panel';
 
 /** Personal access tokens: create (the secret is shown once), list, revoke. */
-export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }) {
+export function TokensPanel({
+  tokens,
+  max,
+  confirmDelete,
+}: {
+  tokens: TokenDto[];
+  max: number;
+  /** The token whose deletion waits for its confirm step. */
+  confirmDelete: TokenDto | null;
+}) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
   const busy = useBusy('token-create');
@@ -37,6 +47,21 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
         {t('profile.tokens.apiDocsIntro')} <a href="/docs/api">{t('profile.tokens.apiDocs')}</a> ·{' '}
         <a href="/api/openapi.json">OpenAPI</a> · <a href="#mcp">{t('profile.nav.mcp')}</a>
       </p>
+
+      {confirmDelete ? (
+        <ConfirmStep
+          id="confirm-token"
+          title={t('profile.tokens.confirm.title', { name: confirmDelete.name })}
+          action="/profile#tokens"
+          intent="token-delete"
+          values={{ id: confirmDelete.id }}
+          submitLabel={t('profile.tokens.confirm.submit')}
+          cancelHref="/profile#tokens"
+          cancelLabel={t('profile.tokens.confirm.cancel')}
+        >
+          <p>{t('profile.tokens.confirm.body', { suffix: confirmDelete.tokenSuffix })}</p>
+        </ConfirmStep>
+      ) : null}
 
       {created ? (
         <div className="token-reveal" role="status">
@@ -123,16 +148,14 @@ export function TokensPanel({ tokens, max }: { tokens: TokenDto[]; max: number }
                 </>
               }
               action={
-                <PostButton
-                  action="/profile#tokens"
-                  intent="token-delete"
-                  values={{ id: tok.id }}
-                  label={t('profile.tokens.deleteNamed', { name: tok.name })}
-                  tone="button-ghost danger-text"
+                <Link
+                  to={`/profile?delete-token=${encodeURIComponent(tok.id)}#tokens`}
+                  className="item-action button button-small button-ghost danger-text"
+                  aria-label={t('profile.tokens.deleteNamed', { name: tok.name })}
                 >
                   <TrashIcon size={16} />
                   <span>{t('profile.tokens.delete')}</span>
-                </PostButton>
+                </Link>
               }
             />
           ))}

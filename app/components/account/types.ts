@@ -6,6 +6,8 @@ export interface ProfileActionData {
   result?: SubmissionResult<string[]>;
   /** Avatar uploads report a single message. */
   error?: string;
+  /** A username change waiting for its confirm step. */
+  confirmUsername?: string;
   /** A token just created: its secret is shown this once. */
   created?: { id: string; name: string; token: string; expiresAt: string | null; readOnly: boolean };
 }

@@ -6,7 +6,7 @@ import type { Pager } from '~/components/dashboard/board-pager';
 import { KeyIcon, TrashIcon } from '~/components/icons';
 import { formatDate } from '~/lib/format';
 import { avatarUrlOf } from '~/lib/user-view';
-import { PostButton, PostForm } from '~/components/ui/post-form';
+import { PostForm } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
 
 /** The administrator's list of users: found by name, a page at a time, with each row's actions (plain forms). */
@@ -102,19 +102,18 @@ export function UsersPanel({
                   <td className="nowrap">{formatDate(u.createdAt)}</td>
                   <td className="actions-cell">
                     {fixed || u.id === me || u.role === 'admin' ? null : (
-                      <PostButton
-                        className="inline-form"
-                        intent="temp-password"
-                        values={{ id: u.id }}
-                        label={t('admin.users.tempPasswordNamed', { name: u.username })}
+                      <Link
+                        to={`/admin/users?temp-password=${encodeURIComponent(u.id)}#confirm`}
+                        className="button button-small button-ghost"
+                        aria-label={t('admin.users.tempPasswordNamed', { name: u.username })}
                       >
                         <KeyIcon size={16} />
                         <span>{t('admin.users.tempPassword')}</span>
-                      </PostButton>
+                      </Link>
                     )}
                     {fixed || u.id === me ? null : (
                       <Link
-                        to={`/admin/users?delete=${encodeURIComponent(u.id)}`}
+                        to={`/admin/users?delete=${encodeURIComponent(u.id)}#confirm`}
                         className="button button-small button-ghost danger-text"
                         aria-label={t('admin.users.deleteNamed', { name: u.username })}
                       >

@@ -4,6 +4,7 @@ import { chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema'
 import { useRootData } from '~/lib/root-data';
 import { OptionList } from '~/components/ui/field';
 import { PostForm } from '~/components/ui/post-form';
+import { UndoForm } from '~/components/flash-toast';
 
 /** Items per request when the page imports with JavaScript (so it can show progress). */
 const CHUNK = 500;
@@ -23,7 +24,11 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
   const { t } = useTranslation();
   const csrf = useRootData()?.csrfToken ?? '';
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [result, setResult] = useState<{ created: number; skipped: number } | null>(null);
+  const [result, setResult] = useState<{
+    created: number;
+    skipped: number;
+    snapshotId: string | null;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -37,7 +42,8 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
     });
     if (!items.length) return setError(t('bookmarks.pickOne'));
     setError(null);
-    const sum = { created: 0, skipped: 0 };
+    // The first chunk's automatic snapshot undoes them all: later chunks name it instead of taking their own.
+    const sum = { created: 0, skipped: 0, snapshotId: null as string | null };
     setProgress({ done: 0, total: items.length });
     for (let i = 0; i < items.length; i += CHUNK) {
       const res = await fetch('/api/site-cards/batch', {
@@ -47,6 +53,7 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
           items: items.slice(i, i + CHUNK),
           importMode: 'incremental',
           allowDuplicates: true,
+          ...(sum.snapshotId ? { snapshotId: sum.snapshotId } : {}),
         }),
       });
       const body = await res.json();
@@ -56,6 +63,7 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
       }
       sum.created += body.created;
       sum.skipped += body.skipped + body.invalid;
+      sum.snapshotId ??= body.snapshotId ?? null;
       setProgress({ done: Math.min(i + CHUNK, items.length), total: items.length });
     }
     setResult(sum);
@@ -63,9 +71,14 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
 
   if (result) {
     return (
-      <p role="status" className="notice notice-success">
-        {t('bookmarks.done', result)} <a href="/">{t('nav.home')}</a>
-      </p>
+      <div role="status" className="notice notice-success import-result">
+        <span>
+          {t('bookmarks.done', result)} <a href="/">{t('nav.home')}</a>
+        </span>
+        {result.snapshotId ? (
+          <UndoForm snapshot={result.snapshotId} returnTo="/bookmarks" csrfToken={csrf} />
+        ) : null}
+      </div>
     );
   }
   return (

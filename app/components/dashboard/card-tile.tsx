@@ -171,9 +171,18 @@ export function CardTile({
           <ToolLink href={tile.editHref} label={t('dashboard.editCard', { name: tile.name })}>
             <EditIcon size={16} />
           </ToolLink>
-          <ToolLink href={tile.deleteHref} label={t('dashboard.deleteCard', { name: tile.name })} danger>
-            <TrashIcon size={16} />
-          </ToolLink>
+          <form method="post" action={tile.deleteAction} className="tile-tool-form">
+            <input type="hidden" name="csrf" value={edit.csrf} />
+            <input type="hidden" name="returnTo" value={edit.returnTo} />
+            <button
+              type="submit"
+              className="icon-button tool tool-danger"
+              aria-label={t('dashboard.deleteCard', { name: tile.name })}
+              title={t('dashboard.deleteCard', { name: tile.name })}
+            >
+              <TrashIcon size={16} />
+            </button>
+          </form>
         </div>
       ) : null}
     </li>

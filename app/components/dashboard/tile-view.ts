@@ -11,6 +11,7 @@ import {
 import { safeColour } from '#server/css/colour.shared';
 import { shownSiteIcon } from '#server/site-icons/icon-src.shared';
 import { safeHref, safeImageSrc } from '#server/urls/url-policy.shared';
+import { cardDeleteAction } from '~/lib/editor-links';
 
 export type TileKind = CardKind;
 
@@ -32,7 +33,8 @@ export interface TileView {
   socialLabel?: string;
   socialValue?: string;
   editHref: string;
-  deleteHref: string;
+  /** Where the card's Delete button posts (no confirmation page: the toast's Undo brings the card back). */
+  deleteAction: string;
   /** Site cards: their menu's page (the popover's source with JavaScript). */
   menuHref: string | null;
   /** The card's tags (shown in the "all" view). */
@@ -92,7 +94,7 @@ export function tileView(
     pinned: card.siteIsPinned,
     menuHref: null,
     tags: card.tags.map((t) => t.name),
-    deleteHref: `/edit/cards/${encodeURIComponent(card.id)}/delete${back}`,
+    deleteAction: cardDeleteAction(card.id),
   };
   if (kind === 'site') {
     // Checked again here: what was stored before the URL policy existed must not become a script link.

@@ -19,10 +19,11 @@ export interface EditorPageProps<D, R = SubmissionResult<string[]>> extends Edit
   lastResult: R | undefined;
 }
 
-/** Where the editor returns to, its delete link and its submit button's label. */
+/** Where the editor returns to, its delete link (a tag) or delete action (a card), and its submit button's label. */
 interface EditorFrameProps {
   returnTo: string;
   deleteHref?: string;
+  deleteAction?: string;
   submitLabel: string;
 }
 
@@ -58,6 +59,7 @@ export function EditorForm<V extends Record<string, unknown>>({
   returnTo,
   submitLabel,
   deleteHref,
+  deleteAction,
   sticky,
   hidden,
   beforeErrors,
@@ -75,29 +77,41 @@ export function EditorForm<V extends Record<string, unknown>>({
   children: React.ReactNode;
 }) {
   const navigation = useNavigation();
+  const deleteForm = deleteAction ? `${form.id}-delete` : undefined;
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      encType={multipart ? 'multipart/form-data' : undefined}
-      className="editor-form"
-    >
-      <DefaultSubmit label={submitLabel} />
-      <CsrfInput />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {Object.entries(hidden ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {beforeErrors}
-      <FormErrors errors={form.errors} id={form.errorId} />
-      {children}
-      <SaveBar
-        returnTo={returnTo}
-        submitLabel={submitLabel}
-        busy={navigation.state === 'submitting'}
-        deleteHref={deleteHref}
-        sticky={sticky}
-      />
-    </Form>
+    <>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        encType={multipart ? 'multipart/form-data' : undefined}
+        className="editor-form"
+      >
+        <DefaultSubmit label={submitLabel} />
+        <CsrfInput />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        {Object.entries(hidden ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {beforeErrors}
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {children}
+        <SaveBar
+          returnTo={returnTo}
+          submitLabel={submitLabel}
+          busy={navigation.state === 'submitting'}
+          deleteHref={deleteHref}
+          deleteForm={deleteForm}
+          sticky={sticky}
+        />
+      </Form>
+      {deleteForm ? (
+        // Outside the editor's form (forms do not nest); its button sits in the save bar (`form=`). A document post:
+        // the deleted card's editor must not be revalidated.
+        <form id={deleteForm} method="post" action={deleteAction} hidden>
+          <CsrfInput />
+          <input type="hidden" name="returnTo" value={returnTo} />
+        </form>
+      ) : null}
+    </>
   );
 }

@@ -79,12 +79,16 @@ export function SectionIndex({ sections }: { sections: { id: string; label: stri
   );
 }
 
-/** Cancel and Save (and a link to delete); `sticky` keeps it at the bottom of the window on long forms. */
+/**
+ * Cancel and Save, and Delete: a link to a tag's delete page (`deleteHref`) or the submit button of a card's
+ * delete form (`deleteForm`, its id); `sticky` keeps it at the bottom of the window on long forms.
+ */
 export function SaveBar({
   returnTo,
   submitLabel,
   busy,
   deleteHref,
+  deleteForm,
   sticky,
   children,
 }: {
@@ -92,6 +96,7 @@ export function SaveBar({
   submitLabel: string;
   busy?: boolean;
   deleteHref?: string;
+  deleteForm?: string;
   sticky?: boolean;
   children?: React.ReactNode;
 }) {
@@ -102,6 +107,11 @@ export function SaveBar({
         <a className="button button-ghost editor-delete" href={deleteHref}>
           {t('editor.delete')}
         </a>
+      ) : null}
+      {deleteForm ? (
+        <button type="submit" form={deleteForm} className="button button-ghost editor-delete">
+          {t('editor.deleteCardNow')}
+        </button>
       ) : null}
       <span className="spacer" />
       {children}

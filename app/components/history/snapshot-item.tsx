@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { SnapshotDto } from '#server/snapshots/snapshot.dto';
 import { formatDateTime } from '~/lib/format';
 import { Item } from '~/components/ui/item';
-import { PostButton, PostForm } from '~/components/ui/post-form';
+import { PostForm } from '~/components/ui/post-form';
 
 /** One snapshot of the version history: its label (renamable), when and what, restore and delete. */
 export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; error: string | null }) {
@@ -27,21 +27,19 @@ export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; er
       action={
         <div className="item-action snapshot-actions">
           <Link
-            to={`/settings/history?restore=${encodeURIComponent(s.id)}#main`}
+            to={`/settings/history?restore=${encodeURIComponent(s.id)}#confirm`}
             className="button button-small"
             aria-label={t('history.restoreNamed', { label: s.label })}
           >
             {t('history.restore')}
           </Link>
-          <PostButton
-            action="/settings/history"
-            className=""
-            intent="delete"
-            values={{ id: s.id }}
-            label={t('history.deleteNamed', { label: s.label })}
+          <Link
+            to={`/settings/history?delete=${encodeURIComponent(s.id)}#confirm`}
+            className="button button-small button-ghost"
+            aria-label={t('history.deleteNamed', { label: s.label })}
           >
             {t('history.delete')}
-          </PostButton>
+          </Link>
         </div>
       }
     >

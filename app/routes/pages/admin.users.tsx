@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, data, redirect, useActionData, useLoaderData } from 'react-router';
+import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import { ADMIN_ID } from '#server/actor';
 import { isAppError, type ErrorCode } from '#server/errors';
 import { getRegistration, setRegistration } from '#server/settings/settings.service';
@@ -9,11 +9,13 @@ import { UsersPanel } from '~/components/account/users-panel';
 import { pagerFor, pageNumber } from '~/components/dashboard/board-pager';
 import { flashCookie } from '~/lib/flash.server';
 import { pageTitle } from '~/lib/page-title';
-import { headersWithCookies, readForm } from '~/lib/forms.server';
+import { headersWithCookies, isConfirmed, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.users';
 import { PostForm } from '~/components/ui/post-form';
+import { ConfirmStep } from '~/components/ui/confirm-step';
+import { CopyButton } from '~/components/account/copy-button';
 import { Panel } from '~/components/ui/panel';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
@@ -29,10 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listUsers(actor, { q, offset: (page - 1) * USERS_PAGE, limit: USERS_PAGE }),
     getRegistration(),
   ]);
-  const confirmId = url.searchParams.get('delete');
+  // The confirm step of a deletion or a temporary password (`?delete=<id>`, `?temp-password=<id>`).
+  const step = CONFIRM_STEPS.find((s) => url.searchParams.has(s));
+  const confirmId = step ? url.searchParams.get(step) : null;
   const everyone = confirmId ? (await listUsers(actor)).items : [];
-  const confirm =
-    everyone.find((u) => u.id === confirmId && u.id !== ADMIN_ID && u.id !== actor.userId) ?? null;
+  const user = everyone.find((u) => u.id === confirmId && u.id !== ADMIN_ID && u.id !== actor.userId);
+  const confirm = step && user ? { step, user: { id: user.id, username: user.username } } : null;
   // The setup admin's row can be neither demoted nor deleted; the page is told which row that is.
   return {
     users: items,
@@ -46,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const USERS_PAGE = 20;
+const CONFIRM_STEPS = ['delete', 'temp-password'] as const;
 
 // Service refusals shown as a toast on the list.
 const FAILURES: Partial<Record<ErrorCode, string>> = {
@@ -60,6 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get('intent');
   const id = String(form.get('id') ?? '');
+  // Neither can be undone: a post without `confirm` leads to the confirm step.
+  if ((intent === 'delete' || intent === 'temp-password') && !isConfirmed(form))
+    return redirect(`/admin/users?${intent}=${encodeURIComponent(id)}#confirm`);
   let key: string;
   try {
     if (intent === 'registration') {
@@ -99,20 +107,17 @@ export default function AdminUsersPage() {
       <p className="muted">{t('admin.intro')}</p>
 
       {confirm ? (
-        <section className="panel panel-danger confirm-panel" aria-labelledby="confirm-heading">
-          <h2 id="confirm-heading">{t('admin.confirm.title', { name: confirm.username })}</h2>
-          <p>{t('admin.confirm.body')}</p>
-          <div className="row">
-            <PostForm action="/admin/users" intent="delete" values={{ id: confirm.id }}>
-              <button type="submit" className="button button-danger">
-                {t('admin.confirm.submit', { name: confirm.username })}
-              </button>
-            </PostForm>
-            <Link to="/admin/users" className="button">
-              {t('admin.confirm.cancel')}
-            </Link>
-          </div>
-        </section>
+        <ConfirmStep
+          title={t(`admin.confirm.${confirm.step}.title`, { name: confirm.user.username })}
+          action="/admin/users"
+          intent={confirm.step}
+          values={{ id: confirm.user.id }}
+          submitLabel={t(`admin.confirm.${confirm.step}.submit`, { name: confirm.user.username })}
+          cancelHref="/admin/users"
+          cancelLabel={t('admin.confirm.cancel')}
+        >
+          <p>{t(`admin.confirm.${confirm.step}.body`)}</p>
+        </ConfirmStep>
       ) : null}
 
       <Panel
@@ -141,9 +146,20 @@ export default function AdminUsersPage() {
       {temp ? (
         <section className="panel" role="status" aria-labelledby="temp-heading">
           <h2 id="temp-heading">{t('admin.users.tempTitle', { name: temp.username })}</h2>
-          <p>
-            <code className="temp-password">{temp.password}</code>
-          </p>
+          <div className="token-reveal-row">
+            <label htmlFor="temp-password" className="visually-hidden">
+              {t('admin.users.tempLabel', { name: temp.username })}
+            </label>
+            <input
+              id="temp-password"
+              className="mono token-secret temp-password"
+              type="text"
+              readOnly
+              value={temp.password}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <CopyButton value={temp.password} label={t('admin.users.copyPassword')} />
+          </div>
           <p className="muted">{t('admin.users.tempHelp')}</p>
         </section>
       ) : null}

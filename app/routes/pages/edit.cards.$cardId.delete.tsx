@@ -1,46 +1,21 @@
-import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router';
+import { redirect } from 'react-router';
 import { deleteCard } from '#server/cards/card-delete.service';
-import { CardSummary } from '~/components/editor/card-summary';
-import { WarningIcon } from '~/components/icons';
-import { EditorPage } from '~/components/editor/editor-shell';
-import { finish, orNotFound, pageTitle, requireCard, returnToOf } from '~/lib/editor.server';
 import { cardKind } from '#server/cards/card-kinds.shared';
-import { notePreview } from '#server/cards/markdown-text';
 import { cardDisplayName } from '~/components/dashboard/tile-view';
-import { socialTypeLabels } from '~/lib/i18n';
-import { requestInfo } from '~/lib/request-context.server';
-import { cardDataOf } from '~/lib/editor-values';
+import { editorHref } from '~/lib/editor-links';
+import { finish, orNotFound, requireCard, returnToOf } from '~/lib/editor.server';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
+import { socialTypeLabels } from '~/lib/i18n';
+import { requestInfo } from '~/lib/request-context.server';
 import type { Route } from './+types/edit.cards.$cardId.delete';
-import { ConfirmDelete } from '~/components/editor/confirm-delete';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
-
+// Deleting a card can be undone (the toast's Undo), so it needs no confirmation page: the Delete buttons of the
+// dashboard and the editors post here directly (docs/decisions.md, "Caution in proportion to the harm"). An old
+// link to the former confirmation page leads to the card's editor.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const actor = signedInUser(context);
-  const card = await requireCard(actor, params.cardId);
-  const kind = cardKind(card);
-  const data = cardDataOf(card);
-  const name = cardDisplayName(card, socialTypeLabels(requestInfo(context).locale));
-  return {
-    card: {
-      kind,
-      name,
-      cardType: card.cardType,
-      url: kind === 'site' ? card.siteUrl : null,
-      description: card.siteDescription,
-      iconBgColor: card.iconBgColor,
-      tags: card.tags.map((t) => t.name),
-      todos: card.siteTodos.length,
-      related: card.siteRelatedSites.length,
-      excerpt:
-        kind === 'note' ? notePreview(String(data.title ?? ''), String(data.content ?? '')).text : null,
-    },
-    returnTo: returnToOf(request),
-    title: pageTitle(context, 'editor.deleteCard.title', { name }),
-  };
+  const card = await requireCard(signedInUser(context), params.cardId);
+  return redirect(editorHref[cardKind(card)](card.id, returnToOf(request)));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -58,37 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-export default function DeleteCardPage() {
-  const { t } = useTranslation();
-  const { card, returnTo } = useLoaderData<typeof loader>();
-  const consequences = [
-    t(`editor.deleteCard.what.${card.kind}`),
-    ...(card.tags.length ? [t('editor.deleteCard.leavesTags', { tags: card.tags.join(', ') })] : []),
-    ...(card.related ? [t('editor.deleteCard.related', { count: card.related })] : []),
-    ...(card.todos ? [t('editor.deleteCard.todos', { count: card.todos })] : []),
-    ...(card.kind === 'note' ? [t('editor.deleteCard.noteTodos')] : []),
-  ];
-  return (
-    <EditorPage
-      kind={t(`editor.kinds.${card.kind}`)}
-      title={t('editor.deleteCard.title', { name: card.name })}
-      returnTo={returnTo}
-    >
-      <ConfirmDelete returnTo={returnTo} confirmLabel={t('editor.deleteCard.confirm')}>
-        <CardSummary card={card} />
-        <div className="editor-warning">
-          <WarningIcon size={20} />
-          <div>
-            <p className="editor-warning-title">{t('editor.deleteCard.willDelete')}</p>
-            <ul>
-              {consequences.map((c) => (
-                <li key={c}>{c}</li>
-              ))}
-            </ul>
-            <p className="field-hint">{t('editor.undoHint')}</p>
-          </div>
-        </div>
-      </ConfirmDelete>
-    </EditorPage>
-  );
+/** Never shown: the loader always redirects (a 404 page for an unknown card). */
+export default function DeleteCard() {
+  return null;
 }

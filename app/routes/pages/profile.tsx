@@ -54,6 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     providers,
     bindings,
     oauthNotice: oauthNotice(new URL(request.url)),
+    // The confirm step of a token's deletion (`?delete-token=<id>`).
+    deleteToken:
+      tokens.find((tok) => tok.id === new URL(request.url).searchParams.get('delete-token')) ?? null,
     origin: publicOrigin(request),
   };
 }
@@ -106,6 +109,7 @@ export default function ProfilePage() {
     bindings,
     oauthNotice,
     origin,
+    deleteToken,
   } = useLoaderData<typeof loader>();
   const display = account.nickname || account.username;
   const sections = impersonated ? SECTIONS.filter((s) => !HOLDER_ONLY.has(s)) : SECTIONS;
@@ -151,7 +155,7 @@ export default function ProfilePage() {
               <PasswordPanel account={account} />
               <UsernamePanel account={account} />
               <ConnectionsPanel providers={providers} bindings={bindings} notice={oauthNotice} />
-              <TokensPanel tokens={tokens} max={maxTokens} />
+              <TokensPanel tokens={tokens} max={maxTokens} confirmDelete={deleteToken} />
               <McpPanel origin={origin} />
             </>
           )}

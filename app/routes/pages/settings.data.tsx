@@ -114,7 +114,7 @@ export default function DataPage() {
           <Form method="post" encType="multipart/form-data" className="stack">
             <p className="muted">{t('data.importHelp')}</p>
             <CsrfInput />
-            <ModeChoice defaultMode="clean" />
+            <ModeChoice defaultMode="incremental" />
             <label>
               {t('data.file')} <input type="file" name="file" required accept=".zip,application/zip" />
             </label>

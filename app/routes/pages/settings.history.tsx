@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useActionData, useLoaderData } from 'react-router';
+import { useActionData, useLoaderData } from 'react-router';
 import { listSnapshots, retentionMs } from '#server/snapshots/snapshot.service';
 import { SnapshotItem } from '~/components/history/snapshot-item';
 import { formatDateTime } from '~/lib/format';
@@ -10,6 +10,7 @@ import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/settings.history';
 import { PostForm } from '~/components/ui/post-form';
+import { ConfirmStep } from '~/components/ui/confirm-step';
 
 const HISTORY_PATH = '/settings/history';
 
@@ -20,8 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(mat
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
   const items = await listSnapshots(actor);
-  const restoreId = new URL(request.url).searchParams.get('restore');
-  const confirm = items.find((s) => s.id === restoreId) ?? null;
+  // The confirm step of a restore or a deletion (`?restore=<id>`, `?delete=<id>`).
+  const params = new URL(request.url).searchParams;
+  const step = (['restore', 'delete'] as const).find((s) => params.has(s));
+  const snapshot = step ? items.find((s) => s.id === params.get(step)) : undefined;
+  const confirm = step && snapshot ? { step, snapshot } : null;
   return { items, confirm, days: Math.round(retentionMs() / 86_400_000) };
 }
 
@@ -42,20 +46,19 @@ export default function HistoryPage() {
       <p className="muted">{t('history.intro', { days })}</p>
 
       {confirm ? (
-        <section className="panel panel-danger confirm-panel" aria-labelledby="confirm-heading">
-          <h2 id="confirm-heading">{t('history.confirm.title', { label: confirm.label })}</h2>
-          <p>{t('history.confirm.body', { date: formatDateTime(confirm.createdAt) })}</p>
-          <div className="row">
-            <PostForm action={HISTORY_PATH} intent="restore" values={{ id: confirm.id }}>
-              <button type="submit" className="button button-danger">
-                {t('history.confirm.submit')}
-              </button>
-            </PostForm>
-            <Link to={HISTORY_PATH} className="button">
-              {t('history.confirm.cancel')}
-            </Link>
-          </div>
-        </section>
+        <ConfirmStep
+          title={t(`history.confirm.${confirm.step}.title`, { label: confirm.snapshot.label })}
+          action={HISTORY_PATH}
+          intent={confirm.step}
+          values={{ id: confirm.snapshot.id }}
+          submitLabel={t(`history.confirm.${confirm.step}.submit`)}
+          cancelHref={HISTORY_PATH}
+          cancelLabel={t('history.confirm.cancel')}
+        >
+          <p>
+            {t(`history.confirm.${confirm.step}.body`, { date: formatDateTime(confirm.snapshot.createdAt) })}
+          </p>
+        </ConfirmStep>
       ) : null}
 
       <section className="panel" aria-labelledby="take-heading">

@@ -8,7 +8,7 @@ import * as reorderGlobal from '~/routes/api/site-cards.reorder-global';
 import * as sites from '~/routes/api/site-cards';
 import * as siteIcon from '~/routes/api/site-icons.$host';
 import { describeArea, describeRoute, type OperationDoc } from '../describe';
-import { CARD, TAG, UNDO_TOKEN } from '../examples';
+import { CARD, SNAPSHOT, TAG, UNDO_TOKEN } from '../examples';
 import { Card, Ok, Success, itemOf, itemsOf } from '../shapes';
 
 const reorderDoc: OperationDoc = {
@@ -74,7 +74,10 @@ export const siteCardsArea = describeArea(
       POST: {
         summary: 'Import bookmarks (up to 20,000 at once)',
         description:
-          'importMode: incremental (default), overwrite or clean. One bad item is reported, not fatal.',
+          'importMode: incremental (default), overwrite or clean. One bad item is reported, not fatal. ' +
+          'An import that adds or replaces cards first takes an automatic snapshot and answers its snapshotId ' +
+          '(restore it with POST /api/snapshots?action=restore&id= to undo the import); a chunked import sends ' +
+          'the first answer’s snapshotId with every later chunk, so one snapshot undoes them all.',
         response: Ok.extend({
           total: z.number(),
           created: z.number(),
@@ -83,8 +86,9 @@ export const siteCardsArea = describeArea(
           invalid: z.number(),
           errors: z.array(z.object({ index: z.number(), message: z.string() })),
           createdCardIds: z.array(z.string()),
+          snapshotId: z.string().nullable().describe('the automatic snapshot taken before; null if none'),
         }).loose(),
-        errors: [413],
+        errors: [404, 413],
         example: {
           body: {
             items: [{ name: 'MDN', url: 'https://developer.mozilla.org/' }],
@@ -101,6 +105,7 @@ export const siteCardsArea = describeArea(
             createdCardIds: [CARD.id],
             createdSiteIds: [CARD.id],
             undoToken: UNDO_TOKEN,
+            snapshotId: SNAPSHOT.id,
           },
         },
       },
