@@ -10,6 +10,7 @@ import {
 import { connectDb, disconnectDb } from '#server/db';
 import { env, loadEnvOrExit } from '#server/env';
 import { LeaseHeldError, releaseInstanceLease, takeInstanceLease } from '#server/instance-lease';
+import { legacyMembershipsFolded } from '#server/cards/legacy-memberships';
 import { sameOriginRequest } from '#server/auth/csrf';
 import { logger } from '#server/logger';
 import { ensureBucket } from '#server/storage';
@@ -46,16 +47,22 @@ const FORM_ACTION = ["'self'", ...new Set(WEB_ENGINES.map((e) => new URL(e.url).
 
 /**
  * Awaited by scripts/serve.mjs before it listens: on the embedded store (SINGLE_INSTANCE) this process must be the
- * only app instance, or it exits with a one-line message.
+ * only app instance, or it exits with a one-line message; data of an older layout is moved.
  */
 export async function ready(): Promise<void> {
-  if (!env().SINGLE_INSTANCE) return;
-  try {
-    await takeInstanceLease();
-  } catch (err) {
-    console.error(err instanceof LeaseHeldError ? err.message : `Cannot start: ${String(err)}`);
-    process.exit(1);
+  if (env().SINGLE_INSTANCE) {
+    try {
+      await takeInstanceLease();
+    } catch (err) {
+      console.error(err instanceof LeaseHeldError ? err.message : `Cannot start: ${String(err)}`);
+      process.exit(1);
+    }
   }
+  // Data of an older layout is moved before the first request (docs/decisions.md §59); if the database cannot be
+  // reached yet, the first load of a space does it.
+  await legacyMembershipsFolded().catch((err: unknown) =>
+    logger.warn('cards', 'could not check for memberships of the old layout', { error: String(err) }),
+  );
 }
 
 /** Asked by our Express adapter (scripts/lib/rr-express.mjs) before React Router handles a request. */
