@@ -53,8 +53,9 @@ async function saveProvider(
 test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub on the profile', async ({
   page,
   context,
+  baseURL,
 }, info) => {
-  const base = String(info.project.use.baseURL);
+  const base = String(baseURL);
   // The admin allows private addresses for outbound requests (the providers run on 127.0.0.1).
   await signInAs(context, info);
   const csrf = await csrfOf(context, page);
