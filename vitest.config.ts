@@ -24,7 +24,8 @@ export default defineConfig({
     setupFiles: ['tests/setup/worker.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // The opt-in checks move and time hundreds of MB; a loaded shared machine makes them slower still.
+    testTimeout: heavy ? 300_000 : 30_000,
     hookTimeout: 120_000,
     // Unhandled rejections and errors fail the run (vitest's default); keep it explicit.
     dangerouslyIgnoreUnhandledErrors: false,
