@@ -1,42 +1,22 @@
 import { defineConfig } from '@playwright/test';
 
-// `npm test` (scripts/test.mjs) starts the test FerretDB/MinIO and passes their addresses in TEST_* variables.
-const mongoBase = process.env.TEST_MONGODB_BASE ?? 'mongodb://127.0.0.1:27028';
-const s3 = {
-  S3_ENDPOINT: process.env.TEST_S3_ENDPOINT ?? 'http://127.0.0.1:9011',
-  S3_ACCESS_KEY: process.env.TEST_S3_ACCESS_KEY ?? '',
-  S3_SECRET_KEY: process.env.TEST_S3_SECRET_KEY ?? '',
-};
-
-/** One app server per project, each with its own database, so both journeys start from a fresh instance. */
-function server(name: string, port: number) {
-  return {
-    command: 'node scripts/serve.mjs',
-    port,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      ...s3,
-      MONGODB_URI: `${mongoBase}/e2e_${name}`,
-      S3_BUCKET: `e2e-${name}`,
-      DATA_DIR: `.tmp/e2e/${name}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SESSION_SECRET: 'e2e-secret-'.padEnd(64, 'x'),
-      LOG_LEVEL: 'warn',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    },
-  };
-}
-
-// Ports are configurable so two checkouts can run their browser tests at the same time.
-const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
+// Each spec file runs against its own fresh app instance (tests/e2e/instance.ts, started by the `instance` fixture):
+// files are independent of each other and of their order, and run in parallel workers. `npm test` starts the test
+// FerretDB/MinIO and passes their addresses in TEST_* variables; a plain `npx playwright test` starts them and
+// builds the app when it is older than its sources (tests/e2e/global-setup.ts).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+// The opt-in run (npm run test:heavy, TEST_HEAVY=1) adds the *.heavy.spec.ts files, and every journey then also
+// scans its pages for accessibility and takes screenshots for people (tests/e2e/fixtures.ts).
+const heavy = process.env.TEST_HEAVY === '1';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  testIgnore: heavy ? [] : ['**/*.heavy.spec.ts'],
   outputDir: '.tmp/playwright',
+  globalSetup: './tests/e2e/global-setup.ts',
+  // Tests in one file share its instance and run in order; files are spread over the workers.
   fullyParallel: false,
-  workers: 1,
+  workers,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
@@ -56,8 +36,7 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'no-js', use: { javaScriptEnabled: false, baseURL: `http://127.0.0.1:${portBase + 1}` } },
-    { name: 'js', use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${portBase + 2}` } },
+    { name: 'no-js', use: { javaScriptEnabled: false } },
+    { name: 'js', use: { javaScriptEnabled: true } },
   ],
-  webServer: [server('nojs', portBase + 1), server('js', portBase + 2)],
 });

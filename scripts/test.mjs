@@ -3,19 +3,23 @@
 // starts separate test instances of the services (PostgreSQL, FerretDB on it, MinIO), builds the app, runs vitest and
 // Playwright, and prints one closing line `N passed, N failed`.
 //   --only=vitest | --only=e2e    run one suite
+//   --heavy                       the opt-in group instead (npm run test:heavy): *.heavy.test.ts, and every browser
+//                                 spec with *.heavy.spec.ts, accessibility scans and screenshots (docs/testing.md)
 //   other arguments go to the runners (e.g. a file filter: npm run test:unit -- tests/api/health.test.ts)
+// The app is built first when a source is newer than the last build (always on a fresh clone).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/tools.mjs';
-import { stampBuild } from './lib/build.mjs';
+import { buildState, stampBuild } from './lib/build.mjs';
 import { appEnv, profileConfig, startServices, stopServices } from './lib/services.mjs';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.split('=')[1];
 // `npm run test:unit -- tests/api/x.test.ts` (npm drops its own `--`) and `node scripts/test.mjs -- <args>` alike:
 // everything but our own `--only=` goes to the runners.
-const passThrough = args.filter((a) => a !== '--' && !a.startsWith('--only='));
+const heavy = args.includes('--heavy');
+const passThrough = args.filter((a) => a !== '--' && a !== '--heavy' && !a.startsWith('--only='));
 const OUT = path.join(ROOT, '.tmp');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -74,10 +78,20 @@ async function main() {
   if (wantE2e) ensureChromium();
 
   const cfg = profileConfig('test');
+  // The build (CPU) runs while the services start (mostly waiting on disk and processes).
+  const state = buildState();
+  const buildStarted = new Date();
+  if (state !== 'current')
+    log(state === 'stale' ? 'sources changed: rebuilding the app...' : 'building the app...');
+  const building =
+    state === 'current'
+      ? Promise.resolve(0)
+      : run('npx', ['react-router', 'build'], { NODE_ENV: 'production' });
   // Each run starts from empty test services.
   await stopServices(cfg);
   rmSync(cfg.dataDir, { recursive: true, force: true });
   rmSync(path.join(OUT, 'test-data'), { recursive: true, force: true });
+  rmSync(path.join(OUT, 'e2e'), { recursive: true, force: true });
   await startServices(cfg);
   const svc = appEnv(cfg);
   const testEnv = {
@@ -87,21 +101,21 @@ async function main() {
     TEST_S3_SECRET_KEY: svc.S3_SECRET_KEY,
     CHROMIUM_PATH: CHROMIUM,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    ...(heavy ? { TEST_HEAVY: '1' } : {}),
   };
 
   let passed = 0;
   let failed = 0;
   let crashed = false;
   try {
-    log('building the app...');
-    if ((await run('npx', ['react-router', 'build'], { NODE_ENV: 'production' })) !== 0) {
+    if ((await building) !== 0) {
       failed += 1;
       crashed = true;
       log('build failed');
       return { passed, failed };
     }
     // So that `npm start` run by a test (tests/api/crash.test.ts) uses this build rather than rebuilding under it.
-    stampBuild();
+    if (state !== 'current') stampBuild(buildStarted);
     if (wantVitest) {
       const file = path.join(OUT, 'vitest-results.json');
       rmSync(file, { force: true });

@@ -14,7 +14,7 @@ const statuses = (results: { status: number }[]) => results.map((r) => r.status)
 
 describe('failed-attempt limits under parallel attempts', () => {
   it('8 parallel wrong sign-ins for one username: at most 5 are checked (401), the rest get 429', async () => {
-    await awayFromWindowEnd(15 * 60_000, 20_000);
+    awayFromWindowEnd(15 * 60_000, 20_000);
     await createUser({ username: 'target' });
     const attempts = Array.from({ length: 8 }, () =>
       new Client({ ip: freshIp() }).post('/api/auth/login', { username: 'target', password: 'Wrong-123' }),
@@ -46,7 +46,7 @@ describe('failed-attempt limits under parallel attempts', () => {
   });
 
   it('12 parallel wrong current passwords: at most 5 are checked (400), the rest get 429', async () => {
-    await awayFromWindowEnd(15 * 60_000, 20_000);
+    awayFromWindowEnd(15 * 60_000, 20_000);
     await createUser({ username: 'changer' });
     const c = await loginClient('changer');
     const attempts = Array.from({ length: 12 }, () =>

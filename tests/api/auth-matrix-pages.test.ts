@@ -180,22 +180,32 @@ describe('page routes and access tokens', () => {
   it(
     'refuses every page post made with a full or a read-only token, and nothing changes',
     async () => {
-      for (const [kind, secret] of [
-        ['full', w.tokens.full],
-        ['read-only', w.tokens.readOnly],
-      ] as const) {
+      const walk = async (kind: string, secret: string, eachRoute: boolean) => {
         for (const r of pageRoutes) {
           const url = actionUrl(r, paramValue);
-          const before = await fingerprint();
-          for (const intent of INTENTS) {
+          const before = eachRoute ? await fingerprint() : '';
+          // A route without an action answers before any field is read: one post stands for every intent.
+          for (const intent of hasAction(r.file) ? INTENTS : ['']) {
             const res = await scriptPost(new Client({ token: secret }), url, fieldsFor(intent));
             const expected = hasAction(r.file) ? [403] : [403, 405];
             expect(expected, `POST ${url} intent=${intent} with a ${kind} token: ${res.status}`).toContain(
               res.status,
             );
           }
-          expect(await fingerprint(), `POST ${url} with a ${kind} token changed the database`).toBe(before);
+          if (eachRoute)
+            expect(await fingerprint(), `POST ${url} with a ${kind} token changed the database`).toBe(before);
         }
+      };
+      for (const [kind, secret] of [
+        ['full', w.tokens.full],
+        ['read-only', w.tokens.readOnly],
+      ] as const) {
+        // The database is read whole before and after the walk (each read is a scan of every collection); only
+        // when it changed is the walk repeated route by route to name the route that changed it.
+        const before = await fingerprint();
+        await walk(kind, secret, false);
+        if ((await fingerprint()) !== before) await walk(kind, secret, true);
+        expect(await fingerprint(), `a page post with a ${kind} token changed the database`).toBe(before);
       }
     },
     WALK_TIMEOUT,

@@ -234,7 +234,7 @@ describe('MCP over Streamable HTTP', () => {
     const user = await createUser();
     const busy = await newToken(user);
     const calm = await newToken(user);
-    await awayFromWindowEnd(MCP_PER_TOKEN.windowMs, 20_000);
+    awayFromWindowEnd(MCP_PER_TOKEN.windowMs, 20_000);
     for (let i = 0; i < MCP_PER_TOKEN.max; i++) await consume(MCP_PER_TOKEN, busy.id);
     const anon = new Client();
     const limited = await anon.post('/api/mcp', initialize, { token: busy.token });

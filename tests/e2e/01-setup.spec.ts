@@ -1,5 +1,8 @@
 import { expect, expectAccessible, reviewPage, screenshot, test, waitForHydration } from './fixtures';
 
+// The first-run journey itself: this file's instance starts without an administrator (the other files get one
+// from the instance fixture).
+test.use({ firstRun: true });
 test.describe.configure({ mode: 'serial' });
 
 test('first run: setup page, create the admin, land on the dashboard', async ({ page }, info) => {

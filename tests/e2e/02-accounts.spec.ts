@@ -9,7 +9,7 @@ import {
   waitForHydration,
 } from './fixtures';
 
-// Runs after 01-setup in each project, against the instance it set up (admin `boss` / `Secret123`).
+// Against this file's instance, whose administrator the instance fixture created (`boss` / `Secret123`).
 test.describe.configure({ mode: 'serial' });
 
 const USER = 'alice';

@@ -335,8 +335,8 @@ test('delete a tag but keep its cards', async ({ page }, info) => {
   expect(site!.tags).toEqual([]);
 });
 
-test('Chinese editor pages', async ({ page, context }, info) => {
-  await context.addCookies([{ name: 'lang', value: 'zh', url: String(info.project.use.baseURL) }]);
+test('Chinese editor pages', async ({ page, context, baseURL }, info) => {
+  await context.addCookies([{ name: 'lang', value: 'zh', url: String(baseURL) }]);
   await openPage(page, info, '/edit/sites/new');
   await expect(page.getByRole('heading', { name: '新建网站卡片' })).toBeVisible();
   await page.getByLabel('名称', { exact: true }).fill('中文站点');

@@ -1,6 +1,7 @@
 // The dashboard as people use it (issue 10): on a phone (390x844) and a desktop (1366x900), JavaScript on and off.
 import type { Page, TestInfo } from '@playwright/test';
 import { api, expect, expectAccessible, jsEnabled, screenshot, signInAs, test } from './fixtures';
+import { pagingJourney } from './paging';
 
 // Each journey runs on two viewports (and in both themes): slower than one page's checks.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -177,59 +178,12 @@ test('a site card’s menu: alternates, memo and todos for the owner, related si
   await page.emulateMedia({ colorScheme: 'light' });
 });
 
-test('paging forward and back through 10,000 cards', async ({ page, context }, info) => {
-  test.setTimeout(300_000);
-  const { seedCards } = await import('./seed');
-  const owner = await seedCards(info, 10_000);
-  await signInAs(context, info, owner);
-  const range = page.locator('[data-pager-range]');
-  for (const [name, size] of VIEWPORTS) {
-    await page.setViewportSize(size);
-    await page.goto('/');
-    await expect(range).toHaveText('1–24 of 10,000');
-    if (jsEnabled(info)) {
-      // Infinite scroll keeps loading while the end of the list comes into view: scroll to the end until four
-      // pages are in (a scroll that lands while a page is still loading brings no new one on a busy machine).
-      await expect
-        .poll(
-          async () => {
-            await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-            return page.locator('[data-card-grid] > li').count();
-          },
-          { timeout: 30_000, intervals: [150, 250, 500] },
-        )
-        .toBeGreaterThanOrEqual(96);
-      // The range names what the grid shows (read together: a page may still arrive after the last scroll).
-      await expect
-        .poll(async () => {
-          const count = await page.locator('[data-card-grid] > li').count();
-          return (await range.textContent())?.trim() === `1–${count} of 10,000`;
-        })
-        .toBe(true);
-      const names = await page.locator('[data-card-grid] .tile-name').allTextContents();
-      expect(new Set(names).size).toBe(names.length);
-      await screenshot(page, info, `${name}-paging`);
-    } else {
-      await page.getByRole('link', { name: /^Next/ }).click();
-      await expect(page).toHaveURL(/[?&]page=2$/);
-      await expect(range).toHaveText('25–48 of 10,000');
-      await page.getByRole('link', { name: /^Next/ }).click();
-      await expect(range).toHaveText('49–72 of 10,000');
-      await screenshot(page, info, `${name}-paging`);
-      await page.getByRole('link', { name: /Previous$/ }).click();
-      await expect(range).toHaveText('25–48 of 10,000');
-      await expect(page.locator('[data-card-grid] .tile-name').first()).toHaveText('Card 00024');
-      await page.getByRole('link', { name: /Previous$/ }).click();
-      await expect(page).not.toHaveURL(/page=/);
-      await expect(page.getByRole('link', { name: /Previous$/ })).toHaveCount(0);
-    }
-    // The last page, and a page past the end.
-    await page.goto('/?page=417');
-    await expect(range).toHaveText('9,985–10,000 of 10,000');
-    await expect(page.getByRole('link', { name: /^(Next|Load more)/ })).toHaveCount(0);
-    await page.goto('/?page=9999');
-    await expect(page).toHaveURL(/page=417$/);
-  }
+// The same journey through 10,000 cards is in 05-paging.heavy.spec.ts (opt-in).
+test('paging forward and back through the cards, then to the last page and past it', async ({
+  page,
+  context,
+}, info) => {
+  await pagingJourney(page, context, info, 120);
 });
 
 test('switching to Chinese: default labels follow the language', async ({ page, context }, info) => {

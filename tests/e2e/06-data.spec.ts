@@ -18,8 +18,9 @@ test('a user exports their data, clears it, imports it back, and resets it (then
   page,
   context,
 }, info) => {
-  // Clear, reset and clean import each delete by owner and insert the new space (decisions §45).
-  test.setTimeout(720_000);
+  // Clear, reset and clean import each delete by owner and insert the new space (decisions §45), each taking a
+  // snapshot first: seconds each for the starter data of this file's instance, more on a busy machine.
+  test.setTimeout(300_000);
   await signInAs(context, info);
   await page.goto('/');
   await page.locator('summary.user-chip').click();
@@ -42,7 +43,7 @@ test('a user exports their data, clears it, imports it back, and resets it (then
   // clear (needs the confirmation); the clear takes a snapshot first, which may take a while on a busy machine
   await confirm(page, 'Yes, remove all my tags and cards');
   await page.getByRole('button', { name: 'Clear my data' }).click();
-  await expect(page.getByText('All your tags and cards were removed.')).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByText('All your tags and cards were removed.')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('You have 0 cards and 0 tags.')).toBeVisible();
 
   // import: check the file, see what it holds, confirm
@@ -53,14 +54,14 @@ test('a user exports their data, clears it, imports it back, and resets it (then
   await screenshot(page, info, 'data-import-confirm');
   await confirm(page, 'I understand this changes my dashboard');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByText(/^Imported: \d+ cards and \d+ tags\.$/)).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByText(/^Imported: \d+ cards and \d+ tags\.$/)).toBeVisible({ timeout: 60_000 });
   await expect(summary).toHaveText(before!);
 
-  // reset to the starter data, then put the exported data back for the specs that follow
+  // reset to the starter data, then put the exported data back
   await confirm(page, 'Yes, replace my tags and cards');
   await page.getByRole('button', { name: 'Reset my data' }).click();
   await expect(page.getByText('Your dashboard was reset to the starter data.')).toBeVisible({
-    timeout: 180_000,
+    timeout: 60_000,
   });
   await expect(page.getByText('You have 12 cards and 3 tags.')).toBeVisible();
   await waitForHydration(page, info);
@@ -68,7 +69,7 @@ test('a user exports their data, clears it, imports it back, and resets it (then
   await page.getByRole('button', { name: 'Check the file' }).click();
   await confirm(page, 'I understand this changes my dashboard');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(summary).toHaveText(before!, { timeout: 180_000 });
+  await expect(summary).toHaveText(before!, { timeout: 60_000 });
 });
 
 test('a file that is not a data archive is refused with a message', async ({ page, context }, info) => {

@@ -8,16 +8,10 @@ import { expect, reviewPage, signInAs, test, waitForHydration } from './fixtures
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
-let github: GitHubStandIn;
-let oidc: OidcServer;
+// Started by the test, which knows its instance's address (the OIDC client's redirect URI); closed after the file.
+let github: GitHubStandIn | undefined;
+let oidc: OidcServer | undefined;
 
-test.beforeAll(async () => {
-  github = await startGitHubStandIn();
-  oidc = await startOidcServer({
-    redirectUris: [1, 2].map((n) => `http://127.0.0.1:${portBase + n}/api/auth/oauth/oidc/callback`),
-  });
-});
 test.afterAll(async () => {
   await github?.close();
   await oidc?.close();
@@ -53,8 +47,11 @@ async function saveProvider(
 test('the admin sets providers up; a visitor signs up with OIDC and binds GitHub on the profile', async ({
   page,
   context,
+  baseURL,
 }, info) => {
-  const base = String(info.project.use.baseURL);
+  const base = String(baseURL);
+  github = await startGitHubStandIn();
+  oidc = await startOidcServer({ redirectUris: [`${base}/api/auth/oauth/oidc/callback`] });
   // The admin allows private addresses for outbound requests (the providers run on 127.0.0.1).
   await signInAs(context, info);
   const csrf = await csrfOf(context, page);

@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { instanceName, startInstance, type Instance } from './instance';
 
 // A 1x1 transparent PNG.
 const PIXEL = Buffer.from(
@@ -16,11 +17,65 @@ const PIXEL = Buffer.from(
   'base64',
 );
 
+/** The instance of the spec file running in this worker (one at a time: a worker runs one file after another). */
+let current: Instance | undefined;
+
+function currentInstance(): Instance {
+  if (!current) throw new Error('no app instance: use `test` from tests/e2e/fixtures');
+  return current;
+}
+
+interface Options {
+  /**
+   * The spec file's instance starts without an administrator (the first-run setup page); by default the fixture
+   * creates `boss` / `Secret123` (ADMIN in ./instance) through the first-run API. Set per file:
+   * `test.use({ firstRun: true })`.
+   */
+  firstRun: boolean;
+}
+
 /**
- * Console errors and uncaught page errors fail the test. Requests to outside hosts (site icons from favicon
- * services and the like) are answered by a stand-in image host, since test machines have no internet.
+ * Every test gets the app instance of its spec file (`instance`, also the `baseURL`): started fresh at the file's
+ * first test, stopped when the worker moves to another file. Console errors and uncaught page errors fail the test.
+ * Requests to outside hosts (site icons from favicon services and the like) are answered by a stand-in image host,
+ * since test machines have no internet.
  */
-export const test = base.extend<{ consoleErrors: string[]; outsideWeb: void }>({
+export const test = base.extend<
+  Options & { instance: Instance; consoleErrors: string[]; outsideWeb: void },
+  { instances: { for(info: TestInfo, firstRun: boolean): Promise<Instance> } }
+>({
+  firstRun: [false, { option: true }],
+  instances: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      let file: string | undefined;
+      await use({
+        async for(info, firstRun) {
+          const key = `${info.project.name}:${info.file}`;
+          if (current && file === key) return current;
+          await current?.stop();
+          current = undefined;
+          current = await startInstance(instanceName(info.project.name, info.file), { firstRun });
+          file = key;
+          return current;
+        },
+      });
+      await current?.stop();
+      current = undefined;
+    },
+    { scope: 'worker' },
+  ],
+  instance: [
+    async ({ instances, firstRun }, use, info) => {
+      await use(await instances.for(info, firstRun));
+    },
+    // Starting an instance (a second or two, much more on a loaded machine) does not eat the first test's time.
+    { auto: true, timeout: 120_000 },
+  ],
+  // (`provide` rather than `use`: the React hooks lint rule takes a `use` call in `baseURL` for a hook.)
+  baseURL: async ({ instance }, provide) => {
+    await provide(instance.url);
+  },
   outsideWeb: [
     async ({ context }, use) => {
       await context.route(
@@ -66,8 +121,15 @@ export { expect };
 
 export const jsEnabled = (info: TestInfo) => info.project.name === 'js';
 
-/** Saves a full-page screenshot under .tmp/screens/<project>/ for people to look at. */
+/**
+ * Accessibility scans and screenshots for people run in the opt-in group only (npm run test:heavy): an axe scan
+ * of a large page costs seconds to minutes of CPU on these machines, and screenshots assert nothing.
+ */
+export const reviewing = process.env.TEST_HEAVY === '1';
+
+/** Saves a full-page screenshot under .tmp/screens/<project>/ for people to look at (opt-in: `reviewing`). */
 export async function screenshot(page: Page, info: TestInfo, name: string) {
+  if (!reviewing) return;
   const dir = path.resolve('.tmp/screens', info.project.name);
   mkdirSync(dir, { recursive: true });
   // Transitions finished, so a theme switched just before is shown fully applied.
@@ -95,10 +157,10 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
- * What a person reviews of the page as it is now: no serious accessibility violations (JS project), then
- * screenshots in the light and dark schemes (`<name>-light`, `<name>-dark`; at the size `desktop` if given) and,
- * unless `phone` is false, one at phone width (`<name>-phone`), where nothing may stick out sideways. The window
- * size and the light scheme are put back afterwards.
+ * What a person reviews of the page as it is now: unless `phone` is false, nothing may stick out sideways at phone
+ * width (always checked); when `reviewing`, no serious accessibility violations (JS project) and screenshots in the
+ * light and dark schemes (`<name>-light`, `<name>-dark`; at the size `desktop` if given) and at phone width
+ * (`<name>-phone`). The window size and the light scheme are put back afterwards.
  */
 export async function reviewPage(
   page: Page,
@@ -108,11 +170,13 @@ export async function reviewPage(
 ) {
   await expectAccessible(page, info);
   const before = page.viewportSize();
-  if (desktop) await page.setViewportSize(desktop);
-  await screenshot(page, info, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, info, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
+  if (reviewing) {
+    if (desktop) await page.setViewportSize(desktop);
+    await screenshot(page, info, `${name}-light`);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, info, `${name}-dark`);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
   if (phone) {
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
@@ -128,9 +192,12 @@ export async function openPage(page: Page, info: TestInfo, url: string) {
   return res;
 }
 
-/** Fails on serious or critical accessibility violations (needs JavaScript in the page, so JS project only). */
+/**
+ * Fails on serious or critical accessibility violations (needs JavaScript in the page, so JS project only; opt-in:
+ * `reviewing`).
+ */
 export async function expectAccessible(page: Page, info: TestInfo) {
-  if (!jsEnabled(info)) return;
+  if (!reviewing || !jsEnabled(info)) return;
   // Site icons that fail to load are swapped for the letter tile by the page script: scan the settled page.
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page })
@@ -154,26 +221,23 @@ export async function waitForHydration(page: Page, info: TestInfo) {
   await page.waitForLoadState('networkidle');
 }
 
-/** Connects this process's mongoose to the database of the test's project (the one its app server uses). */
-export async function connectProjectDb(info: TestInfo) {
+/** Connects this process's mongoose to the database of the running spec file's instance. */
+export async function connectProjectDb(_info?: TestInfo) {
   const mongoose = (await import('mongoose')).default;
-  const base = process.env.TEST_MONGODB_BASE ?? 'mongodb://127.0.0.1:27028';
-  const uri = `${base}/e2e_${jsEnabled(info) ? 'js' : 'nojs'}`;
-  // One Playwright worker may serve both projects, whose servers use different databases.
+  const uri = currentInstance().mongoUri;
+  // One worker runs one spec file after another, each with its own database.
   if (mongoose.connection.readyState === 1 && !uri.endsWith(`/${mongoose.connection.name}`))
     await mongoose.disconnect();
   if (mongoose.connection.readyState !== 1) await mongoose.connect(uri, { retryWrites: false });
 }
 
 /**
- * Signs a browser context in as a user (default: the admin created by 01-setup.spec.ts) by creating a real session
- * in that project's database, for journeys that are not about signing in.
+ * Signs a browser context in as a user (default: the administrator the instance fixture created) by creating a
+ * real session in the instance's database, for journeys that are not about signing in.
  */
-export async function signInAs(context: BrowserContext, info: TestInfo, userId = '__admin__') {
+export async function signInAs(context: BrowserContext, _info: TestInfo, userId = '__admin__') {
   const { createSession } = await import('../../server/auth/session.store');
-  await connectProjectDb(info);
+  await connectProjectDb();
   const { token } = await createSession(userId, { persistent: false });
-  await context.addCookies([
-    { name: 'sakura-nav-session', value: token, url: String(info.project.use.baseURL) },
-  ]);
+  await context.addCookies([{ name: 'sakura-nav-session', value: token, url: currentInstance().url }]);
 }

@@ -1,11 +1,7 @@
 // Runs once before all vitest workers. `npm test` has already started the test services and built the app; when
-// vitest is run on its own this does both, so `npx vitest` works too.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-
+// vitest is run on its own this starts the services, and in both cases the app is rebuilt when a source is newer
+// than the build, so a plain `npx vitest` never tests an old build.
 export default async function globalSetup() {
-  const root = path.resolve(import.meta.dirname, '../..');
   if (!process.env.TEST_MONGODB_BASE) {
     const { profileConfig, startServices, appEnv } = await import('../../scripts/lib/services.mjs');
     const cfg = profileConfig('test');
@@ -16,7 +12,6 @@ export default async function globalSetup() {
     process.env.TEST_S3_ACCESS_KEY = e.S3_ACCESS_KEY;
     process.env.TEST_S3_SECRET_KEY = e.S3_SECRET_KEY;
   }
-  if (!existsSync(path.join(root, 'build/server/index.js'))) {
-    execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
-  }
+  const { buildIfStale } = await import('../../scripts/lib/build.mjs');
+  buildIfStale((m: string) => process.stderr.write(`[vitest] ${m}\n`));
 }

@@ -1,3 +1,4 @@
+// Opt-in (npm run test:heavy): 180 MB of attachments exported as one streamed archive, and the memory it takes.
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
