@@ -123,3 +123,17 @@ export async function storedFor(userId: string) {
     objects: (await listObjects(`users/${userId}/`)).length,
   };
 }
+
+/** Downloads a URL chunk by chunk; returns status, headers, size and SHA-256 without holding the body. */
+export async function download(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch((await appUrl()) + path, { headers });
+  const hash = createHash('sha256');
+  let size = 0;
+  if (res.body) {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+  }
+  return { status: res.status, headers: res.headers, size, sha: hash.digest('hex') };
+}

@@ -1,32 +1,16 @@
 // Opt-in (npm run test:heavy): a 100 MB attachment through the app and back, and what it costs in memory. The
 // other kinds' limits (at the limit stored, one byte over refused) are in files.test.ts.
-import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../setup/db';
 import { rssGrowth } from './memory-helpers';
-import { appUrl } from '../setup/app';
 import { createUser, sessionClient } from '../factories';
-import { expectedSha, storedFor, streamUpload } from './file-helpers';
+import { download, expectedSha, storedFor, streamUpload } from './file-helpers';
 
 const MB = 1024 * 1024;
 
 async function freshUser() {
   const user = await createUser();
   return { user, c: await sessionClient(user) };
-}
-
-/** Downloads a URL chunk by chunk; returns status, size and SHA-256 without holding the body. */
-async function download(path: string) {
-  const res = await fetch((await appUrl()) + path);
-  const hash = createHash('sha256');
-  let size = 0;
-  if (res.body) {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      hash.update(chunk);
-      size += chunk.length;
-    }
-  }
-  return { status: res.status, size, sha: hash.digest('hex') };
 }
 
 describe('a 100 MB attachment', () => {

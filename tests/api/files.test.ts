@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AssetModel } from '#server/assets/asset.model';
 import { resetDatabase } from '../setup/db';
@@ -6,27 +5,13 @@ import { appUrl } from '../setup/app';
 import { Client } from '../setup/client';
 import { createUser, sessionClient } from '../factories';
 import { fileForm } from './account-helpers';
-import { PNG_HEAD, storedFor, streamUpload } from './file-helpers';
+import { PNG_HEAD, download, storedFor, streamUpload } from './file-helpers';
 
 const MB = 1024 * 1024;
 
 async function freshUser() {
   const user = await createUser();
   return { user, c: await sessionClient(user) };
-}
-
-/** Downloads a URL chunk by chunk; returns status, headers, size and SHA-256 without holding the body. */
-async function download(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch((await appUrl()) + path, { headers });
-  const hash = createHash('sha256');
-  let size = 0;
-  if (res.body) {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      hash.update(chunk);
-      size += chunk.length;
-    }
-  }
-  return { status: res.status, headers: res.headers, size, sha: hash.digest('hex') };
 }
 
 // The attachment's 100 MB limit (with the memory it takes) is in files-memory.heavy.test.ts (npm run test:heavy).

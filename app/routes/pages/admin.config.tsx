@@ -10,7 +10,7 @@ import { listUsers } from '#server/users/admin-users.service';
 import { CsrfInput } from '~/components/csrf-input';
 import { Field } from '~/components/ui/field';
 import { Panel } from '~/components/ui/panel';
-import { PostForm } from '~/components/ui/post-form';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { flashCookie } from '~/lib/flash.server';
 import { headersWithCookies, isMultipart, pageErrorMessage, readForm, refusalCode } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
@@ -106,11 +106,7 @@ export default function AdminConfigPage() {
         {/* A download: the browser posts it to the export endpoint itself. */}
         <form method="post" action="/api/config/export" className="stack">
           <CsrfInput />
-          <div className="row">
-            <button type="submit" className="button button-primary">
-              {t('config.export')}
-            </button>
-          </div>
+          <SubmitRow label={t('config.export')} tone="button-primary" />
         </form>
       </Panel>
 
@@ -139,11 +135,7 @@ export default function AdminConfigPage() {
             accept=".zip,application/zip"
             errors={errorOf('import')}
           />
-          <div className="row">
-            <button type="submit" className="button">
-              {t('config.import')}
-            </button>
-          </div>
+          <SubmitRow label={t('config.import')} tone="" />
         </PostForm>
       </Panel>
 
@@ -160,11 +152,7 @@ export default function AdminConfigPage() {
             required
             errors={errorOf('reset')}
           />
-          <div className="row">
-            <button type="submit" className="button button-danger">
-              {t('config.reset')}
-            </button>
-          </div>
+          <SubmitRow label={t('config.reset')} tone="button-danger" />
         </PostForm>
       </Panel>
     </main>

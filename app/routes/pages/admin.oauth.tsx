@@ -27,7 +27,7 @@ import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.oauth';
-import { PostForm } from '~/components/ui/post-form';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -133,11 +133,7 @@ export default function AdminOAuthPage() {
             hint={t('oauth.admin.baseUrlHint')}
             errors={result?.provider === 'base' ? [result.message] : undefined}
           />
-          <div className="row">
-            <button type="submit" className="button">
-              {t('oauth.admin.saveBase')}
-            </button>
-          </div>
+          <SubmitRow label={t('oauth.admin.saveBase')} tone="" />
         </PostForm>
       </section>
 

@@ -8,7 +8,7 @@ import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/settings.data';
-import { PostForm } from '~/components/ui/post-form';
+import { PostForm, SubmitRow } from '~/components/ui/post-form';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -62,11 +62,7 @@ export default function DataPage() {
               <input type="radio" name="scope" value="sites-only" /> {t('data.scopeSites')}
             </label>
           </fieldset>
-          <div className="row">
-            <button type="submit" className="button button-primary">
-              {t('data.export')}
-            </button>
-          </div>
+          <SubmitRow label={t('data.export')} tone="button-primary" />
         </form>
       </section>
 
@@ -118,11 +114,7 @@ export default function DataPage() {
             <label>
               {t('data.file')} <input type="file" name="file" required accept=".zip,application/zip" />
             </label>
-            <div className="row">
-              <button type="submit" className="button">
-                {t('data.check')}
-              </button>
-            </div>
+            <SubmitRow label={t('data.check')} tone="" />
           </Form>
         )}
       </section>
@@ -160,11 +152,7 @@ function DangerForm({ intent, label, confirm }: { intent: string; label: string;
       <label className="confirm-check">
         <input type="checkbox" name="confirm" required /> {confirm}
       </label>
-      <div className="row">
-        <button type="submit" className="button button-danger">
-          {label}
-        </button>
-      </div>
+      <SubmitRow label={label} tone="button-danger" />
     </PostForm>
   );
 }
