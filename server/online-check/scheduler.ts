@@ -60,7 +60,8 @@ export async function runDueChecks(
       cardType: null,
       siteSkipOnlineCheck: { $ne: true },
     }).lean<CardDoc[]>();
-    cards.push(...found.map(cardFromStored));
+    // A loop, not push(...found): spreading 100,000 cards as arguments overflows the stack.
+    for (const doc of found) cards.push(cardFromStored(doc));
   }
   const due = cards
     .filter(isCheckable)
