@@ -14,6 +14,7 @@ import { logger } from '../logger';
 import { mergeChanges } from '../spaces/space.cache';
 import { assertQuota } from '../settings/quota';
 import { writeSpace } from '../spaces/space.write';
+import { IdsTakenError } from '../spaces/space.write-ops';
 import { TagModel } from '../tags/tag.model';
 import { deleteObjects, putObject, storageKeys } from '../storage';
 import { ADMIN_ID } from '../actor';
@@ -108,24 +109,35 @@ export async function importSpace(
   let committed = false;
   try {
     const { files, ids } = await storeFiles(zip, options.folder, ownerId, data, stored, options.progress);
-    const { result: plan } = await writeSpace(ownerId, async (space) => {
-      // Read inside the unit of work, so a retry after a refused write reads again.
-      const taken = options.keepIds ? await heldByOthers(ownerId, reusableIds(data)) : null;
-      const planned = planImport(space, data, {
-        mode: options.mode,
-        sitesOnly: options.sitesOnly,
-        assetIds: ids,
-        reuseIds: taken && { taken },
-      });
-      await assertQuota(space, planned.change);
-      const todos = planNoteTodos(space.with(planned.change, space.rev));
-      // A clean import replaces the space: written wholesale (deleted by owner, then inserted).
-      return {
-        change: mergeChanges(planned.change, todos),
-        replace: options.mode === 'clean',
-        result: planned,
-      };
-    });
+    const clean = options.mode === 'clean';
+    // Ids of the archive another account holds (only possible for documents written behind the services' back):
+    // a merge import asks the database first; a clean import finds them as its inserts meet them, and is planned
+    // and written again without them (the wholesale write leaves the owner's space whole either way).
+    const taken = new Set<string>();
+    let plan: ReturnType<typeof planImport> | undefined;
+    for (let attempt = 0; !plan; attempt++) {
+      try {
+        ({ result: plan } = await writeSpace(ownerId, async (space) => {
+          if (options.keepIds && !clean) {
+            const absent = reusableIds(data).filter((id) => !space.cards.has(id) && !space.tagsById.has(id));
+            for (const id of await heldByOthers(ownerId, absent)) taken.add(id);
+          }
+          const planned = planImport(space, data, {
+            mode: options.mode,
+            sitesOnly: options.sitesOnly,
+            assetIds: ids,
+            reuseIds: options.keepIds ? { taken } : null,
+          });
+          await assertQuota(space, planned.change);
+          const todos = planNoteTodos(space.with(planned.change, space.rev));
+          // A clean import replaces the space: written wholesale (deleted by owner, then inserted).
+          return { change: mergeChanges(planned.change, todos), replace: clean, result: planned };
+        }));
+      } catch (err) {
+        if (!(err instanceof IdsTakenError) || !options.keepIds || attempt >= 2) throw err;
+        for (const id of err.ids) taken.add(id);
+      }
+    }
     committed = true;
     // Files only what this import wrote uses are kept (incremental skips leave theirs unused).
     const appearances = await appearancesToWrite(ownerId, data, options.mode, options.sitesOnly, ids);

@@ -50,33 +50,42 @@ function opsFor(
 /** Chunks of one collection's writes in flight at once: FerretDB answers each chunk after a round trip. */
 const CHUNKS_IN_FLIGHT = 4;
 
+/** A wholesale write found documents of these ids already there (another account's): nothing of theirs changed. */
+export class IdsTakenError extends Error {
+  constructor(readonly ids: string[]) {
+    super('a document of the new space already existed');
+  }
+}
+
 /**
- * One round of bulk writes per collection (chunked); false when an insert found the document already there.
+ * One round of bulk writes per collection (chunked); answers the ids whose insert found the document already there.
  * The documents are complete and typed already (built by the services from the snapshot: `newCardDoc` and the
  * like), so they go to the driver as they are: mongoose's casting of every inserted document was most of the
  * app's CPU in a bulk import (docs/decisions.md §50) and would only copy them.
  */
-async function bulk(model: Model<any>, ops: Op[]): Promise<boolean> {
-  let clean = true;
+async function bulk(model: Model<any>, ops: Op[]): Promise<string[]> {
+  const taken: string[] = [];
   let next = 0;
   const worker = async () => {
     for (let i = next; i < ops.length; i = next) {
       next += BULK_CHUNK;
+      const chunk = ops.slice(i, i + BULK_CHUNK);
       try {
-        await model.collection.bulkWrite(ops.slice(i, i + BULK_CHUNK) as never, {
-          ordered: false,
-          ignoreUndefined: true,
-        });
+        await model.collection.bulkWrite(chunk as never, { ordered: false, ignoreUndefined: true });
       } catch (err) {
-        const writeErrors = (err as { writeErrors?: unknown[] }).writeErrors;
-        if (!isDuplicateKeyError(err) && !writeErrors?.every(isDuplicateKeyError)) throw err;
-        clean = false;
+        const writeErrors = (err as { writeErrors?: { index: number }[] }).writeErrors;
+        if (writeErrors?.length ? !writeErrors.every(isDuplicateKeyError) : !isDuplicateKeyError(err))
+          throw err;
+        for (const e of writeErrors ?? [{ index: -1 }])
+          taken.push(
+            String((chunk[e.index]?.insertOne as { document?: { _id?: string } })?.document?._id ?? ''),
+          );
       }
     }
   };
   // Chunks touch distinct ids (one operation per document), so their order does not matter.
   await Promise.all(Array.from({ length: CHUNKS_IN_FLIGHT }, worker));
-  return clean;
+  return taken;
 }
 
 /** Writes what the group changed; returns whether the database now holds exactly the draft's documents. */
@@ -139,7 +148,7 @@ export async function writeChange(
         ).then(() => true)
       : true,
   ]);
-  return results.every(Boolean);
+  return results.every((r) => r === true || (Array.isArray(r) && !r.length));
 }
 
 /**
@@ -157,7 +166,7 @@ export async function replaceRows(ownerId: string, space: SpaceSnapshot): Promis
   const cards = [...space.cards.values()].map((c) =>
     storedCard(withTags(c, space.membershipsByCard.get(c._id))),
   );
-  const clean = await Promise.all([
+  const taken = await Promise.all([
     bulk(TagModel, inserts(space.tags)),
     bulk(CardModel, inserts(cards)),
     bulk(RelationModel, inserts(space.relations())),
@@ -165,7 +174,7 @@ export async function replaceRows(ownerId: string, space: SpaceSnapshot): Promis
       { _id: ownerId },
       { $set: { virtualOrder: space.virtualOrder } },
       { upsert: true },
-    ).then(() => true),
+    ).then(() => []),
   ]);
-  if (!clean.every(Boolean)) throw new Error('a document of the new space already existed');
+  if (taken.flat().length) throw new IdsTakenError(taken.flat());
 }
