@@ -1,6 +1,7 @@
 // Progressive enhancement for pages rendered without React on the client (the dashboard, public card pages).
 // Everything here is optional: without JavaScript the same pages work through links and form posts.
 import { cardMenus, openAllButtons } from './card-menu';
+import { TOAST_LEAVE_MS, TOAST_MS } from '~/lib/flash';
 
 function $all<T extends Element>(selector: string, root: ParentNode = document): T[] {
   return [...root.querySelectorAll<T>(selector)];
@@ -33,8 +34,8 @@ function showToast(message: string, kind: 'success' | 'error' = 'success') {
 }
 
 function autoDismiss(toast: HTMLElement) {
-  setTimeout(() => toast.classList.add('toast-leaving'), 8000);
-  setTimeout(() => toast.remove(), 8600);
+  setTimeout(() => toast.classList.add('toast-leaving'), TOAST_MS);
+  setTimeout(() => toast.remove(), TOAST_MS + TOAST_LEAVE_MS);
 }
 
 function csrfToken(): string {

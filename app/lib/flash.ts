@@ -8,3 +8,8 @@ export interface Flash {
   /** The automatic snapshot taken before the last import: its Undo restores it. */
   restore?: string;
 }
+
+/** How long a message stays before it leaves (React and the script of pages rendered without it alike). */
+export const TOAST_MS = 8000;
+/** How long its leaving takes (the `toast-leaving` transition). */
+export const TOAST_LEAVE_MS = 600;

@@ -106,10 +106,10 @@ export async function startInstance(name: string, { firstRun = false } = {}): Pr
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    // Killed, not shut down: the instance's database and folder are thrown away, and a graceful stop would only
+    // wait on the server's own shutdown deadline.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
-    clearTimeout(timer);
   };
   try {
     await listening(child, 60_000);
