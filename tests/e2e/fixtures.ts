@@ -150,10 +150,40 @@ export async function api(
 
 const PHONE = { width: 390, height: 844 };
 
-/** Nothing on the page is wider than the window (a phone must not scroll sideways). */
+/**
+ * Nothing on the page is wider than the window (a phone must not scroll sideways). Right after the window is resized
+ * the layout may still be settling (fonts, transitions), so the page gets a short while to fit; when it does not, the
+ * message names the elements that stick out.
+ */
 export async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'page wider than the window').toBeLessThanOrEqual(0);
+  const measure = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      const overflow = document.documentElement.scrollWidth - window.innerWidth;
+      if (overflow <= 0) return { overflow, culprits: [] as string[] };
+      const culprits = [...document.body.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .filter(
+          (el) =>
+            !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth + 0.5,
+        )
+        .slice(0, 5)
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return `<${el.tagName.toLowerCase()} class="${el.className}"> ${Math.round(r.left)}..${Math.round(r.right)}px`;
+        });
+      return { overflow, culprits };
+    });
+  let last = await measure();
+  await expect
+    .poll(async () => (last = await measure()).overflow, {
+      message: 'page wider than the window',
+      timeout: 3000,
+    })
+    .toBeLessThanOrEqual(0)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nsticking out: ${last.culprits.join('; ') || '(nothing found)'}`);
+    });
 }
 
 /**
