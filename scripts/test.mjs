@@ -101,6 +101,8 @@ async function main() {
     TEST_S3_SECRET_KEY: svc.S3_SECRET_KEY,
     CHROMIUM_PATH: CHROMIUM,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // Cheap password hashes (N = 1024 instead of 32768): the suite hashes and checks passwords hundreds of times.
+    PASSWORD_HASH_COST: '10',
     ...(heavy ? { TEST_HEAVY: '1' } : {}),
   };
 

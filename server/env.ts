@@ -79,6 +79,12 @@ export const EnvSchema = z.object({
    * to start). Several instances need MongoDB (docs/decisions.md "One app instance on the embedded store").
    */
   SINGLE_INSTANCE: bool.default(false),
+  /**
+   * log2 of scrypt's cost N for new password hashes (15: N = 32768, about 100 ms of one core). Each hash stores its
+   * own parameters, so changing it only affects passwords set afterwards. The test command lowers it: a test suite
+   * signs in hundreds of times and needs no protection against offline guessing.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   /** Days user snapshots are kept before they expire. */
   SNAPSHOT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Bytes of memoised lists and search results derived from the cached spaces. */

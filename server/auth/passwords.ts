@@ -1,7 +1,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { env } from '#server/env';
 
 const KEY_LENGTH = 64;
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+/** scrypt's parameters for new hashes: N = 2^PASSWORD_HASH_COST (15 unless configured), r = 8, p = 1. */
+const hashParams = () => ({ N: 2 ** env().PASSWORD_HASH_COST, r: 8, p: 1 });
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -15,11 +17,12 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
   });
 }
 
-/** scrypt (N=2^15, r=8, p=1), stored as `scrypt$N$r$p$salt$key` so parameters can change later. */
+/** scrypt, stored as `scrypt$N$r$p$salt$key` so parameters can change later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const { N, r, p } = hashParams();
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p });
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /**
@@ -29,7 +32,7 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) {
     // Spend the same time as a real check so unknown users are not distinguishable by timing.
-    await scrypt(password, randomBytes(16), KEY_LENGTH, PARAMS);
+    await scrypt(password, randomBytes(16), KEY_LENGTH, hashParams());
     return false;
   }
   let salt: Buffer;
