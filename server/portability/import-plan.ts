@@ -197,7 +197,8 @@ export function planImport(
     if (cardIds.has(oldId)) continue;
     const fresh: CardDoc = { ...remapAssets(card, assetIds), _id: '', ownerId: owner };
     fresh.iconUrl = dropForeignRef(fresh.iconUrl, imported);
-    const key = identityKey(fresh);
+    // A clean import reproduces the archive: two archived cards that share a URL stay two cards.
+    const key = mode === 'clean' ? null : identityKey(fresh);
     const match = key ? cardsByKey.get(key) : undefined;
     if (match) {
       cardIds.set(oldId, match._id);

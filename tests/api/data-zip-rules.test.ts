@@ -193,3 +193,45 @@ describe('archive counts are checked while it is read (issue 24 M3)', () => {
     expect(await everything(user._id)).toEqual(before);
   });
 });
+
+// Issue 28 item 3: matching by URL belongs to the merge modes; a clean import reproduces the archive.
+describe('a clean import reproduces the archive', () => {
+  beforeEach(resetDatabase);
+
+  it('keeps two archived cards that share a URL apart, each with its own tags; merges still match them', async () => {
+    const { user, c } = await owner();
+    const zip = archive({
+      tags: [
+        { id: 't1', name: 'Work', sort_order: 0 },
+        { id: 't2', name: 'Home', sort_order: 1 },
+      ],
+      cards: [
+        site({ id: 'c1', name: 'Mail (work)', site_url: 'https://mail.example/', global_sort_order: 0 }),
+        site({ id: 'c2', name: 'Mail (home)', site_url: 'https://mail.example/', global_sort_order: 1 }),
+      ],
+      card_tags: [
+        { card_id: 'c1', tag_id: 't1', sort_order: 0 },
+        { card_id: 'c2', tag_id: 't2', sort_order: 0 },
+      ],
+    });
+    const res = await importZip(c, '/api/user/data/import', zip, { mode: 'clean' });
+    expect(res.status, res.text).toBe(200);
+    const space = await loadSpaceFromDb(user._id);
+    const tagName = new Map(space.tags.map((t) => [t._id, t.name]));
+    const stored = [...space.cards.values()]
+      .map((card) => [
+        card.name,
+        (space.membershipsByCard.get(card._id) ?? []).map((m) => tagName.get(m.tagId)),
+      ])
+      .sort();
+    expect(stored).toEqual([
+      ['Mail (home)', ['Home']],
+      ['Mail (work)', ['Work']],
+    ]);
+
+    // Incremental: both archived cards match the stored ones by URL, nothing is added.
+    const again = await importZip(c, '/api/user/data/import', zip, { mode: 'incremental' });
+    expect(again.status, again.text).toBe(200);
+    expect((await loadSpaceFromDb(user._id)).cards.size).toBe(2);
+  });
+});
