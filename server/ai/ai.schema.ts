@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textError } from '../forms/fields.schema';
 import { DraftAiConfigSchema } from './ai-config';
 
 export const AiCheckSchema = z.object({ _draftAiConfig: DraftAiConfigSchema }).default({});
@@ -45,7 +46,7 @@ export const AI_IMPORT_PROMPT_CHARS = 30_000;
 /** import-bookmarks: `{content, filename?}` (compat §7, §9). */
 export const AiImportSchema = z
   .object({
-    content: z.string({ error: 'content is required' }).max(AI_IMPORT_CONTENT_MAX),
+    content: z.string(textError('content is required')).max(AI_IMPORT_CONTENT_MAX),
     filename: z.string().max(300).optional(),
     _draftAiConfig: DraftAiConfigSchema,
   })

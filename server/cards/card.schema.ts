@@ -1,7 +1,7 @@
 // Input shapes for site, social and note cards (compat §1.4-1.6). Browser-safe: the editors validate with these too.
 import { z } from 'zod';
 import { colourField } from '../css/colour.schema';
-import { formBoolean, optionalText } from '../forms/fields.schema';
+import { formBoolean, optionalText, textError } from '../forms/fields.schema';
 import { emailField, optionalImageUrl, urlField } from '../urls/url.schema';
 import { SOCIAL_TYPE_IDS, VIRTUAL_TAG_IDS, type SocialTypeMeta } from './card-kinds.shared';
 
@@ -13,9 +13,9 @@ const iconUrl = optionalImageUrl(2000, 'Icon URL must be at most 2000 characters
 
 /** The identifying value of a social card type: a link for URL types, an address for e-mail, else any text. */
 export function socialIdSchema(idField: string, required = 'Required') {
-  if (idField === 'url') return z.string({ error: required }).trim().min(1, required).pipe(LinkSchema);
+  if (idField === 'url') return z.string(textError(required)).trim().min(1, required).pipe(LinkSchema);
   if (idField === 'email') return emailField(required);
-  return z.string({ error: required }).trim().min(1, required).max(2000);
+  return z.string(textError(required)).trim().min(1, required).max(2000);
 }
 
 /** The picture of a QR code: an http(s) address or an uploaded file's path; empty means none. */
@@ -55,7 +55,7 @@ const int = (min: number, max: number, message: string) =>
 export const TodoSchema = z.object({
   id: z.string().trim().min(1).max(80),
   text: z
-    .string({ error: 'Todo text is required' })
+    .string(textError('Todo text is required'))
     .trim()
     .min(1, 'Todo text is required')
     .max(500, 'A todo must be at most 500 characters'),
@@ -96,7 +96,7 @@ export const RelatedSiteSchema = z.object({
  */
 export const siteFields = {
   name: z
-    .string({ error: 'Name is required' })
+    .string(textError('Name is required'))
     .trim()
     .min(1, 'Name is required')
     .max(80, 'Name must be at most 80 characters'),
@@ -171,14 +171,14 @@ export const SiteUpdateSchema = z.preprocess(
     .object(siteFields)
     .partial()
     .extend({
-      id: z.string({ error: 'Card id is required' }).min(1, 'Card id is required').max(80),
+      id: z.string(textError('Card id is required')).min(1, 'Card id is required').max(80),
       originalUrl: z.string().max(2000).optional(),
     }),
 );
 export type SiteUpdate = z.infer<typeof SiteUpdateSchema>;
 
 export const MemoPatchSchema = z.object({
-  id: z.string({ error: 'Card id is required' }).min(1, 'Card id is required').max(80),
+  id: z.string(textError('Card id is required')).min(1, 'Card id is required').max(80),
   siteNotes: siteFields.siteNotes.optional(),
   siteNotesAiEnabled: formBoolean.optional(),
   siteTodos: siteFields.siteTodos.optional(),
@@ -211,7 +211,7 @@ export const SocialCreateSchema = z.object({
 export type SocialCreate = z.infer<typeof SocialCreateSchema>;
 
 export const SocialUpdateSchema = SocialCreateSchema.partial().extend({
-  id: z.string({ error: 'Card id is required' }).min(1, 'Card id is required').max(80),
+  id: z.string(textError('Card id is required')).min(1, 'Card id is required').max(80),
 });
 export type SocialUpdate = z.infer<typeof SocialUpdateSchema>;
 
@@ -220,7 +220,7 @@ export type SocialUpdate = z.infer<typeof SocialUpdateSchema>;
 export const NoteCreateSchema = z.object({
   title: z.string().trim().max(80, 'Title must be at most 80 characters').nullish(),
   content: z
-    .string({ error: 'Please write the note' })
+    .string(textError('Please write the note'))
     .max(50_000, 'A note must be at most 50,000 characters')
     .refine((c) => c.trim().length > 0, 'Please write the note'),
   iconUrl: iconUrl.optional(),
@@ -229,7 +229,7 @@ export const NoteCreateSchema = z.object({
 export type NoteCreate = z.infer<typeof NoteCreateSchema>;
 
 export const NoteUpdateSchema = NoteCreateSchema.partial().extend({
-  id: z.string({ error: 'Card id is required' }).min(1, 'Card id is required').max(80),
+  id: z.string(textError('Card id is required')).min(1, 'Card id is required').max(80),
 });
 export type NoteUpdate = z.infer<typeof NoteUpdateSchema>;
 

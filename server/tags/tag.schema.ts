@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { colourField } from '../css/colour.schema';
-import { formBoolean, optionalText, requiredName } from '../forms/fields.schema';
+import { formBoolean, optionalText, requiredName, textError } from '../forms/fields.schema';
 import { optionalImageUrl } from '../urls/url.schema';
 
 /** Names the virtual tags use; a real tag may not take them. */
@@ -16,7 +16,7 @@ export const TagCreateSchema = z.object({
 export type TagCreate = z.infer<typeof TagCreateSchema>;
 
 export const TagUpdateSchema = TagCreateSchema.partial().extend({
-  id: z.string({ error: 'Tag id is required' }).min(1, 'Tag id is required').max(80),
+  id: z.string(textError('Tag id is required')).min(1, 'Tag id is required').max(80),
 });
 export type TagUpdate = z.infer<typeof TagUpdateSchema>;
 
@@ -29,5 +29,5 @@ export const IdListSchema = z.object({
 export type IdList = z.infer<typeof IdListSchema>;
 
 export const IdQuerySchema = z.object({
-  id: z.string({ error: 'id is required' }).min(1, 'id is required').max(80),
+  id: z.string(textError('id is required')).min(1, 'id is required').max(80),
 });

@@ -1,5 +1,6 @@
 // zod fields for addresses, built on the one URL policy (url-policy.shared.ts). Browser-safe.
 import { z } from 'zod';
+import { textError } from '../forms/fields.schema';
 import { checkUrl, isEmailAddress, type UrlKind } from './url-policy.shared';
 
 function policy(kind: UrlKind) {
@@ -13,7 +14,7 @@ function policy(kind: UrlKind) {
 
 /** A required address, checked and normalised (a bare domain gets `https://`). */
 export function urlField(kind: UrlKind, max: number, tooLong = `URL must be at most ${max} characters`) {
-  return z.string({ error: 'URL is required' }).max(max, tooLong).transform(policy(kind));
+  return z.string(textError('URL is required')).max(max, tooLong).transform(policy(kind));
 }
 
 /** An optional picture address (icon, logo, QR code): empty means none. */
@@ -29,7 +30,7 @@ export const EMAIL_MESSAGE = 'Enter an e-mail address such as name@example.com';
 
 export function emailField(required: string) {
   return z
-    .string({ error: required })
+    .string(textError(required))
     .trim()
     .min(1, required)
     .max(254, EMAIL_MESSAGE)

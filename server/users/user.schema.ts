@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textError } from '../forms/fields.schema';
 
 // Rules at least as permissive as the older service (2-10 of [A-Za-z0-9_]; passwords of 6+ with upper, lower and
 // digit): every name and password it accepted is accepted here too. See docs/api.md "Accounts".
@@ -15,7 +16,7 @@ export function normaliseUsername(username: string): string {
 }
 
 export const UsernameSchema = z
-  .string({ error: 'Username is required' })
+  .string(textError('Username is required'))
   .transform(normaliseUsername)
   .pipe(
     z
@@ -26,7 +27,7 @@ export const UsernameSchema = z
   );
 
 export const NewPasswordSchema = z
-  .string({ error: 'Password is required' })
+  .string(textError('Password is required'))
   .min(6, 'Password must be at least 6 characters')
   .max(128, 'Password must be at most 128 characters')
   .refine((p) => p.trim() === p, 'Password must not start or end with a space')
@@ -45,7 +46,7 @@ export const SetupSchema = z
   .object({
     username: UsernameSchema,
     password: NewPasswordSchema,
-    confirmPassword: z.string({ error: 'Please confirm the password' }),
+    confirmPassword: z.string(textError('Please confirm the password')),
   })
   .superRefine(confirm);
 export type SetupInput = z.infer<typeof SetupSchema>;
@@ -56,9 +57,9 @@ export type RegisterInput = SetupInput;
 const checkbox = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean());
 
 export const LoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  username: z.string(textError('Username is required')).trim().min(1, 'Username is required').max(64),
   // Trimmed like the older service did (no password may start or end with a space anyway).
-  password: z.string({ error: 'Password is required' }).trim().min(1, 'Password is required').max(256),
+  password: z.string(textError('Password is required')).trim().min(1, 'Password is required').max(256),
   rememberMe: checkbox.optional().default(false),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
@@ -67,7 +68,7 @@ export const ChangePasswordSchema = z
   .object({
     oldPassword: z.string().max(256).optional(),
     newPassword: NewPasswordSchema,
-    confirmPassword: z.string({ error: 'Please confirm the password' }),
+    confirmPassword: z.string(textError('Please confirm the password')),
   })
   .superRefine((v, ctx) => {
     if (v.newPassword !== v.confirmPassword) {
@@ -94,7 +95,7 @@ export const RoleSchema = z.enum(['admin', 'user']);
 export const SetRoleSchema = z.object({ id: z.string().min(1).max(80), role: RoleSchema });
 
 export const SwitchSchema = z.object({
-  userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(80),
+  userId: z.string(textError('userId is required')).trim().min(1, 'userId is required').max(80),
 });
 
 export const RegistrationToggleSchema = z.object({
@@ -109,7 +110,7 @@ export const UserListQuerySchema = z.object({
 });
 
 export const UserIdQuerySchema = z.object({
-  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(80),
+  id: z.string(textError('id is required')).trim().min(1, 'id is required').max(80),
 });
 
 /** The profile page's "delete my account" form: the user retypes their username. */
@@ -122,7 +123,7 @@ export type DeleteAccountInput = { confirm?: string };
 
 export const DeleteAccountConfirmSchema = z.object({
   confirm: z
-    .string({ error: 'Type your username to confirm' })
+    .string(textError('Type your username to confirm'))
     .trim()
     .min(1, 'Type your username to confirm'),
 });

@@ -94,6 +94,11 @@ describe('MCP over Streamable HTTP', () => {
     expect(site.json.tags.map((t: any) => t.id)).toEqual([tag.json.id]);
     expect((await call(c, 'create_site_card', { name: 'x', url: 'javascript:alert(1)' })).isError).toBe(true);
     expect((await call(c, 'create_site_card', { url: 'https://a.example' })).json.error).toMatch(/^name/);
+    // What was wrong with which field: a number for the name is not a missing name (issue 28 item 5).
+    expect((await call(c, 'create_site_card', { name: 7, url: 'https://a.example' })).json.error).toBe(
+      'name: Name must be text',
+    );
+    expect((await call(c, 'create_tag', { name: ['x'] })).json.error).toBe('name: Tag name must be text');
     const updated = await call(c, 'update_site_card', { id: site.json.id, description: 'An example' });
     expect(updated.json).toMatchObject({ siteDescription: 'An example', siteNotes: 'memo' });
     expect((await call(c, 'update_site_card', { id: 'missing', name: 'x' })).isError).toBe(true);

@@ -47,6 +47,11 @@ describe('tags API', () => {
     expect((await a.post('/api/tags', { name: 'x'.repeat(41) })).status).toBe(400);
     expect((await a.post('/api/tags', { name: '社交卡片' })).status).toBe(400);
     expect((await a.post('/api/tags', {})).status).toBe(400);
+    // A value of the wrong type is named as such, not as a missing one (issue 28 item 5).
+    const typed = await a.post('/api/tags', { name: 42 });
+    expect(typed.status).toBe(400);
+    expect(JSON.stringify(typed.json)).toContain('Tag name must be text');
+    expect(JSON.stringify(typed.json)).not.toContain('required');
     await a.post('/api/tags', { name: 'News' });
     const dup = await a.post('/api/tags', { name: 'news' });
     expect(dup.status).toBe(409);

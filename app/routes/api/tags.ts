@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textError } from '#server/forms/fields.schema';
 import { TagCreateSchema, TagUpdateSchema } from '#server/tags/tag.schema';
 import { createTag, deleteTag, listTags, updateTag } from '#server/tags/tag.service';
 import { apiRoute } from '~/lib/api.server';
@@ -14,7 +15,7 @@ const handle = apiRoute({
   DELETE: {
     auth: 'user',
     query: z.object({
-      id: z.string({ error: 'id is required' }).min(1, 'id is required'),
+      id: z.string(textError('id is required')).min(1, 'id is required'),
       deleteCards: z.enum(['true', 'false', '1', '0']).optional(),
     }),
     run: async ({ actor, query }) => {
