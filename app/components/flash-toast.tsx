@@ -21,6 +21,11 @@ export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: stri
       data-toast
     >
       <span>{t(flash.key, flash.values ?? {})}</span>
+      {flash.link && flash.link.href.startsWith('/') && !flash.link.href.startsWith('//') ? (
+        <a href={flash.link.href} data-toast-link>
+          {t(flash.link.key)}
+        </a>
+      ) : null}
       {flash.undo || flash.restore ? (
         <UndoForm
           undo={flash.undo}

@@ -77,9 +77,7 @@ export function FloatingButtons({ hidden = false }: { hidden?: boolean }) {
         </>
       ) : null}
       {shown.map(({ b, href }) => {
-        const defaultName = t(`settings.floating.names.${b.id}`, { defaultValue: b.label });
-        const builtin = ['回到顶部', '快速搜索', '版本历史', '反馈问题'].includes(b.label);
-        const label = builtin ? defaultName : b.label;
+        const label = b.label || t(`settings.floating.names.${b.id}`, { defaultValue: b.id });
         const external = /^https?:/.test(href);
         return (
           <a

@@ -11,8 +11,10 @@ export function UserMenu() {
   const user = data?.user;
   if (!data?.initialized) return null;
   if (!user) {
+    // The sign-in page is where the button leads: it does not offer itself.
+    if (location.pathname === '/login') return null;
     const here = location.pathname + location.search;
-    const to = location.pathname === '/login' ? '/login' : `/login?redirectTo=${encodeURIComponent(here)}`;
+    const to = `/login?redirectTo=${encodeURIComponent(here)}`;
     return (
       <Link className="button button-primary button-small" to={to}>
         {t('nav.login')}

@@ -8,7 +8,12 @@ import {
   previewBookmarks,
   previewBookmarksWithAi,
 } from '#server/bookmarks/bookmark-preview.service';
-import { BATCH_BODY_LIMIT, chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema';
+import {
+  BATCH_BODY_LIMIT,
+  chosenItems,
+  importedCardsHref,
+  type PreviewRow,
+} from '#server/bookmarks/bookmark.schema';
 import { tooLarge } from '#server/assets/upload';
 import { badRequest, isAppError } from '#server/errors';
 import { parseJson } from '#server/parsing/json-bounded';
@@ -72,19 +77,22 @@ async function confirm({ request, actor, locale }: Ctx) {
     if (isAppError(err)) return data({ error: pageErrorMessage(err, locale) }, { status: err.status });
     // an edited page: nothing to import, said below
   }
-  const items = chosenItems(rows, {
+  const choice = {
     keep: form.getAll('keep').map(Number),
     folderTags: form.get('folderTags') === 'on',
     tagId: String(form.get('tagId') ?? '') || undefined,
     newTag: String(form.get('newTag') ?? ''),
-  });
+  };
+  const items = chosenItems(rows, choice);
   try {
     if (!items.length) throw badRequest('Pick at least one bookmark');
     const r = await importSiteCards(actor, { items, importMode: 'incremental', allowDuplicates: true });
     const flash = await flashCookie(request, {
       kind: 'success',
       key: 'bookmarks.done',
-      values: { created: r.created, skipped: r.skipped + r.invalid },
+      // The rows left unticked (duplicates, or by choice) count as skipped, as the server's own skips do.
+      values: { count: r.created, skipped: r.skipped + r.invalid + (rows.length - items.length) },
+      link: { href: importedCardsHref(choice, r.namedTags), key: 'bookmarks.showImported' },
       ...(r.snapshotId ? { restore: r.snapshotId } : {}),
     });
     return redirect('/bookmarks', { headers: headersWithCookies([flash]) });

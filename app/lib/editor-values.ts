@@ -142,7 +142,8 @@ export function socialDefaults(card: CardDto | null, meta: SocialTypeMeta) {
   const payload = cardDataOf(card);
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   return {
-    label: card.name,
+    // The type's stored default name is no label of the user's: the field stays empty (the hint names the type).
+    label: card.name === meta.label ? '' : card.name,
     hint: card.socialHint ?? '',
     iconUrl: card.iconUrl ?? '',
     iconBgColor: card.iconBgColor ?? '',

@@ -6,14 +6,14 @@ import type { Actor } from '#server/actor';
 import { isAppError } from '#server/errors';
 import type { CardDto } from '#server/cards/card.dto';
 import { getCard, listSiteChoices } from '#server/cards/site-card.service';
-import { cardKind, type CardKind } from '#server/cards/card-kinds.shared';
+import { cardKind, shownCardName, type CardKind } from '#server/cards/card-kinds.shared';
 import type { TagDto } from '#server/tags/tag.dto';
 import { listTags } from '#server/tags/tag.service';
 import { cardDeleteAction, editorHref } from './editor-links';
 import { issuesToFieldErrors } from './editor-values';
 import type { Flash } from './flash';
 import { flashCookie } from './flash.server';
-import { getI18n } from './i18n';
+import { getI18n, socialTypeLabels } from './i18n';
 import { serviceFormErrors } from './forms.server';
 import { safeReturnTo } from './preferences';
 import { requestInfo } from './request-context.server';
@@ -145,11 +145,14 @@ export function editorFrame(
   request: Request,
   context: Readonly<RouterContextProvider>,
   kind: 'site' | 'social' | 'note' | 'tag',
-  item?: { id: string; name: string },
+  item?: { id: string; name: string; cardType?: string | null },
 ) {
-  const { t } = getI18n(requestInfo(context).locale);
+  const { locale } = requestInfo(context);
+  const { t } = getI18n(locale);
   const returnTo = returnToOf(request);
-  const heading = item ? t(`editor.${kind}.editTitle`, { name: item.name }) : t(`editor.${kind}.newTitle`);
+  // A social card's stored default name is shown in the reader's language, as on its tile.
+  const name = item ? shownCardName({ cardType: null, ...item }, socialTypeLabels(locale)) : '';
+  const heading = item ? t(`editor.${kind}.editTitle`, { name }) : t(`editor.${kind}.newTitle`);
   // A tag's deletion asks what becomes of its cards (a page); a card's is posted at once and undone from the toast.
   const deleteHref = item && kind === 'tag' ? editorHref.deleteTag(item.id, returnTo) : undefined;
   const deleteAction = item && kind !== 'tag' ? cardDeleteAction(item.id) : undefined;

@@ -7,6 +7,8 @@ export interface Flash {
   undo?: string;
   /** The automatic snapshot taken before the last import: its Undo restores it. */
   restore?: string;
+  /** A link to what the action made (a path of this site) and the i18n key of its text. */
+  link?: { href: string; key: string };
 }
 
 /** How long a message stays before it leaves (React and the script of pages rendered without it alike). */

@@ -71,6 +71,11 @@ const en = {
   },
   ai: {
     title: 'Ask AI',
+    intro:
+      'Describe what you want to do: the AI picks matching sites from this dashboard, or plans the steps.',
+    askTitle: 'Your question',
+    answerTitle: 'Answer',
+    configure: 'Set up a provider',
     question: 'What do you need?',
     mode: 'Mode',
     recommend: 'Recommend sites',
@@ -132,10 +137,12 @@ const en = {
     pinned: 'Pinned',
     online: 'Online',
     offline: 'Offline',
+    failing:
+      'Not answering: {{failures}} of {{threshold}} failed checks in a row before it counts as offline',
     checkedAt: 'checked {{at}}',
     deadLinks: 'Dead links',
-    deadLinksTitle: 'Offline sites',
-    noDeadLinks: 'No site is offline.',
+    deadLinksTitle: 'Sites not answering',
+    noDeadLinks: 'Every checked site answered its last check.',
     dragHandle: 'Drag to reorder',
     openNote: 'Open note',
     openCard: 'Open card',
@@ -209,6 +216,16 @@ const en = {
     listLabel: 'Snapshots, newest first',
     empty: 'No snapshots yet.',
     auto: 'automatic',
+    autoLabel: {
+      restore: 'Before a restore',
+      import: 'Before a data import',
+      bookmarks: 'Before a bookmark import',
+      reset: 'Before a reset',
+      clear: 'Before clearing',
+      mcp: 'Before a change by an AI assistant (MCP)',
+      other: 'Automatic snapshot',
+    },
+    mcpLabel: 'Taken by an AI assistant (MCP), {{date}}',
     counts: '{{tags}} tags, {{cards}} cards',
     rename: 'Rename',
     newLabel: 'New label',
@@ -251,10 +268,15 @@ const en = {
     file: 'Bookmark file',
     preview: 'Preview',
     previewTitle: 'Check the bookmarks',
-    found:
-      '{{count}} bookmarks found; {{duplicates}} duplicates are unticked; {{ignored}} links that are not web addresses were left out.',
+    found_one: '{{count}} bookmark found.',
+    found_other: '{{count}} bookmarks found.',
+    duplicates_one: '{{count}} duplicate is unticked.',
+    duplicates_other: '{{count}} duplicates are unticked.',
+    ignored_one: '{{count}} link that is not a web address was left out.',
+    ignored_other: '{{count}} links that are not web addresses were left out.',
     tagsLegend: 'Tags',
-    folderTags: 'Use the folder names as tags',
+    folderTags: 'Use the folders as tags',
+    folderTagsHint: 'Each bookmark joins one tag named after its folder path, such as “{{example}}”.',
     addTag: 'Also put every bookmark in',
     noTag: '(no tag)',
     newTag: 'and in a new tag',
@@ -263,7 +285,9 @@ const en = {
     pickOne: 'Pick at least one bookmark',
     progress: 'Imported {{done}} of {{total}}…',
     confirm: 'Import the ticked bookmarks',
-    done: 'Imported {{created}} bookmarks ({{skipped}} skipped).',
+    done_one: 'Imported {{count}} bookmark ({{skipped}} skipped).',
+    done_other: 'Imported {{count}} bookmarks ({{skipped}} skipped).',
+    showImported: 'Show them on the dashboard',
     exportTitle: 'Export',
     exportHelp:
       'Download your site cards as a bookmark file any browser can import; each tag becomes a folder.',
@@ -500,6 +524,14 @@ const en = {
   oauth: {
     or: 'or',
     continueWith: 'Continue with {{provider}}',
+    providers: {
+      github: 'GitHub',
+      oidc: 'OpenID Connect',
+      wechat: 'WeChat',
+      wecom: 'WeCom',
+      feishu: 'Feishu',
+      dingtalk: 'DingTalk',
+    },
     flash: {
       signedIn: 'Signed in.',
       signedUp:
@@ -571,8 +603,18 @@ const en = {
         serverUrl: 'Server URL (optional)',
       },
       hints: {
-        serverUrl:
-          'Only for a self-hosted or regional deployment (e.g. GitHub Enterprise); leave empty otherwise.',
+        serverUrl: {
+          github:
+            'Only for GitHub Enterprise Server: its address, e.g. https://github.example.com. Leave empty for github.com.',
+          wechat:
+            'Only for a server that stands in for open.weixin.qq.com and api.weixin.qq.com (a proxy). Leave empty otherwise.',
+          wecom:
+            'Only for a server that stands in for login.work.weixin.qq.com and qyapi.weixin.qq.com (a proxy). Leave empty otherwise.',
+          feishu:
+            'Only for a server that stands in for accounts.feishu.cn and open.feishu.cn (a proxy). Leave empty otherwise.',
+          dingtalk:
+            'Only for a server that stands in for login.dingtalk.com and api.dingtalk.com (a proxy). Leave empty otherwise.',
+        },
         scopes: 'Default: openid profile email.',
         label: 'Default: OpenID Connect.',
         issuer: 'e.g. https://auth.example.com/application/o/dash/',

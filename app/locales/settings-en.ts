@@ -30,6 +30,7 @@ const settingsEn = {
     intro: 'The round buttons at the bottom right of every page (for everyone).',
     enabled: 'Show',
     label: 'Label',
+    labelHint: 'Leave empty for the built-in name, shown in each reader’s language.',
     feedbackUrl: 'Feedback link',
     save: 'Save buttons',
     names: {

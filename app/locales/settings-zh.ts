@@ -30,6 +30,7 @@ const settingsZh: typeof settingsEn = {
     intro: '每个页面右下角的圆形按钮（对所有人生效）。',
     enabled: '显示',
     label: '名称',
+    labelHint: '留空则使用内置名称，并按读者的语言显示。',
     feedbackUrl: '反馈链接',
     save: '保存按钮',
     names: {

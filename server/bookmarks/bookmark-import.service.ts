@@ -33,6 +33,8 @@ export interface BatchImportResult {
   /** Both names of the list (compat §7: the server's and the older web UI's). */
   createdCardIds: string[];
   createdSiteIds: string[];
+  /** The tags the items named (`newTags`), found or created: where the page links to the imported cards. */
+  namedTags: { id: string; name: string }[];
   /** Undoes the deletions of a `clean` or `overwrite` import (POST /api/undo), when there were any. */
   undoToken: string | null;
   /**
@@ -97,20 +99,26 @@ export function siteKeys(space: SpaceSnapshot): Map<string, string[]> {
 function tagResolver(space: SpaceSnapshot, ownerId: string) {
   const byName = new Map(space.tags.map((t) => [t.name.toLowerCase(), t._id]));
   const created: TagDoc[] = [];
+  const named = new Map<string, { id: string; name: string }>();
   let order = Math.max(space.maxTagOrder(), -1);
   return {
     created,
+    named,
     idFor(name: string): string | null {
       const key = name.trim().toLowerCase();
       if (!key || RESERVED_TAG_NAMES.includes(key) || RESERVED_TAG_NAMES.includes(name.trim())) return null;
       const known = byName.get(key);
-      if (known) return known;
+      if (known) {
+        if (!named.has(known)) named.set(known, { id: known, name: name.trim() });
+        return known;
+      }
       const tag = newTagDoc(
         ownerId,
         { name: name.trim(), logoUrl: null, logoBgColor: null, description: null },
         ++order,
       );
       created.push(tag);
+      named.set(tag._id, { id: tag._id, name: tag.name });
       byName.set(key, tag._id);
       return tag._id;
     },
@@ -149,7 +157,7 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
     if (input.importMode === 'overwrite') updated = removed.deleted;
   }
 
-  const { result: created } = await writeSpace(actor.userId, async (space) => {
+  const { result: outcome } = await writeSpace(actor.userId, async (space) => {
     const existing = input.allowDuplicates ? new Map<string, string[]>() : siteKeys(space);
     const seen = new Set<string>();
     const tags = tagResolver(space, actor.userId);
@@ -165,8 +173,9 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
     const planned = planSiteCards(space, actor.userId, inputs, tagChange);
     const change = mergeChanges(tagChange, planned.change);
     await assertQuota(space, change);
-    return { change, result: planned.created.map((c) => c._id) };
+    return { change, result: { ids: planned.created.map((c) => c._id), tags: [...tags.named.values()] } };
   });
+  const created = outcome.ids;
 
   return {
     ok: true,
@@ -178,6 +187,7 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
     errors,
     createdCardIds: created,
     createdSiteIds: created,
+    namedTags: outcome.tags,
     undoToken,
     snapshotId,
   };

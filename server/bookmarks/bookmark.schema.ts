@@ -68,6 +68,26 @@ export interface PreviewChoice {
   newTag?: string;
 }
 
+/** Between the folders of a path in a tag's name ("Dev / Frontend"). */
+export const FOLDER_SEPARATOR = ' / ';
+const TAG_NAME_MAX = 40;
+
+/**
+ * The one tag a bookmark's folder path becomes: the whole path ("Dev / Frontend"), so nested folders stay
+ * recognisable in a flat tag list and two "Frontend" folders under different parents stay apart. A path too long
+ * for a tag name keeps its innermost folders ("… / Frontend / React").
+ */
+export function folderTagName(path: string[]): string | null {
+  const parts = path.map((p) => p.trim()).filter(Boolean);
+  if (!parts.length) return null;
+  let name = parts.join(FOLDER_SEPARATOR);
+  while (name.length > TAG_NAME_MAX && parts.length > 1) {
+    parts.shift();
+    name = `…${FOLDER_SEPARATOR}${parts.join(FOLDER_SEPARATOR)}`;
+  }
+  return name.slice(0, TAG_NAME_MAX);
+}
+
 /** The batch items for the rows and tag choices of the preview (the page's action and its script share this). */
 export function chosenItems(rows: PreviewRow[], choice: PreviewChoice) {
   const extra = choice.newTag?.trim() ? [choice.newTag.trim()] : [];
@@ -81,7 +101,18 @@ export function chosenItems(rows: PreviewRow[], choice: PreviewChoice) {
         siteDescription: r.d ?? '',
         iconUrl: r.i ?? null,
         tagIds: choice.tagId ? [choice.tagId] : [],
-        newTags: [...(choice.folderTags ? r.f.map((f) => f.slice(0, 40)) : []), ...extra],
+        newTags: [...(choice.folderTags ? [folderTagName(r.f)].filter((n) => n !== null) : []), ...extra],
       };
     });
+}
+
+/** Where the imported cards are seen together: the dashboard filtered to the tag they all joined, if there is one. */
+export function importedCardsHref(
+  choice: Pick<PreviewChoice, 'tagId' | 'newTag'>,
+  namedTags: { id: string; name: string }[],
+): string {
+  const newTag = choice.newTag?.trim().toLowerCase();
+  const tagId =
+    choice.tagId || (newTag ? namedTags.find((t) => t.name.toLowerCase() === newTag)?.id : undefined);
+  return tagId ? `/?tag=${encodeURIComponent(tagId)}` : '/';
 }

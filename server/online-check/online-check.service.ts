@@ -12,6 +12,7 @@ import { notifyOffline } from '../notifications/notification.service';
 import { getSpace } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 import { mapLimit } from './limit';
+import { failThreshold, isDeadLink } from './online-state.shared';
 import type { ProbeResult, ProbeSettings } from './probe';
 import { probeCached } from './url-cache';
 
@@ -63,9 +64,8 @@ export function nextStatus(card: CardDoc, result: ProbeResult, at: Date): Partia
     };
   }
   const fails = (card.siteOnlineCheckFailCount ?? 0) + 1;
-  const threshold = Math.min(10, Math.max(1, card.siteOnlineCheckFailThreshold || 1));
   return {
-    siteIsOnline: fails >= threshold ? false : card.siteIsOnline,
+    siteIsOnline: fails >= failThreshold(card) ? false : card.siteIsOnline,
     siteOnlineCheckFailCount: fails,
     siteOnlineCheckLastRun: at,
     siteOnlineCheckHistory,
@@ -137,9 +137,11 @@ export async function checkMyCards(
   return { checked: outcomes.length, online, offline: outcomes.length - online };
 }
 
-/** The caller's checked site cards that are offline, in dashboard order (the "dead links" view). */
+/**
+ * The caller's site cards whose last check failed, offline or not yet (below their threshold), in dashboard order:
+ * the "dead links" view. The same rule (`onlineState`) draws the tiles' dots and the cards' menus, so the view
+ * lists every card whose menu shows a failed last check.
+ */
 export async function listOfflineCards(actor: Actor): Promise<CardDto[]> {
-  return (await listAllCards(actor)).filter(
-    (c) => c.cardType === null && !c.siteSkipOnlineCheck && c.siteIsOnline === false,
-  );
+  return (await listAllCards(actor)).filter(isDeadLink);
 }

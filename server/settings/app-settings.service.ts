@@ -100,19 +100,41 @@ export async function updateAppSettings(actor: Actor, input: AppSettingsInput): 
 }
 
 const FEEDBACK_URL = 'https://github.com/QingYu-Su/SakuraNav/issues';
+/**
+ * The built-in buttons. An empty label is the button's own name, which pages show in the reader's language
+ * (settings.floating.names): a default is not stored in anyone's language.
+ */
 export const DEFAULT_FLOATING_BUTTONS: FloatingButton[] = [
-  { id: 'scroll-top', label: '回到顶部', enabled: true, editable: false },
-  { id: 'quick-search', label: '快速搜索', enabled: true, editable: false },
-  { id: 'snapshot-history', label: '版本历史', enabled: true, editable: false },
-  { id: 'feedback', label: '反馈问题', enabled: true, editable: true, customData: { url: FEEDBACK_URL } },
+  { id: 'scroll-top', label: '', enabled: true, editable: false },
+  { id: 'quick-search', label: '', enabled: true, editable: false },
+  { id: 'snapshot-history', label: '', enabled: true, editable: false },
+  { id: 'feedback', label: '', enabled: true, editable: true, customData: { url: FEEDBACK_URL } },
 ];
+
+/**
+ * The built-in buttons' names as earlier versions stored them (the older service's Chinese ones, and the English
+ * ones a saved form carried): such a label is the default name, so it is kept as '' and shown translated.
+ */
+const BUILTIN_NAMES: Record<string, string[]> = {
+  'scroll-top': ['回到顶部', 'Back to top'],
+  'quick-search': ['快速搜索', 'Quick search'],
+  'snapshot-history': ['版本历史', 'Version history'],
+  feedback: ['反馈问题', 'Report a problem'],
+};
+
+/** A button's label as stored: '' for its built-in name (in any language it was written in). */
+function ownLabel(id: string, label: string): string {
+  const v = label.trim();
+  return BUILTIN_NAMES[id]?.includes(v) ? '' : v;
+}
 
 export const FloatingButtonsInput = z.object({
   buttons: z
     .array(
       z.object({
         id: z.string().trim().min(1).max(40),
-        label: z.string().trim().min(1).max(20),
+        /** Empty: the built-in name, shown in the reader's language. */
+        label: z.string().trim().max(20).default(''),
         enabled: z.boolean(),
         editable: z.boolean().optional(),
         customData: z.record(z.string().max(40), z.string().max(500)).optional(),
@@ -125,7 +147,7 @@ export const FloatingButtonsInput = z.object({
 /** The saved buttons with every built-in one present: a missing fixed one is put back after quick-search. */
 function mergeButtons(saved: FloatingButton[] | null): FloatingButton[] {
   if (!saved) return DEFAULT_FLOATING_BUTTONS.map((b) => ({ ...b }));
-  const out = saved.map((b) => ({ ...b }));
+  const out = saved.map((b) => ({ ...b, label: ownLabel(b.id, b.label ?? '') }));
   let at = out.findIndex((b) => b.id === 'quick-search') + 1 || out.length;
   for (const d of DEFAULT_FLOATING_BUTTONS) {
     if (d.editable || out.some((b) => b.id === d.id)) continue;
@@ -166,7 +188,7 @@ export function floatingButtonsValue(
       const d = known.get(b.id);
       const button: FloatingButton = {
         id: b.id,
-        label: b.label,
+        label: ownLabel(b.id, b.label),
         enabled: b.enabled,
         editable: d?.editable ?? true,
       };

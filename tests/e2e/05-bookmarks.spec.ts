@@ -20,7 +20,7 @@ test('a user imports a Chrome bookmarks file through the preview and exports it 
   await page.getByLabel('Bookmark file').setInputFiles(CHROME);
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('heading', { name: 'Check the bookmarks' })).toBeVisible();
-  await expect(page.getByText('8 bookmarks found; 2 duplicates are unticked; 2 links')).toBeVisible();
+  await expect(page.getByText('8 bookmarks found. 2 duplicates are unticked. 2 links')).toBeVisible();
   await waitForHydration(page, info);
   await reviewPage(page, info, 'bookmarks-preview');
 
@@ -33,7 +33,8 @@ test('a user imports a Chrome bookmarks file through the preview and exports it 
   await list.getByRole('checkbox', { name: /Hacker News/ }).uncheck();
   await page.getByLabel('and in a new tag').fill('Imported');
   await page.getByRole('button', { name: 'Import the ticked bookmarks' }).click();
-  await expect(page.getByText('Imported 5 bookmarks (0 skipped).')).toBeVisible();
+  // The two duplicates and Hacker News were unticked: three skipped.
+  await expect(page.getByText('Imported 5 bookmarks (3 skipped).')).toBeVisible();
 
   const cards = (await (await page.request.get('/api/site-cards')).json()).items as {
     name: string;
@@ -44,7 +45,8 @@ test('a user imports a Chrome bookmarks file through the preview and exports it 
       .find((c) => c.name === name)
       ?.tags.map((t) => t.name)
       .sort();
-  expect(tagsOf('Node.js – Docs')).toEqual(['Dev', 'Imported', 'Node & Deno']);
+  // A nested folder is one tag named by its path.
+  expect(tagsOf('Node.js – Docs')).toEqual(['Dev / Node & Deno', 'Imported']);
   expect(tagsOf('MDN Web Docs')).toEqual(['Dev', 'Imported']);
   expect(tagsOf('Hacker News')).toBeUndefined();
   expect(tagsOf('GitHub again')).toBeUndefined();

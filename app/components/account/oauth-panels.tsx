@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
 import { PostForm } from '~/components/ui/post-form';
@@ -13,6 +14,15 @@ export interface OAuthBindingView {
   provider: string;
   displayName: string | null;
   boundAt: string;
+}
+
+/**
+ * A provider's name in the reader's language. The label the service answers is the provider's own name in its
+ * home language (微信, 钉钉...) unless an administrator named the OpenID Connect button, which is shown as typed.
+ */
+export function providerName(t: TFunction, p: { key: string; label: string }): string {
+  const custom = p.key === 'oidc' && p.label !== '' && p.label !== 'OpenID Connect';
+  return custom ? p.label : t(`oauth.providers.${p.key}`, { defaultValue: p.label || p.key });
 }
 
 /** Reasons a provider sign-in may fail (see server/oauth/oauth.http.ts). */
@@ -51,7 +61,7 @@ export function OAuthButtons({ providers }: { providers: OAuthProviderView[] }) 
               data-provider={p.key}
             >
               <span className="oauth-dot" aria-hidden="true" />
-              {t('oauth.continueWith', { provider: p.label })}
+              {t('oauth.continueWith', { provider: providerName(t, p) })}
             </a>
           </li>
         ))}
@@ -74,7 +84,8 @@ export function ConnectionsPanel({
   const bound = new Map(bindings.map((b) => [b.provider, b]));
   // Bound providers the admin disabled since still show, so they can be unbound.
   const keys = [...new Set([...providers.map((p) => p.key), ...bindings.map((b) => b.provider)])];
-  const labelOf = (key: string) => providers.find((p) => p.key === key)?.label ?? key;
+  const labelOf = (key: string) =>
+    providerName(t, providers.find((p) => p.key === key) ?? { key, label: '' });
   return (
     <Panel id="connections" title={t('oauth.profile.title')}>
       <p className="muted">{t('oauth.profile.intro')}</p>

@@ -42,10 +42,16 @@ function PanelForm({
   intent,
   submit,
   tone = 'button-primary',
+  anchored = true,
   children,
 }: {
   form: FormMetadata<any, string[]>;
   panel: string;
+  /**
+   * Posts to `/profile#<panel>`, so that without JavaScript the answer opens at the panel. Off for a form whose
+   * success leaves the page: a redirect keeps the fragment of the address posted to.
+   */
+  anchored?: boolean;
   intent: string;
   submit: string;
   /** The submit button's look. */
@@ -55,7 +61,7 @@ function PanelForm({
   const busy = useBusy(intent);
   return (
     <PostForm
-      action={`/profile#${panel}`}
+      action={anchored ? `/profile#${panel}` : '/profile'}
       {...getFormProps(form)}
       className="stack form-narrow"
       intent={intent}
@@ -232,10 +238,13 @@ export function DangerPanel({ account }: { account: ProfileAccount }) {
             intent="delete-account"
             submit={t('profile.danger.submit')}
             tone="button-danger"
+            anchored={false}
           >
+            {/* Not anchored: a refusal brings the field into view by focusing it (also without JavaScript). */}
             <UsernameField
               label={t('profile.danger.confirmLabel', { name: account.username })}
               field={fields.confirm}
+              autoFocus={Boolean(form.errors?.length || fields.confirm.errors?.length) || undefined}
             />
           </PanelForm>
         </>

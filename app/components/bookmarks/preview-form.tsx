@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chosenItems, type PreviewRow } from '#server/bookmarks/bookmark.schema';
+import {
+  FOLDER_SEPARATOR,
+  chosenItems,
+  importedCardsHref,
+  type PreviewRow,
+} from '#server/bookmarks/bookmark.schema';
 import { useRootData } from '~/lib/root-data';
 import { OptionList } from '~/components/ui/field';
 import { PostForm } from '~/components/ui/post-form';
@@ -28,22 +33,26 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
     created: number;
     skipped: number;
     snapshotId: string | null;
+    href: string;
   } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const items = chosenItems(rows, {
+    const choice = {
       keep: form.getAll('keep').map(Number),
       folderTags: form.get('folderTags') === 'on',
       tagId: String(form.get('tagId') ?? '') || undefined,
       newTag: String(form.get('newTag') ?? ''),
-    });
+    };
+    const items = chosenItems(rows, choice);
     if (!items.length) return setError(t('bookmarks.pickOne'));
     setError(null);
     // The first chunk's automatic snapshot undoes them all: later chunks name it instead of taking their own.
-    const sum = { created: 0, skipped: 0, snapshotId: null as string | null };
+    // The rows left unticked (duplicates, or by choice) are skipped too.
+    const sum = { created: 0, skipped: rows.length - items.length, snapshotId: null as string | null };
+    const namedTags: { id: string; name: string }[] = [];
     setProgress({ done: 0, total: items.length });
     for (let i = 0; i < items.length; i += CHUNK) {
       const res = await fetch('/api/site-cards/batch', {
@@ -64,16 +73,20 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
       sum.created += body.created;
       sum.skipped += body.skipped + body.invalid;
       sum.snapshotId ??= body.snapshotId ?? null;
+      namedTags.push(...(body.namedTags ?? []));
       setProgress({ done: Math.min(i + CHUNK, items.length), total: items.length });
     }
-    setResult(sum);
+    setResult({ ...sum, href: importedCardsHref(choice, namedTags) });
   }
 
   if (result) {
     return (
       <div role="status" className="notice notice-success import-result">
         <span>
-          {t('bookmarks.done', result)} <a href="/">{t('nav.home')}</a>
+          {t('bookmarks.done', { count: result.created, skipped: result.skipped })}{' '}
+          <a href={result.href} data-imported-link>
+            {t('bookmarks.showImported')}
+          </a>
         </span>
         {result.snapshotId ? (
           <UndoForm snapshot={result.snapshotId} returnTo="/bookmarks" csrfToken={csrf} />
@@ -83,22 +96,37 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
   }
   return (
     <PostForm onSubmit={submit} className="bookmark-preview" values={{ payload: JSON.stringify(rows) }}>
-      <p>{t('bookmarks.found', { count: rows.length, duplicates, ignored })}</p>
+      <p data-preview-summary>
+        {[
+          t('bookmarks.found', { count: rows.length }),
+          duplicates ? t('bookmarks.duplicates', { count: duplicates }) : null,
+          ignored ? t('bookmarks.ignored', { count: ignored }) : null,
+        ]
+          .filter(Boolean)
+          .join(' ')}
+      </p>
       <fieldset className="bookmark-tags">
         <legend>{t('bookmarks.tagsLegend')}</legend>
-        <label className="checkbox">
-          <input type="checkbox" name="folderTags" defaultChecked /> {t('bookmarks.folderTags')}
+        <label className="check">
+          <input type="checkbox" name="folderTags" defaultChecked aria-describedby="folder-tags-hint" />
+          <span>{t('bookmarks.folderTags')}</span>
         </label>
-        <label>
-          {t('bookmarks.addTag')}{' '}
-          <select name="tagId" defaultValue="">
-            <option value="">{t('bookmarks.noTag')}</option>
-            <OptionList items={tags} />
-          </select>
-        </label>
-        <label>
-          {t('bookmarks.newTag')} <input type="text" name="newTag" maxLength={40} />
-        </label>
+        <p className="field-hint" id="folder-tags-hint">
+          {t('bookmarks.folderTagsHint', { example: ['Dev', 'Frontend'].join(FOLDER_SEPARATOR) })}
+        </p>
+        <div className="bookmark-tag-fields">
+          <div className="field">
+            <label htmlFor="bookmark-tag">{t('bookmarks.addTag')}</label>
+            <select id="bookmark-tag" name="tagId" defaultValue="">
+              <option value="">{t('bookmarks.noTag')}</option>
+              <OptionList items={tags} />
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="bookmark-new-tag">{t('bookmarks.newTag')}</label>
+            <input id="bookmark-new-tag" type="text" name="newTag" maxLength={40} />
+          </div>
+        </div>
       </fieldset>
       <div className="bookmark-list" role="group" aria-label={t('bookmarks.listLabel')}>
         {rows.map((r, i) => (
@@ -106,7 +134,7 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
             <input type="checkbox" name="keep" value={i} defaultChecked={!r.dup} />
             <span className="bookmark-name">{r.n}</span>
             <span className="bookmark-url">{r.u}</span>
-            {r.f.length ? <span className="badge">{r.f.join(' / ')}</span> : null}
+            {r.f.length ? <span className="badge">{r.f.join(FOLDER_SEPARATOR)}</span> : null}
             {r.dup ? <span className="badge badge-warn">{t(`bookmarks.dup.${r.dup}`)}</span> : null}
           </label>
         ))}

@@ -1,3 +1,5 @@
+import { onlineState, type OnlineState } from '#server/online-check/online-state.shared';
+import { onlineText } from './online-text';
 import type { TFunction } from 'i18next';
 import type { SiteCardView } from '#server/cards/card-view.service';
 import { safeHref } from '#server/urls/url-policy.shared';
@@ -20,6 +22,8 @@ export interface CardMenuData {
   todos: { text: string; done: boolean }[];
   /** The owner's last online checks, newest first. */
   checks: { at: string; online: boolean; reason: string | null }[];
+  /** What the checks say now (the tile's dot and the dead-links view read the same). */
+  online: OnlineState | null;
   editHref: string;
 }
 
@@ -52,6 +56,7 @@ export function cardMenuData({ card, owner }: SiteCardView, returnTo: string): C
     memo: owner ? card.siteNotes : '',
     todos: owner ? card.siteTodos.map((t) => ({ text: t.text, done: t.completed })) : [],
     checks: owner ? [...card.siteOnlineCheckHistory].reverse() : [],
+    online: owner ? onlineState(card) : null,
     editHref: `/edit/sites/${encodeURIComponent(card.id)}?returnTo=${encodeURIComponent(returnTo)}`,
   };
 }
@@ -155,6 +160,11 @@ export function CardMenu({
       ) : null}
       {d.checks.length ? (
         <MenuSection title={t('cardMenu.checks')}>
+          {d.online ? (
+            <p className={`card-menu-status is-${d.online.status}`} data-online-status={d.online.status}>
+              {onlineText(d.online, t)}
+            </p>
+          ) : null}
           <ul className="card-menu-list card-menu-checks">
             {d.checks.map((c) => (
               <li key={c.at} className={c.online ? 'is-up' : 'is-down'}>

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { EditIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
 import { formatDateTime } from '~/lib/format';
 import { BoardForm, MoveButtons, ToolLink } from './board-forms';
+import { onlineText } from './online-text';
 import type { TileView } from './tile-view';
 
 export interface EditControls {
@@ -78,7 +79,7 @@ export function CardTile({
 }) {
   const linkProps = tile.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   const statusText =
-    (tile.online ? t('dashboard.online') : t('dashboard.offline')) +
+    (tile.online ? onlineText(tile.online, t) : '') +
     (tile.checkedAt ? ` · ${t('dashboard.checkedAt', { at: formatDateTime(tile.checkedAt) })}` : '');
   return (
     <li
@@ -104,9 +105,9 @@ export function CardTile({
         </span>
         {tile.online !== null ? (
           <span
-            className={`status-dot ${tile.online ? 'is-online' : 'is-offline'}`}
+            className={`status-dot is-${tile.online.status}`}
             title={statusText}
-            data-status={tile.online ? 'online' : 'offline'}
+            data-status={tile.online.status}
           >
             <span className="visually-hidden">{statusText}</span>
           </span>

@@ -1,4 +1,5 @@
 // What a card tile shows, derived from the API's Card shape. Pure, so the dashboard and tests share it.
+import { onlineState, type OnlineState } from '#server/online-check/online-state.shared';
 import type { CardDto } from '#server/cards/card.dto';
 import { notePreview } from '#server/cards/markdown-text';
 import {
@@ -25,7 +26,8 @@ export interface TileView {
   iconUrl: string | null;
   iconBg: string | null;
   letter: string;
-  online: boolean | null;
+  /** What the online checks say (the same rule as the card's menu and the dead-links view). */
+  online: OnlineState | null;
   /** When the site was last checked (ISO), for site cards that are checked. */
   checkedAt: string | null;
   pinned: boolean;
@@ -105,7 +107,7 @@ export function tileView(
       href: href ?? '#',
       external: href !== null,
       description: card.siteDescription ?? '',
-      online: card.siteSkipOnlineCheck ? null : card.siteIsOnline,
+      online: onlineState(card),
       checkedAt: card.siteSkipOnlineCheck ? null : card.siteOnlineCheckLastRun,
       editHref: `/edit/sites/${encodeURIComponent(card.id)}${back}`,
       menuHref: `/card/${encodeURIComponent(card.id)}${back}`,

@@ -4,17 +4,19 @@ import type { SnapshotDto } from '#server/snapshots/snapshot.dto';
 import { formatDateTime } from '~/lib/format';
 import { Item } from '~/components/ui/item';
 import { PostForm } from '~/components/ui/post-form';
+import { shownSnapshotLabel } from './snapshot-label';
 
 /** One snapshot of the version history: its label (renamable), when and what, restore and delete. */
 export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; error: string | null }) {
   const { t } = useTranslation();
+  const label = shownSnapshotLabel(t, s);
   return (
     <Item
       className="snapshot-item"
       data-snapshot={s.id}
       title={
         <>
-          <span className="snapshot-label">{s.label}</span>
+          <span className="snapshot-label">{label}</span>
           {s.reason ? <span className="badge">{t('history.auto')}</span> : null}
         </>
       }
@@ -29,14 +31,14 @@ export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; er
           <Link
             to={`/settings/history?restore=${encodeURIComponent(s.id)}#confirm`}
             className="button button-small"
-            aria-label={t('history.restoreNamed', { label: s.label })}
+            aria-label={t('history.restoreNamed', { label })}
           >
             {t('history.restore')}
           </Link>
           <Link
             to={`/settings/history?delete=${encodeURIComponent(s.id)}#confirm`}
             className="button button-small button-ghost"
-            aria-label={t('history.deleteNamed', { label: s.label })}
+            aria-label={t('history.deleteNamed', { label })}
           >
             {t('history.delete')}
           </Link>
@@ -53,7 +55,7 @@ export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; er
             id={`label-${s.id}`}
             type="text"
             name="label"
-            defaultValue={s.label}
+            defaultValue={label}
             maxLength={100}
             required
           />

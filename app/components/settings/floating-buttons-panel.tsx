@@ -22,15 +22,16 @@ export function FloatingButtonsPanel({ buttons }: { buttons: FloatingButton[] })
               <input type="hidden" name={`b${i}.id`} value={b.id} />
               <label className="check">
                 <input type="checkbox" name={`b${i}.enabled`} value="on" defaultChecked={b.enabled} />
-                <span>{t(`settings.floating.names.${b.id}`, { defaultValue: b.label })}</span>
+                <span>{t(`settings.floating.names.${b.id}`, { defaultValue: b.label || b.id })}</span>
               </label>
               <Field
                 id={`fb-${b.id}-label`}
                 label={t('settings.floating.label')}
                 name={`b${i}.label`}
                 defaultValue={b.label}
+                placeholder={t(`settings.floating.names.${b.id}`, { defaultValue: b.id })}
+                hint={t('settings.floating.labelHint')}
                 maxLength={20}
-                required
               />
               {b.customData?.url !== undefined ? (
                 <Field

@@ -166,7 +166,9 @@ export const AppSettings = z.looseObject({
 
 export const FloatingButton = z.looseObject({
   id: z.string(),
-  label: z.string(),
+  label: z
+    .string()
+    .describe("empty for a built-in button's own name, which pages show in the reader's language"),
   enabled: z.boolean(),
   editable: z.boolean(),
 });

@@ -12,7 +12,6 @@ import { testOAuthProvider } from '#server/oauth/oauth.flow';
 import {
   PROVIDER_FIELDS,
   PROVIDER_KEYS,
-  PROVIDER_META,
   SECRET_FIELDS,
   isProviderKey,
   type ConfigField,
@@ -21,6 +20,7 @@ import {
 } from '#server/oauth/oauth.schema';
 import { Field } from '~/components/ui/field';
 import { flashCookie } from '~/lib/flash.server';
+import { getI18n } from '~/lib/i18n';
 import { headersWithCookies, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/page-title';
@@ -103,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const flash = {
     kind: 'success' as const,
     key: 'oauth.admin.saved',
-    values: { provider: PROVIDER_META[provider].label },
+    values: { provider: getI18n(requestInfo(context).locale).t(`oauth.providers.${provider}`) },
   };
   // `saved` changes the form's key, so typed secrets are cleared after a save (also with JavaScript).
   return redirect(`/admin/oauth?saved=${Date.now()}#provider-${provider}`, {
@@ -171,7 +171,8 @@ function ProviderPanel({
   const field = (f: ConfigField, isRequired: boolean) => {
     const secret = SECRET_FIELDS.includes(f);
     const stored = config[f];
-    const hintKey = `oauth.admin.hints.${f}`;
+    // The server address replaces different hosts per provider, so its hint is the provider's own.
+    const hintKey = f === 'serverUrl' ? `oauth.admin.hints.serverUrl.${provider}` : `oauth.admin.hints.${f}`;
     const hint =
       secret && stored?.startsWith('****')
         ? t('oauth.admin.secretKept', { masked: stored })
@@ -193,7 +194,7 @@ function ProviderPanel({
   return (
     <section className="panel oauth-provider-form" id={`provider-${provider}`} aria-labelledby={heading}>
       <div className="panel-header">
-        <h2 id={heading}>{PROVIDER_META[provider].label}</h2>
+        <h2 id={heading}>{t(`oauth.providers.${provider}`)}</h2>
         <span className={`badge${config.enabled ? ' badge-accent' : ''}`}>
           {config.enabled ? t('oauth.admin.statusOn') : t('oauth.admin.statusOff')}
         </span>

@@ -2,12 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data as reply, useActionData, useLoaderData } from 'react-router';
 import { SocialUpdateSchema } from '#server/cards/card.schema';
 import { updateSocialCard } from '#server/cards/social-card.service';
-import { socialTypeMeta } from '#server/cards/card-kinds.shared';
+import { shownCardName, socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { SocialForm } from '~/components/editor/social-form';
 import { socialFormSchema } from '~/lib/editor-schemas';
 import { editorFrame, replyToForm, requireCard, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
+import { socialTypeLabels } from '~/lib/i18n';
 import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.$cardId';
@@ -41,7 +42,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return saveAndReturn(request, formData, submission, {
     schema: SocialUpdateSchema,
     input: { id: card.id, ...toSocialInput(submission.value, meta) },
-    save: async (value) => (await updateSocialCard(actor, value)).item.label,
+    save: async (value) =>
+      shownCardName(
+        { name: (await updateSocialCard(actor, value)).item.label, cardType: meta.type },
+        socialTypeLabels(requestInfo(context).locale),
+      ),
     toast: 'editor.saved',
   });
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useLoaderData } from 'react-router';
 import { SocialCreateSchema } from '#server/cards/card.schema';
 import { createSocialCard } from '#server/cards/social-card.service';
-import { socialTypeMeta } from '#server/cards/card-kinds.shared';
+import { shownCardName, socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { SocialForm } from '~/components/editor/social-form';
 import { SocialTypePicker } from '~/components/editor/social-type-picker';
@@ -11,6 +11,7 @@ import { withReturnTo } from '~/lib/editor-links';
 import { socialFormSchema } from '~/lib/editor-schemas';
 import { editorFrame, replyToForm, saveAndReturn } from '~/lib/editor.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
+import { socialTypeLabels } from '~/lib/i18n';
 import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.new';
@@ -39,7 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveAndReturn(request, formData, submission, {
     schema: SocialCreateSchema,
     input: toSocialInput(submission.value, meta),
-    save: async (value) => (await createSocialCard(actor, value)).label,
+    save: async (value) =>
+      shownCardName(
+        { name: (await createSocialCard(actor, value)).label, cardType: meta.type },
+        socialTypeLabels(requestInfo(context).locale),
+      ),
     toast: 'editor.created',
   });
 }

@@ -11,6 +11,7 @@ import {
 import { getSettings } from '#server/settings/settings.service';
 import { moveTag } from '#server/tags/tag.service';
 import { listOfflineCards } from '#server/online-check/online-check.service';
+import { aiConfigured } from '#server/ai/ai-config';
 import { BoardHeader } from '~/components/dashboard/board-header';
 import { BoardPager, pageNumber, pagerFor } from '~/components/dashboard/board-pager';
 import { CardTile } from '~/components/dashboard/card-tile';
@@ -126,6 +127,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     allHref: hrefWith(editBase, { tag: null, q: null, page: null }),
     editHref: hrefWith(url, { edit: edit ? null : '1', q: null }),
     deadLinks,
+    // "Ask AI" only when a provider is set: without one the page could only say it is not set up.
+    aiReady: await aiConfigured(),
     deadLinksHref: actor
       ? hrefWith(url, { status: 'offline', tag: null, q: null, page: null, edit: null })
       : null,
@@ -258,9 +261,15 @@ export default function Home() {
                 {t('dashboard.deadLinks')}
               </a>
             ) : null}
-            <a className="button button-ghost" href={d.q ? `/ai?q=${encodeURIComponent(d.q)}` : '/ai'}>
-              {t('ai.title')}
-            </a>
+            {d.aiReady ? (
+              <a
+                className="button button-ghost"
+                href={d.q ? `/ai?q=${encodeURIComponent(d.q)}` : '/ai'}
+                data-ask-ai
+              >
+                {t('ai.title')}
+              </a>
+            ) : null}
           </div>
           <p className="visually-hidden" aria-live="polite" data-live-region />
         </main>

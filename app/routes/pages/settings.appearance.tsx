@@ -4,11 +4,7 @@ import { appearanceAssetIds, type AppearanceDoc } from '#server/appearance/appea
 import { THEMES } from '#server/appearance/appearance.shared';
 import { appearancesOf } from '#server/appearance/appearance.service';
 import { isAppError } from '#server/errors';
-import {
-  DEFAULT_FLOATING_BUTTONS,
-  getFloatingButtons,
-  saveFloatingButtons,
-} from '#server/settings/app-settings.service';
+import { getFloatingButtons, saveFloatingButtons } from '#server/settings/app-settings.service';
 import { FloatingButtonsPanel } from '~/components/settings/floating-buttons-panel';
 import { SettingsNav } from '~/components/settings/settings-nav';
 import { ThemePanel } from '~/components/settings/theme-panel';
@@ -107,10 +103,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         for (let i = 0; i < 20 && form.has(`b${i}.id`); i++) {
           const id = String(form.get(`b${i}.id`));
           const url = form.get(`b${i}.url`);
-          const known = DEFAULT_FLOATING_BUTTONS.find((b) => b.id === id);
           buttons.push({
             id,
-            label: String(form.get(`b${i}.label`) ?? '').trim() || (known?.label ?? id),
+            // Empty: the built-in name, shown in each reader's language.
+            label: String(form.get(`b${i}.label`) ?? '').trim(),
             enabled: form.get(`b${i}.enabled`) === 'on',
             ...(url !== null ? { customData: { url: String(url).trim() } } : {}),
           });

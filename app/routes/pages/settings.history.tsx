@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useActionData, useLoaderData } from 'react-router';
 import { listSnapshots, retentionMs } from '#server/snapshots/snapshot.service';
 import { SnapshotItem } from '~/components/history/snapshot-item';
+import { shownSnapshotLabel } from '~/components/history/snapshot-label';
 import { formatDateTime } from '~/lib/format';
 import { requireUser } from '~/lib/guards.server';
 import { historyAction } from '~/lib/history-actions.server';
@@ -47,7 +48,9 @@ export default function HistoryPage() {
 
       {confirm ? (
         <ConfirmStep
-          title={t(`history.confirm.${confirm.step}.title`, { label: confirm.snapshot.label })}
+          title={t(`history.confirm.${confirm.step}.title`, {
+            label: shownSnapshotLabel(t, confirm.snapshot),
+          })}
           action={HISTORY_PATH}
           intent={confirm.step}
           values={{ id: confirm.snapshot.id }}
@@ -63,7 +66,14 @@ export default function HistoryPage() {
 
       <section className="panel" aria-labelledby="take-heading">
         <h2 id="take-heading">{t('history.takeTitle')}</h2>
-        <PostForm action={HISTORY_PATH} className="row history-take" intent="create">
+        {/* Keyed by the newest snapshot: once one is taken the form is drawn anew, its label field empty
+            (with JavaScript the page is not reloaded). */}
+        <PostForm
+          key={items[0]?.id ?? 'none'}
+          action={HISTORY_PATH}
+          className="row history-take"
+          intent="create"
+        >
           <label className="history-label">
             <span>{t('history.labelOptional')}</span>
             <input type="text" name="label" maxLength={100} placeholder={t('history.labelPlaceholder')} />

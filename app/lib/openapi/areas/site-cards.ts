@@ -86,6 +86,9 @@ export const siteCardsArea = describeArea(
           invalid: z.number(),
           errors: z.array(z.object({ index: z.number(), message: z.string() })),
           createdCardIds: z.array(z.string()),
+          namedTags: z
+            .array(z.object({ id: z.string(), name: z.string() }))
+            .describe('the tags the items named in newTags, found or created'),
           snapshotId: z.string().nullable().describe('the automatic snapshot taken before; null if none'),
         }).loose(),
         errors: [404, 413],
@@ -104,6 +107,7 @@ export const siteCardsArea = describeArea(
             errors: [],
             createdCardIds: [CARD.id],
             createdSiteIds: [CARD.id],
+            namedTags: [],
             undoToken: UNDO_TOKEN,
             snapshotId: SNAPSHOT.id,
           },
