@@ -1,9 +1,17 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { env } from '#server/env';
+import { EnvSchema } from '#server/env';
 
 const KEY_LENGTH = 64;
-/** scrypt's parameters for new hashes: N = 2^PASSWORD_HASH_COST (15 unless configured), r = 8, p = 1. */
-const hashParams = () => ({ N: 2 ** env().PASSWORD_HASH_COST, r: 8, p: 1 });
+/**
+ * scrypt's parameters for new hashes: N = 2^PASSWORD_HASH_COST (15 unless configured), r = 8, p = 1. Read on its own
+ * rather than through env(): scripts that create accounts without the app's environment (seeders, browser tests)
+ * hash passwords too.
+ */
+const hashParams = () => ({
+  N: 2 ** EnvSchema.shape.PASSWORD_HASH_COST.parse(process.env.PASSWORD_HASH_COST || undefined),
+  r: 8,
+  p: 1,
+});
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
