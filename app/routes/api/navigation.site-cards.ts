@@ -1,6 +1,13 @@
+import { NavigationQuerySchema } from '#server/cards/card.schema';
+import { listCardsPage } from '#server/navigation/navigation.service';
 import { apiRoute } from '~/lib/api.server';
-import { cardsPage } from '~/lib/api-handlers.server';
 
-const handle = apiRoute({ GET: cardsPage('site') });
+const handle = apiRoute({
+  GET: {
+    auth: 'optional',
+    query: NavigationQuerySchema,
+    run: ({ actor, query }) => listCardsPage(actor, query, 'site'),
+  },
+});
 
 export { handle as loader, handle as action };

@@ -1,7 +1,8 @@
 import { listNavigationSocialCards } from '#server/navigation/navigation.service';
 import { apiRoute } from '~/lib/api.server';
-import { listItems } from '~/lib/api-handlers.server';
 
-const handle = apiRoute({ GET: listItems('optional', listNavigationSocialCards) });
+const handle = apiRoute({
+  GET: { auth: 'optional', run: async ({ actor }) => ({ items: await listNavigationSocialCards(actor) }) },
+});
 
 export { handle as loader, handle as action };

@@ -3,12 +3,19 @@ import { deleteCard } from '#server/cards/card-delete.service';
 import { createSiteCard, listAllCards, updateSiteCard } from '#server/cards/site-card.service';
 import { IdQuerySchema } from '#server/tags/tag.schema';
 import { apiRoute } from '~/lib/api.server';
-import { listItems, saveItem } from '~/lib/api-handlers.server';
 
 const handle = apiRoute({
-  GET: listItems('user', listAllCards),
-  POST: saveItem(SiteCreateSchema, createSiteCard),
-  PUT: saveItem(SiteUpdateSchema, updateSiteCard),
+  GET: { auth: 'user', run: async ({ actor }) => ({ items: await listAllCards(actor) }) },
+  POST: {
+    auth: 'user',
+    body: SiteCreateSchema,
+    run: async ({ actor, body }) => ({ item: await createSiteCard(actor, body) }),
+  },
+  PUT: {
+    auth: 'user',
+    body: SiteUpdateSchema,
+    run: async ({ actor, body }) => ({ item: await updateSiteCard(actor, body) }),
+  },
   DELETE: {
     auth: 'user',
     query: IdQuerySchema,

@@ -13,7 +13,6 @@ import {
   renameSnapshot,
 } from '#server/snapshots/snapshot.service';
 import { apiRoute, readBodyText } from '~/lib/api.server';
-import { listItems } from '~/lib/api-handlers.server';
 
 const requireId = (id: string | undefined) => {
   if (!id) throw badRequest('Missing snapshot id (?id=)');
@@ -32,7 +31,7 @@ async function optionalLabel(request: Request): Promise<string | undefined> {
 
 /** User snapshots (compat §1.7): list, create, rename, delete, `?action=restore&id=`, `?action=cleanup` (admin). */
 const handle = apiRoute({
-  GET: listItems('user', listSnapshots),
+  GET: { auth: 'user', run: async ({ actor }) => ({ items: await listSnapshots(actor) }) },
   POST: {
     auth: 'user',
     query: SnapshotQuerySchema,

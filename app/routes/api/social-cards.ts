@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { SocialCreateSchema, SocialUpdateSchema } from '#server/cards/card.schema';
 import {
   createSocialCard,
@@ -6,13 +7,23 @@ import {
   updateSocialCard,
 } from '#server/cards/social-card.service';
 import { apiRoute } from '~/lib/api.server';
-import { deleteOneOrAll, listItems, saveItem } from '~/lib/api-handlers.server';
 
 const handle = apiRoute({
-  GET: listItems('user', listSocialCards),
-  POST: saveItem(SocialCreateSchema, createSocialCard),
+  GET: { auth: 'user', run: async ({ actor }) => ({ items: await listSocialCards(actor) }) },
+  POST: {
+    auth: 'user',
+    body: SocialCreateSchema,
+    run: async ({ actor, body }) => ({ item: await createSocialCard(actor, body) }),
+  },
   PUT: { auth: 'user', body: SocialUpdateSchema, run: ({ actor, body }) => updateSocialCard(actor, body) },
-  DELETE: deleteOneOrAll(deleteSocialCards),
+  DELETE: {
+    auth: 'user',
+    query: z.object({ id: z.string().max(80).optional() }),
+    run: async ({ actor, query }) => ({
+      ok: true,
+      ...(await deleteSocialCards(actor, query.id || undefined)),
+    }),
+  },
 });
 
 export { handle as loader, handle as action };

@@ -1,9 +1,14 @@
+import { readMultipartFile } from '#server/assets/upload';
 import { AVATAR_MAX_BYTES, removeAvatar, setAvatar } from '#server/users/avatar.service';
 import { apiRoute } from '~/lib/api.server';
-import { fileUpload } from '~/lib/api-handlers.server';
 
 const handle = apiRoute({
-  POST: fileUpload(AVATAR_MAX_BYTES, setAvatar),
+  POST: {
+    auth: 'user',
+    run: async ({ request, actor }) =>
+      (await readMultipartFile(request, { maxBytes: AVATAR_MAX_BYTES }, (file) => setAvatar(actor, file)))
+        .result,
+  },
   DELETE: { auth: 'user', run: ({ actor }) => removeAvatar(actor) },
 });
 
