@@ -1,6 +1,6 @@
 // The bookmark page's two posts: the upload (multipart) becomes a preview; the confirmation (a form) imports.
 import { StringDecoder } from 'node:string_decoder';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Actor } from '#server/actor';
 import { importSiteCards } from '#server/bookmarks/bookmark-import.service';
 import {
@@ -17,8 +17,8 @@ import {
 import { tooLarge } from '#server/assets/upload';
 import { badRequest, isAppError } from '#server/errors';
 import { parseJson } from '#server/parsing/json-bounded';
-import { flashCookie } from './flash.server';
-import { headersWithCookies, pageErrorMessage, readForm, readFormUpload } from './forms.server';
+import { redirectWithFlash } from './flash.server';
+import { pageErrorMessage, readForm, readFormUpload } from './forms.server';
 import type { Locale } from './i18n';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
@@ -87,7 +87,7 @@ async function confirm({ request, actor, locale }: Ctx) {
   try {
     if (!items.length) throw badRequest('Pick at least one bookmark');
     const r = await importSiteCards(actor, { items, importMode: 'incremental', allowDuplicates: true });
-    const flash = await flashCookie(request, {
+    return redirectWithFlash(request, '/bookmarks', {
       kind: 'success',
       key: 'bookmarks.done',
       // The rows left unticked (duplicates, or by choice) count as skipped, as the server's own skips do.
@@ -95,7 +95,6 @@ async function confirm({ request, actor, locale }: Ctx) {
       link: { href: importedCardsHref(choice, r.namedTags), key: 'bookmarks.showImported' },
       ...(r.snapshotId ? { restore: r.snapshotId } : {}),
     });
-    return redirect('/bookmarks', { headers: headersWithCookies([flash]) });
   } catch (err) {
     if (!isAppError(err)) throw err;
     return data({ error: pageErrorMessage(err, locale) }, { status: err.status });

@@ -1,23 +1,21 @@
 // The data page's posts (its export form posts to the API's export endpoint): upload (checked and kept, answered with what it holds), the
 // confirmed import, reset and clear. Every post carries the CSRF token; the upload's is read before the file.
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Actor } from '#server/actor';
 import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
 import { badRequest, isAppError } from '#server/errors';
 import { confirmImport, stageImport } from '#server/portability/pending-import';
 import { clearUserData, parseMode, resetUserData } from '#server/portability/user-data.service';
 import { USER_ZIP_LIMITS } from '#server/portability/zip-read';
-import { flashCookie } from './flash.server';
-import { headersWithCookies, isConfirmed, pageErrorMessage, readForm, refusalCode } from './forms.server';
+import { redirectWithFlash } from './flash.server';
+import { isConfirmed, pageErrorMessage, readForm, refusalCode } from './forms.server';
 import type { Locale } from './i18n';
 import { withUpload } from './portability.server';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
 
-async function done(request: Request, key: string, values: Record<string, string | number> = {}) {
-  const flash = await flashCookie(request, { kind: 'success', key, values });
-  return redirect('/settings/data', { headers: headersWithCookies([flash]) });
-}
+const done = (request: Request, key: string, values: Record<string, string | number> = {}) =>
+  redirectWithFlash(request, '/settings/data', { kind: 'success', key, values });
 
 async function upload({ request, actor }: Ctx) {
   return withUpload(

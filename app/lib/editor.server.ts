@@ -1,6 +1,6 @@
 // What every editor page's loader and action share: 404 for cards and tags that are not the caller's, the
 // `returnTo` round trip, replies to the form, and the redirect with a toast after a save or a deletion.
-import { data, redirectDocument, type RouterContextProvider } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
 import type { Actor } from '#server/actor';
 import { isAppError } from '#server/errors';
@@ -11,8 +11,7 @@ import type { TagDto } from '#server/tags/tag.dto';
 import { listTags } from '#server/tags/tag.service';
 import { cardDeleteAction, editorHref } from './editor-links';
 import { issuesToFieldErrors } from './editor-values';
-import type { Flash } from './flash';
-import { flashCookie } from './flash.server';
+import { redirectWithFlash } from './flash.server';
 import { getI18n, socialTypeLabels } from './i18n';
 import { serviceFormErrors } from './forms.server';
 import { safeReturnTo } from './preferences';
@@ -56,14 +55,6 @@ export function returnToOf(source: Request | FormData): string {
   const raw =
     source instanceof FormData ? source.get('returnTo') : new URL(source.url).searchParams.get('returnTo');
   return safeReturnTo(raw);
-}
-
-/**
- * Back to where the user came from, with a toast. A full page load: the dashboard is not a React page, and a
- * deleted card's editor must not be revalidated.
- */
-export async function finish(request: Request, returnTo: string, flash: Flash): Promise<Response> {
-  return redirectDocument(returnTo, { headers: { 'Set-Cookie': await flashCookie(request, flash) } });
 }
 
 interface Submission {
@@ -131,7 +122,12 @@ export async function returnAfter<S extends Submission>(
 ) {
   try {
     const name = await orNotFound(save());
-    return finish(request, returnToOf(formData), { kind: 'success', key: toast, values: { name } });
+    return redirectWithFlash(
+      request,
+      returnToOf(formData),
+      { kind: 'success', key: toast, values: { name } },
+      { document: true },
+    );
   } catch (err) {
     return replyToForm(submission, errors(err));
   }

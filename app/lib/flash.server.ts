@@ -1,4 +1,5 @@
 import { serialize } from 'cookie';
+import { redirect, redirectDocument } from 'react-router';
 import { isSecureRequest } from '#server/auth/request';
 import type { Flash } from './flash';
 import { readSigned, serializeSigned, signedCookie } from './signed-cookies.server';
@@ -39,4 +40,20 @@ export async function readFlash(
   });
   const value = await readSigned(flash(), request);
   return { value: isFlash(value) ? value : null, clearCookie };
+}
+
+/**
+ * The one way a page action ends with a message: a redirect to `to` whose next page shows `flash` as a toast, with
+ * any other cookies the action sets. `document` makes the browser load that page anew instead of letting the router
+ * revalidate the current one (a deleted card's editor must not be revalidated).
+ */
+export async function redirectWithFlash(
+  request: Request,
+  to: string,
+  value: Flash,
+  { cookies = [], document = false }: { cookies?: string[]; document?: boolean } = {},
+): Promise<Response> {
+  const headers = new Headers();
+  for (const cookie of [...cookies, await flashCookie(request, value)]) headers.append('Set-Cookie', cookie);
+  return (document ? redirectDocument : redirect)(to, { headers });
 }

@@ -6,15 +6,13 @@ import { restoreSnapshot } from '#server/snapshots/snapshot-restore';
 import { SnapshotLabelSchema } from '#server/snapshots/snapshot.schema';
 import { createSnapshot, deleteSnapshot, renameSnapshot } from '#server/snapshots/snapshot.service';
 import type { Flash } from './flash';
-import { flashCookie } from './flash.server';
-import { headersWithCookies, isConfirmed, pageErrorMessage, readForm } from './forms.server';
+import { redirectWithFlash } from './flash.server';
+import { isConfirmed, pageErrorMessage, readForm } from './forms.server';
 import type { Locale } from './i18n';
 
 const HISTORY_PATH = '/settings/history';
 
-async function done(request: Request, flash: Flash) {
-  return redirect(HISTORY_PATH, { headers: headersWithCookies([await flashCookie(request, flash)]) });
-}
+const done = (request: Request, flash: Flash) => redirectWithFlash(request, HISTORY_PATH, flash);
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);

@@ -2,7 +2,7 @@
 // /api/note-cards routes use. Without JavaScript a picture or file is added to the end of the note's saved text
 // (the upload form cannot carry the unsaved text of the editor form); with JavaScript the editor uploads through
 // the API and puts the Markdown at the cursor instead.
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Actor } from '#server/actor';
 import { KIND_RULES } from '#server/assets/file-rules';
 import {
@@ -16,8 +16,8 @@ import { NoteUpdateSchema } from '#server/cards/card.schema';
 import { updateNoteCard } from '#server/cards/note-card.service';
 import { AppError, isAppError } from '#server/errors';
 import type { Flash } from './flash';
-import { flashCookie } from './flash.server';
-import { headersWithCookies, pageErrorMessage, readFormUpload } from './forms.server';
+import { redirectWithFlash } from './flash.server';
+import { pageErrorMessage, readFormUpload } from './forms.server';
 import type { Locale } from './i18n';
 import { noteMarkdown } from './upload-client';
 
@@ -31,9 +31,7 @@ export interface NoteFilesFailure {
 
 async function back(request: Request, flash: Flash) {
   const url = new URL(request.url);
-  return redirect(`${url.pathname}${url.search}#note-files`, {
-    headers: headersWithCookies([await flashCookie(request, flash)]),
-  });
+  return redirectWithFlash(request, `${url.pathname}${url.search}#note-files`, flash);
 }
 
 function failure(err: unknown, locale: Locale) {

@@ -18,9 +18,8 @@ import {
 } from '#server/users/user.schema';
 import { changePassword, changeUsername, deleteAccount, updateProfile } from '#server/users/user.service';
 import type { Flash } from './flash';
-import { flashCookie } from './flash.server';
+import { redirectWithFlash } from './flash.server';
 import {
-  headersWithCookies,
   isConfirmed,
   isMultipart,
   pageErrorMessage,
@@ -35,9 +34,8 @@ type Ctx = { request: Request; actor: Actor; locale: Locale };
 
 const PASSWORDS = ['oldPassword', 'newPassword', 'confirmPassword'];
 
-async function done(request: Request, flash: Flash, to = '/profile', cookies: string[] = []) {
-  return redirect(to, { headers: headersWithCookies([...cookies, await flashCookie(request, flash)]) });
-}
+const done = (request: Request, flash: Flash, to = '/profile', cookies: string[] = []) =>
+  redirectWithFlash(request, to, flash, { cookies });
 
 /** Avatar uploads come as multipart bodies; the CSRF field precedes the file, so it is checked before storing. */
 async function uploadAvatar({ request, actor, locale }: Ctx) {

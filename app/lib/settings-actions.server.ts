@@ -2,7 +2,7 @@
 // /api routes use. Pictures arrive either as a plain multipart form (no JavaScript: the file is stored and set in
 // one post) or, with JavaScript, already uploaded through POST /api/assets/wallpaper (with progress) and named
 // here by `assetId`; both end in the same saveAppearances / updateAppSettings call.
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Actor } from '#server/actor';
 import { THEMES, type Theme } from '#server/appearance/appearance.model';
 import { AppearanceInput } from '#server/appearance/appearance.schema';
@@ -10,9 +10,8 @@ import { appearancesOf, saveAppearances, type ThemeAppearance } from '#server/ap
 import { AssetModel } from '#server/assets/asset.model';
 import { PICTURE_MAX_BYTES, finishPicture, uploadPicture } from '#server/assets/upload.service';
 import { AppError, isAppError } from '#server/errors';
-import type { Flash } from './flash';
-import { flashCookie } from './flash.server';
-import { headersWithCookies, pageErrorMessage, readFormUpload } from './forms.server';
+import { redirectWithFlash } from './flash.server';
+import { pageErrorMessage, readFormUpload } from './forms.server';
 import type { Locale } from './i18n';
 
 /** Where a picture goes: an appearance slot of a theme, or a site setting. */
@@ -35,10 +34,6 @@ export interface UploadFailure {
   error: string;
 }
 
-export async function done(request: Request, to: string, flash: Flash) {
-  return redirect(to, { headers: headersWithCookies([await flashCookie(request, flash)]) });
-}
-
 /**
  * A picture chosen from the ones already uploaded (`picture-set`, naming `assetId`) or taken away
  * (`picture-remove`): `apply` stores it in the slot's field, then back to `to` with a toast.
@@ -54,7 +49,7 @@ export async function choosePicture<S extends string>(
   if (!(slot in slots)) throw data({ code: 'bad_request' }, { status: 400 });
   const set = form.get('intent') === 'picture-set';
   await apply({ [slots[slot as S].field]: set ? String(form.get('assetId') ?? '') || null : null });
-  return done(request, to, {
+  return redirectWithFlash(request, to, {
     kind: 'success',
     key: set ? 'settings.flash.uploaded' : 'settings.flash.removed',
   });

@@ -2,8 +2,8 @@ import { redirect } from 'react-router';
 import { isAppError } from '#server/errors';
 import { restoreSnapshot } from '#server/snapshots/snapshot-restore';
 import { undoDeletion } from '#server/trash/trash.service';
-import { flashCookie } from '~/lib/flash.server';
-import { headersWithCookies, readForm } from '~/lib/forms.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
 import { safeReturnTo } from '~/lib/preferences';
 import type { Route } from './+types/undo';
@@ -28,16 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isAppError(err)) throw err;
     // Gone (expired, or undone already) or refused for now (a restore of this space is running).
     const key = err.code === 'not_found' ? 'toast.nothingToUndo' : 'errors.generic';
-    return redirect(back, {
-      headers: headersWithCookies([await flashCookie(request, { kind: 'error', key })]),
-    });
+    return redirectWithFlash(request, back, { kind: 'error', key });
   }
-  return redirect(back, {
-    headers: headersWithCookies([
-      await flashCookie(request, {
-        kind: 'success',
-        key: snapshot ? 'toast.importUndone' : 'toast.restored',
-      }),
-    ]),
+  return redirectWithFlash(request, back, {
+    kind: 'success',
+    key: snapshot ? 'toast.importUndone' : 'toast.restored',
   });
 }

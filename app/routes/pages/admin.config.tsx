@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import { data, useActionData, useLoaderData } from 'react-router';
 import type { Actor } from '#server/actor';
 import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
 import { AppError, isAppError } from '#server/errors';
@@ -11,8 +11,8 @@ import { CsrfInput } from '~/components/csrf-input';
 import { Field } from '~/components/ui/field';
 import { Panel } from '~/components/ui/panel';
 import { PostForm, SubmitRow } from '~/components/ui/post-form';
-import { flashCookie } from '~/lib/flash.server';
-import { headersWithCookies, isMultipart, pageErrorMessage, readForm, refusalCode } from '~/lib/forms.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { isMultipart, pageErrorMessage, readForm, refusalCode } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import type { Locale } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
@@ -32,10 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Intent = 'import' | 'reset';
 
-async function done(request: Request, key: string, values: Record<string, number> = {}) {
-  const flash = await flashCookie(request, { kind: 'success', key, values });
-  return redirect('/admin/config', { headers: headersWithCookies([flash]) });
-}
+const done = (request: Request, key: string, values: Record<string, number> = {}) =>
+  redirectWithFlash(request, '/admin/config', { kind: 'success', key, values });
 
 /**
  * The configuration archive's import (a multipart post: the CSRF field and the confirmation precede the file, so

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import { data, useActionData, useLoaderData } from 'react-router';
 import { isAppError } from '#server/errors';
 import {
   callbackUrl,
@@ -19,9 +19,9 @@ import {
   type ProviderKey,
 } from '#server/oauth/oauth.schema';
 import { Field } from '~/components/ui/field';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import { getI18n } from '~/lib/i18n';
-import { headersWithCookies, pageErrorMessage, readForm } from '~/lib/forms.server';
+import { pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';
@@ -77,11 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     await saveOAuthAdmin(actor, { configs: {}, baseUrl });
-    return redirect('/admin/oauth', {
-      headers: headersWithCookies([
-        await flashCookie(request, { kind: 'success', key: 'oauth.admin.baseSaved' }),
-      ]),
-    });
+    return redirectWithFlash(request, '/admin/oauth', { kind: 'success', key: 'oauth.admin.baseSaved' });
   }
   const provider = form.get('provider');
   if (!isProviderKey(provider) || (intent !== 'save' && intent !== 'test')) {
@@ -106,9 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     values: { provider: getI18n(requestInfo(context).locale).t(`oauth.providers.${provider}`) },
   };
   // `saved` changes the form's key, so typed secrets are cleared after a save (also with JavaScript).
-  return redirect(`/admin/oauth?saved=${Date.now()}#provider-${provider}`, {
-    headers: headersWithCookies([await flashCookie(request, flash)]),
-  });
+  return redirectWithFlash(request, `/admin/oauth?saved=${Date.now()}#provider-${provider}`, flash);
 }
 
 export default function AdminOAuthPage() {

@@ -7,9 +7,9 @@ import { deleteUser, listUsers, setTemporaryPassword, setUserRole } from '#serve
 import { RoleSchema } from '#server/users/user.schema';
 import { UsersPanel } from '~/components/account/users-panel';
 import { pagerFor, pageNumber } from '~/components/dashboard/board-pager';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import { pageTitle } from '~/lib/page-title';
-import { headersWithCookies, isConfirmed, readForm } from '~/lib/forms.server';
+import { isConfirmed, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.users';
@@ -89,12 +89,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (err) {
     if (!isAppError(err)) throw err;
-    const flash = await flashCookie(request, { kind: 'error', key: FAILURES[err.code] ?? 'errors.generic' });
-    return redirect('/admin/users', { headers: headersWithCookies([flash]) });
+    return redirectWithFlash(request, '/admin/users', {
+      kind: 'error',
+      key: FAILURES[err.code] ?? 'errors.generic',
+    });
   }
-  return redirect('/admin/users', {
-    headers: headersWithCookies([await flashCookie(request, { kind: 'success', key })]),
-  });
+  return redirectWithFlash(request, '/admin/users', { kind: 'success', key });
 }
 
 export default function AdminUsersPage() {

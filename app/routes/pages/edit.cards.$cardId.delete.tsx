@@ -3,7 +3,8 @@ import { deleteCard } from '#server/cards/card-delete.service';
 import { cardKind } from '#server/cards/card-kinds.shared';
 import { cardDisplayName } from '~/components/dashboard/tile-view';
 import { editorHref } from '~/lib/editor-links';
-import { finish, orNotFound, requireCard, returnToOf } from '~/lib/editor.server';
+import { orNotFound, requireCard, returnToOf } from '~/lib/editor.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import { socialTypeLabels } from '~/lib/i18n';
@@ -25,12 +26,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const name = cardDisplayName(card, socialTypeLabels(requestInfo(context).locale));
   // The one deletion of every kind (a note also takes the todos it kept on linked sites).
   const { undoToken } = await orNotFound(deleteCard(actor, card.id));
-  return finish(request, returnToOf(formData), {
-    kind: 'success',
-    key: 'editor.deleted',
-    values: { name },
-    undo: undoToken,
-  });
+  return redirectWithFlash(
+    request,
+    returnToOf(formData),
+    {
+      kind: 'success',
+      key: 'editor.deleted',
+      values: { name },
+      undo: undoToken,
+    },
+    { document: true },
+  );
 }
 
 /** Never shown: the loader always redirects (a 404 page for an unknown card). */

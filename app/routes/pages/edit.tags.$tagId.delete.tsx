@@ -3,7 +3,8 @@ import { useLoaderData } from 'react-router';
 import { deleteTag } from '#server/tags/tag.service';
 import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
-import { finish, orNotFound, pageTitle, requireTag, returnToOf } from '~/lib/editor.server';
+import { orNotFound, pageTitle, requireTag, returnToOf } from '~/lib/editor.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.$tagId.delete';
@@ -27,12 +28,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const tag = await requireTag(actor, params.tagId);
   const withCards = formData.get('mode') === 'tag-and-cards';
   const { undoToken, deletedCards } = await orNotFound(deleteTag(actor, tag.id, { deleteCards: withCards }));
-  return finish(request, returnToOf(formData), {
-    kind: 'success',
-    key: withCards ? 'editor.tagDeletedWithCards' : 'editor.tagDeleted',
-    values: { name: tag.name, count: deletedCards },
-    undo: undoToken,
-  });
+  return redirectWithFlash(
+    request,
+    returnToOf(formData),
+    {
+      kind: 'success',
+      key: withCards ? 'editor.tagDeletedWithCards' : 'editor.tagDeleted',
+      values: { name: tag.name, count: deletedCards },
+      undo: undoToken,
+    },
+    { document: true },
+  );
 }
 
 export default function DeleteTagPage() {

@@ -12,7 +12,7 @@ import { OAuthButtons, oauthErrorKey } from '~/components/account/oauth-panels';
 import { AuthForm, type AuthFields } from '~/components/auth-form';
 import { inputProps } from '~/lib/conform';
 import { pageTitle } from '~/lib/page-title';
-import { flashCookie } from '~/lib/flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import { headersWithCookies, readForm, submitIntent } from '~/lib/forms.server';
 import { safeReturnTo } from '~/lib/preferences';
 import { requestInfo } from '~/lib/request-context.server';
@@ -66,8 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The API does not sign a new account in (like the older service); the page does, which is friendlier.
       const cookies = await completeSignIn(request, user.id, { persistent: false });
       const welcome = { kind: 'success', key: 'auth.welcome', values: { name: user.username } } as const;
-      cookies.push(await flashCookie(request, welcome));
-      return redirect(redirectTo, { headers: headersWithCookies(cookies) });
+      return redirectWithFlash(request, redirectTo, welcome, { cookies });
     });
   }
   return submitIntent({ formData, intent: 'login', locale }, LOGIN, async (value) => {

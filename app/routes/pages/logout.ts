@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { flashCookie } from '~/lib/flash.server';
-import { headersWithCookies, readForm } from '~/lib/forms.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { readForm } from '~/lib/forms.server';
 import { signOut } from '~/lib/session.server';
 import type { Route } from './+types/logout';
 
@@ -12,6 +12,5 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   await readForm(request);
   const cookies = await signOut(request);
-  cookies.push(await flashCookie(request, { kind: 'info', key: 'auth.signedOut' }));
-  return redirect('/', { headers: headersWithCookies(cookies) });
+  return redirectWithFlash(request, '/', { kind: 'info', key: 'auth.signedOut' }, { cookies });
 }

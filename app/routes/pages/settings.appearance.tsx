@@ -15,7 +15,6 @@ import { requestInfo } from '~/lib/request-context.server';
 import {
   APPEARANCE_SLOTS,
   choosePicture,
-  done,
   numberField,
   patchTheme,
   themeOf,
@@ -24,6 +23,7 @@ import {
   type AppearanceSlot,
 } from '~/lib/settings-actions.server';
 import type { Route } from './+types/settings.appearance';
+import { redirectWithFlash } from '~/lib/flash.server';
 
 export const links: Route.LinksFunction = settingsLinks;
 
@@ -61,7 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
     return (
-      failed ?? done(request, `${HERE}#theme-${theme}`, { kind: 'success', key: 'settings.flash.uploaded' })
+      failed ??
+      redirectWithFlash(request, `${HERE}#theme-${theme}`, {
+        kind: 'success',
+        key: 'settings.flash.uploaded',
+      })
     );
   }
   const form = await readForm(request);
@@ -96,7 +100,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
           isDefault ? false : undefined,
         );
-        return done(request, `${HERE}#theme-${theme}`, { kind: 'success', key: 'settings.flash.saved' });
+        return redirectWithFlash(request, `${HERE}#theme-${theme}`, {
+          kind: 'success',
+          key: 'settings.flash.saved',
+        });
       }
       case 'buttons': {
         const buttons = [];
@@ -112,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           });
         }
         await saveFloatingButtons(actor, { buttons });
-        return done(request, `${HERE}#floating-buttons`, {
+        return redirectWithFlash(request, `${HERE}#floating-buttons`, {
           kind: 'success',
           key: 'settings.flash.buttonsSaved',
         });

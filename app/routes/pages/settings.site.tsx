@@ -11,12 +11,12 @@ import { requestInfo } from '~/lib/request-context.server';
 import {
   SITE_SLOTS,
   choosePicture,
-  done,
   numberField,
   uploadFromForm,
   type SiteSlot,
 } from '~/lib/settings-actions.server';
 import type { Route } from './+types/settings.site';
+import { redirectWithFlash } from '~/lib/flash.server';
 
 export const links: Route.LinksFunction = settingsLinks;
 
@@ -64,7 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           : null,
       (slot, assetId) => updateAppSettings(actor, { [SITE_SLOTS[slot].field]: assetId }),
     );
-    return failed ?? done(request, `${HERE}#pictures`, { kind: 'success', key: 'settings.flash.uploaded' });
+    return (
+      failed ??
+      redirectWithFlash(request, `${HERE}#pictures`, { kind: 'success', key: 'settings.flash.uploaded' })
+    );
   }
   const form = await readForm(request);
   const intent = String(form.get('intent') ?? '');
@@ -90,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           );
         }
         await updateAppSettings(actor, parsed.data);
-        return done(request, HERE, { kind: 'success', key: 'settings.flash.saved' });
+        return redirectWithFlash(request, HERE, { kind: 'success', key: 'settings.flash.saved' });
       }
       default:
         throw data({ code: 'bad_request' }, { status: 400 });
