@@ -31,6 +31,7 @@ const settingsEn = {
     enabled: 'Show',
     label: 'Label',
     feedbackUrl: 'Feedback link',
+    feedbackUrlHint: 'Where “Report a problem” leads, e.g. your own issue tracker. Empty hides the button.',
     save: 'Save buttons',
     names: {
       'scroll-top': 'Back to top',

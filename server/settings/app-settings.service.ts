@@ -99,7 +99,9 @@ export async function updateAppSettings(actor: Actor, input: AppSettingsInput): 
   return toAppSettings(after);
 }
 
-const FEEDBACK_URL = 'https://github.com/QingYu-Su/SakuraNav/issues';
+// The feedback link belongs to whoever runs the site: none until the admin sets one, and an empty link hides the
+// button (the older service sent every site's visitors to its own issue tracker).
+const FEEDBACK_URL = '';
 export const DEFAULT_FLOATING_BUTTONS: FloatingButton[] = [
   { id: 'scroll-top', label: '回到顶部', enabled: true, editable: false },
   { id: 'quick-search', label: '快速搜索', enabled: true, editable: false },
