@@ -26,6 +26,8 @@ export function themeOfSubmit(event: SubmitEvent): Theme | null {
 /** Applies the theme and stores it with the form's own post; false when the post failed (the caller falls back). */
 export async function switchTheme(form: HTMLFormElement, theme: Theme): Promise<boolean> {
   applyTheme(theme);
+  // A menu closes once something is picked, as it did when the post loaded the page again.
+  form.closest('details')?.removeAttribute('open');
   const body = new URLSearchParams();
   for (const [k, v] of new FormData(form)) if (typeof v === 'string') body.append(k, v);
   body.set('theme', theme);
