@@ -16,6 +16,7 @@ import { getFloatingButtons } from '#server/settings/app-settings.service';
 import { assetUrl } from '#server/assets/asset.dto';
 import { getSettings } from '#server/settings/settings.service';
 import { findUserById } from '#server/users/user.lookup';
+import { otherAccounts } from '#server/auth/session.service';
 import { isInitialized } from '#server/setup/setup.service';
 import { ErrorPage } from '~/components/error-page';
 import { SiteFooter } from '~/components/site-footer';
@@ -28,6 +29,7 @@ import { useNonce } from '~/lib/nonce';
 import { useRootData } from '~/lib/root-data';
 import { requestInfo, rootMiddleware } from '~/lib/request-context.server';
 import { avatarUrlOf } from '~/lib/user-view';
+import { otherAccountSessions, otherAccountTokens } from '~/lib/session.server';
 import { loadsAsDocument } from '~/lib/document-load';
 import enhanceUrl from '~/client/enhance.ts?worker&url';
 import stylesUrl from '~/styles/app.css?url';
@@ -63,6 +65,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           avatarColor: account.avatarColor,
         }
       : null;
+  // Other accounts signed in on this browser, for the user menu's switcher (looked up only when there are any).
+  const switchable =
+    user && otherAccountTokens(request).length
+      ? await otherAccounts(
+          actor,
+          (await otherAccountSessions(request)).map((b) => b.session),
+        )
+      : [];
   return {
     initialized: await isInitialized(),
     locale: info.locale,
@@ -75,6 +85,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     floatingButtons: await getFloatingButtons(),
     look: await pageLook(actor),
     user,
+    switchable: switchable.map((a) => ({
+      userId: a.userId,
+      username: a.username,
+      nickname: a.nickname,
+      avatarUrl: a.avatarUrl,
+      avatarColor: a.avatarColor,
+    })),
   };
 }
 

@@ -1,6 +1,7 @@
 // Progressive enhancement for pages rendered without React on the client (the dashboard, public card pages).
 // Everything here is optional: without JavaScript the same pages work through links and form posts.
 import { cardMenus, openAllButtons } from './card-menu';
+import { switchTheme, themeOfSubmit } from './theme-switch';
 import { TOAST_LEAVE_MS, TOAST_MS } from '~/lib/flash';
 
 function $all<T extends Element>(selector: string, root: ParentNode = document): T[] {
@@ -276,7 +277,42 @@ function quickSearch() {
   if (location.hash === '#dashboard-search') focus();
 }
 
+/** The preferences menu's theme buttons switch the theme in place (the form post stays the fallback). */
+function themeSwitch() {
+  document.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-theme-form')) return;
+    const theme = themeOfSubmit(event);
+    if (!theme) return;
+    event.preventDefault();
+    for (const b of $all<HTMLButtonElement>('button[name="theme"]', form)) {
+      b.setAttribute('aria-pressed', String(b.value === theme));
+    }
+    void switchTheme(form, theme).then((ok) => {
+      if (!ok) form.submit();
+    });
+  });
+}
+
+/** On a phone, the tags' "show all" toggle goes away when every tag fits in the folded rows anyway. */
+function tagRailFold() {
+  const list = document.querySelector<HTMLElement>('[data-tag-list]');
+  const more = document.querySelector<HTMLElement>('[data-tag-rail-more]');
+  const toggle = document.querySelector<HTMLInputElement>('#tag-rail-all');
+  if (!list || !more || !toggle) return;
+  const check = () => {
+    if (toggle.checked) return;
+    const fits = list.scrollHeight <= list.clientHeight + 1;
+    more.hidden = fits;
+    toggle.hidden = fits;
+  };
+  check();
+  window.addEventListener('resize', check);
+}
+
 dropBrokenIcons();
+themeSwitch();
+tagRailFold();
 quickSearch();
 closeMenusOnOutsideClick();
 for (const toast of $all<HTMLElement>('[data-toast]')) autoDismiss(toast);

@@ -44,6 +44,34 @@ export function UserMenu() {
           {user.role === 'admin' ? <Link to="/admin/oauth">{t('nav.oauth')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/config">{t('nav.config')}</Link> : null}
         </nav>
+        {data.switchable.length ? (
+          <div className="menu-section menu-switch">
+            <p className="menu-heading" id="menu-switch-heading">
+              {t('nav.switchAccount')}
+            </p>
+            <ul className="menu-accounts" aria-labelledby="menu-switch-heading">
+              {data.switchable.map((a) => {
+                const name = a.nickname || a.username;
+                return (
+                  <li key={a.userId}>
+                    {/* The profile's own switch (a plain post, so it works without JavaScript). */}
+                    <PostForm action="/profile" intent="switch" values={{ userId: a.userId }}>
+                      <button
+                        type="submit"
+                        className="menu-account"
+                        aria-label={t('profile.accounts.switchTo', { name })}
+                      >
+                        <Avatar name={name} url={a.avatarUrl} color={a.avatarColor} size={24} />
+                        <span className="menu-account-name">{name}</span>
+                        <span className="muted">@{a.username}</span>
+                      </button>
+                    </PostForm>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ) : null}
         <PostForm action="/logout" className="menu-section">
           <button type="submit" className="button button-ghost button-block">
             {t('nav.logout')}

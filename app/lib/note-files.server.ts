@@ -19,7 +19,7 @@ import type { Flash } from './flash';
 import { redirectWithFlash } from './flash.server';
 import { pageErrorMessage, readFormUpload } from './forms.server';
 import type { Locale } from './i18n';
-import { noteMarkdown } from './upload-client';
+import { insertParagraph, noteMarkdown } from './upload-client';
 
 export const NOTE_UPLOAD_INTENTS = ['image', 'file', 'attachment'] as const;
 type UploadIntent = (typeof NOTE_UPLOAD_INTENTS)[number];
@@ -69,8 +69,7 @@ export async function noteUploadAction(
         }
         const stored =
           intent === 'image' ? await uploadNoteImage(actor, file) : await uploadNoteFile(actor, file);
-        const glue = note.content && !note.content.endsWith('\n') ? '\n' : '';
-        const content = `${note.content}${glue}${noteMarkdown(intent, name, stored.url)}\n`;
+        const content = insertParagraph(note.content, noteMarkdown(intent, name, stored.url), '').text;
         const parsed = NoteUpdateSchema.safeParse({ id: note.id, content });
         if (!parsed.success) throw new AppError('validation_failed', parsed.error.issues[0]!.message);
         await updateNoteCard(actor, parsed.data);

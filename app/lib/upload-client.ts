@@ -31,19 +31,31 @@ export function noteMarkdown(kind: 'image' | 'file', name: string, url: string):
   return kind === 'image' ? `![${label}](${url})` : `[${label}](${url})`;
 }
 
-/** Puts text into a textarea at its cursor (on a line of its own) and tells the form it changed. */
+/**
+ * `block` between `before` and `after` as a paragraph of its own: blank lines around it, so a picture added after a
+ * list is not read as part of its last item. Returns the text and where the caret goes (after the block).
+ */
+export function insertParagraph(
+  before: string,
+  block: string,
+  after: string,
+): { text: string; caret: number } {
+  const lead = !before || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  const trail = after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+  const head = `${before}${lead}${block}${trail}`;
+  return { text: `${head}${after}`, caret: head.length };
+}
+
+/** Puts a block into a textarea at its cursor (a paragraph of its own) and tells the form it changed. */
 export function insertIntoTextarea(textarea: HTMLTextAreaElement, text: string): void {
   const { value } = textarea;
   // At the cursor when the text has the focus (a paste), else at the end (the upload form's button has it).
   const focused = document.activeElement === textarea;
   const start = focused ? textarea.selectionStart : value.length;
   const end = focused ? textarea.selectionEnd : value.length;
-  const before = value.slice(0, start);
-  const glue = before && !before.endsWith('\n') ? '\n' : '';
-  const next = `${before}${glue}${text}\n${value.slice(end)}`;
+  const next = insertParagraph(value.slice(0, start), text, value.slice(end));
   // The native setter, so React and conform see an ordinary input event.
-  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(textarea, next);
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(textarea, next.text);
   textarea.dispatchEvent(new Event('input', { bubbles: true }));
-  const caret = before.length + glue.length + text.length + 1;
-  textarea.setSelectionRange(caret, caret);
+  textarea.setSelectionRange(next.caret, next.caret);
 }

@@ -22,6 +22,7 @@ const en = {
     oauth: 'Sign-in providers',
     config: 'Configuration',
     mainMenu: 'Main menu',
+    switchAccount: 'Switch account',
   },
   prefs: {
     theme: 'Theme',
@@ -87,12 +88,14 @@ const en = {
   },
   dashboard: {
     tags: 'Tags',
+    showAllTags: 'Show all {{count}} tags',
+    showFewerTags: 'Show fewer tags',
     allCards: 'All cards',
     socialTag: 'Social cards',
     noteTag: 'Notes',
     hiddenTag: 'Hidden from visitors',
     searchLabel: 'Search',
-    searchPlaceholder: 'Search your dashboard or the web',
+    searchPlaceholder: 'Search cards or the web',
     searchIn: 'Search in',
     searchSubmit: 'Search',
     engineSite: 'This dashboard',
@@ -161,6 +164,7 @@ const en = {
     updated: 'Updated {{date}}',
     note: 'Note',
     social: 'Social card',
+    edit: 'Edit',
   },
   cardMenu: {
     label: 'Menu of {{name}}',

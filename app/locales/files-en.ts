@@ -23,6 +23,10 @@ const filesEn = {
   delete: 'Delete',
   deleteLabel: 'Delete {{name}}',
   saveFirst: 'Save the note to attach files.',
+  newNoteNoJs:
+    'Pictures, files and attachments are added to a saved note: this button creates the note with what you wrote and opens it here to add them.',
+  saveAndAdd: 'Save and add files',
+  attachedOnSave: 'attached when the note is created',
   iconUrl: 'Icon URL',
   iconUrlHint: 'An http(s) image address or an uploaded picture; blank uses the default icon.',
   flash: {

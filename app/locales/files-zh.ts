@@ -24,6 +24,10 @@ const filesZh: typeof filesEn = {
   delete: '删除',
   deleteLabel: '删除 {{name}}',
   saveFirst: '保存笔记后即可添加附件。',
+  newNoteNoJs:
+    '图片、文件和附件添加到已保存的笔记中：点此按钮会先用已填写的内容创建笔记，再在这里打开以添加它们。',
+  saveAndAdd: '保存并添加文件',
+  attachedOnSave: '创建笔记时附加',
   iconUrl: '图标地址',
   iconUrlHint: 'http(s) 图片地址或已上传的图片；留空使用默认图标。',
   flash: {

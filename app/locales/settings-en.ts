@@ -32,6 +32,7 @@ const settingsEn = {
     label: 'Label',
     labelHint: 'Leave empty for the built-in name, shown in each reader’s language.',
     feedbackUrl: 'Feedback link',
+    feedbackUrlHint: 'Where “Report a problem” leads, e.g. your own issue tracker. Empty hides the button.',
     save: 'Save buttons',
     names: {
       'scroll-top': 'Back to top',

@@ -32,6 +32,7 @@ const settingsZh: typeof settingsEn = {
     label: '名称',
     labelHint: '留空则使用内置名称，并按读者的语言显示。',
     feedbackUrl: '反馈链接',
+    feedbackUrlHint: '“反馈问题”按钮打开的地址，例如你自己的问题跟踪页。留空则不显示该按钮。',
     save: '保存按钮',
     names: {
       'scroll-top': '回到顶部',

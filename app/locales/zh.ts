@@ -24,6 +24,7 @@ const zh: Messages = {
     oauth: '第三方登录',
     config: '实例配置',
     mainMenu: '主菜单',
+    switchAccount: '切换账号',
   },
   prefs: {
     theme: '主题',
@@ -87,6 +88,8 @@ const zh: Messages = {
   },
   dashboard: {
     tags: '标签',
+    showAllTags: '显示全部 {{count}} 个标签',
+    showFewerTags: '收起标签',
     allCards: '全部卡片',
     socialTag: '社交卡片',
     noteTag: '笔记卡片',
@@ -160,6 +163,7 @@ const zh: Messages = {
     updated: '更新于 {{date}}',
     note: '笔记',
     social: '社交卡片',
+    edit: '编辑',
   },
   cardMenu: {
     label: '{{name}} 的菜单',

@@ -168,6 +168,40 @@ export async function finishAttachment(
   return { item: toAttachment(asset) };
 }
 
+/**
+ * Attaches to one of the caller's notes the attachments uploaded before it existed (no note yet, as the new-note
+ * editor sends them); ids of other files, others' or already attached ones, are left alone. Keyed by `_id` each.
+ */
+export async function attachUploads(
+  actor: Actor,
+  noteId: string,
+  ids: string[],
+): Promise<{ attached: number }> {
+  await requireOwnNote(actor, noteId);
+  let attached = 0;
+  for (const id of [...new Set(ids)].slice(0, MAX_CLAIMED)) {
+    const res = await AssetModel.updateOne(
+      { _id: id, ownerId: actor.userId, kind: 'note-attachment', noteId: null },
+      { $set: { noteId } },
+    );
+    attached += res.modifiedCount;
+  }
+  return { attached };
+}
+/** Attachments a new note may claim at once (the editor uploads them one by one). */
+const MAX_CLAIMED = 50;
+
+/**
+ * The attachments of a note as its public page lists them (anyone who has the note's page; the files download
+ * from public URLs as compat §1 has them), oldest first.
+ */
+export async function noteAttachments(note: { _id: string; ownerId: string }): Promise<NoteAttachmentDto[]> {
+  const rows = await AssetModel.find({ ownerId: note.ownerId, noteId: note._id, kind: 'note-attachment' })
+    .sort({ createdAt: 1 })
+    .lean<AssetDoc[]>();
+  return rows.map(toAttachment);
+}
+
 /** The attachments of one of the caller's notes, oldest first. */
 export async function listAttachments(actor: Actor, noteId: string): Promise<{ items: NoteAttachmentDto[] }> {
   if (!noteId) throw badRequest('noteId is required');

@@ -44,3 +44,22 @@ export function sortedCards(space: SpaceSnapshot, scope: ListScope): CardDoc[] {
     return keyed.map((x) => x.c);
   });
 }
+
+/**
+ * The global order that puts a card before every other (docs/decisions.md §63: a card added by hand goes first;
+ * pinned cards still come before it). Memoised per snapshot, like the sorted lists.
+ */
+export function firstGlobalOrder(space: SpaceSnapshot): number {
+  return space.derive('first-order', () => {
+    let min = Infinity;
+    for (const c of space.cards.values()) if (c.globalSortOrder < min) min = c.globalSortOrder;
+    return min === Infinity ? 0 : min - 1;
+  });
+}
+
+/** The order inside a tag that puts a card before the tag's other cards. */
+export function firstOrderInTag(space: SpaceSnapshot, tagId: string): number {
+  let min = Infinity;
+  for (const m of space.membershipsByTag.get(tagId) ?? []) if (m.order < min) min = m.order;
+  return min === Infinity ? 0 : min - 1;
+}

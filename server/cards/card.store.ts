@@ -8,6 +8,7 @@ import { relationId, type CardDoc, type RelationDoc } from './card.model';
 import { membershipKey } from '../spaces/space.change';
 import { cardKind, type CardKind } from './card-kinds.shared';
 import type { Ordered } from './reorder';
+import { firstOrderInTag } from './card.sort';
 
 /** A card of this space (of the given kind), or not_found: other users' ids are indistinguishable from unknown ones. */
 export function requireCard(space: SpaceSnapshot, id: string, kind?: CardKind): CardDoc {
@@ -26,14 +27,26 @@ export interface MembershipPlan {
   remove: Membership[];
 }
 
-/** Memberships that make a card belong to exactly `tagIds` (unknown tags dropped; kept ones keep their order). */
-export function planMemberships(space: SpaceSnapshot, cardId: string, tagIds: string[]): MembershipPlan {
+/**
+ * Memberships that make a card belong to exactly `tagIds` (unknown tags dropped; kept ones keep their order). A tag
+ * the card joins gets it first (`end`: after the tag's cards, for batches that keep their own order).
+ */
+export function planMemberships(
+  space: SpaceSnapshot,
+  cardId: string,
+  tagIds: string[],
+  placement: 'first' | 'end' = 'first',
+): MembershipPlan {
   const wanted = [...new Set(tagIds)].filter((id) => space.tagsById.has(id));
   const current = space.membershipsByCard.get(cardId) ?? [];
   const remove = current.filter((m) => !wanted.includes(m.tagId));
   const upsert = wanted
     .filter((tagId) => !current.some((m) => m.tagId === tagId))
-    .map((tagId) => ({ tagId, cardId, order: space.maxOrderInTag(tagId) + 1 }));
+    .map((tagId) => ({
+      tagId,
+      cardId,
+      order: placement === 'first' ? firstOrderInTag(space, tagId) : space.maxOrderInTag(tagId) + 1,
+    }));
   return { upsert, remove };
 }
 

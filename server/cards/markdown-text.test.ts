@@ -27,6 +27,17 @@ describe('markdownToText', () => {
 });
 
 describe('notePreview', () => {
+  it('leaves the names of the note’s own pictures and files out of the preview (search still reads them)', () => {
+    const content =
+      'Trip notes\n\n- packed\n\n![IMG_0042.jpg](/api/note-cards/img/asset-1)\n\nTickets: [ticket.pdf](/api/note-cards/file/asset-2) and [the map](https://maps.example/x).';
+    expect(notePreview('', content)).toEqual({
+      title: 'Trip notes',
+      text: 'packed Tickets: and the map.',
+    });
+    expect(notePreview('Trip', content).text).not.toMatch(/IMG_0042|ticket\.pdf/);
+    expect(markdownToText(content)).toContain('IMG_0042.jpg');
+  });
+
   it('titles an untitled note by its first line and shows the text after it, without debris', () => {
     expect(notePreview('', 'Search\n\nThe search box matches names.')).toEqual({
       title: 'Search',

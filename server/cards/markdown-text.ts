@@ -15,12 +15,23 @@ export interface TextBlock {
   heading: boolean;
 }
 
-function inlineText(children: Token[] | null): string {
+/** A link to one of the note's own uploads (a picture or file): its text is a file name. */
+const isUpload = (href: unknown) => typeof href === 'string' && href.startsWith('/api/note-cards/');
+
+/**
+ * `preview`: a tile's preview leaves out pictures and links to the note's files, whose text is a file name
+ * ("IMG_0042.jpg"); search still finds them by it.
+ */
+function inlineText(children: Token[] | null, preview = false): string {
   let out = '';
+  let skipping = 0;
   for (const c of children ?? []) {
-    if (c.type === 'softbreak' || c.type === 'hardbreak') out += ' ';
+    if (preview && c.type === 'link_open' && (skipping || isUpload(c.attrGet('href')))) skipping += 1;
+    else if (skipping && c.type === 'link_close') skipping -= 1;
+    else if (skipping) continue;
+    else if (c.type === 'softbreak' || c.type === 'hardbreak') out += ' ';
     // An image reads as its alt text; link targets and formatting marks are not text.
-    else if (c.type === 'image') out += inlineText(c.children);
+    else if (c.type === 'image') out += preview ? '' : inlineText(c.children);
     else if (
       c.type === 'text' ||
       c.type === 'text_special' ||
@@ -35,14 +46,14 @@ function inlineText(children: Token[] | null): string {
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The text blocks of Markdown in reading order (headings, paragraphs, list items, table cells, code). */
-export function markdownBlocks(markdown: string): TextBlock[] {
+export function markdownBlocks(markdown: string, { preview = false } = {}): TextBlock[] {
   const out: TextBlock[] = [];
   let heading = false;
   for (const t of md.parse(markdown, {})) {
     let text = '';
     if (t.type === 'heading_open') heading = true;
     else if (t.type === 'heading_close') heading = false;
-    else if (t.type === 'inline') text = inlineText(t.children);
+    else if (t.type === 'inline') text = inlineText(t.children, preview);
     else if (t.type === 'fence' || t.type === 'code_block' || t.type === 'html_block') text = t.content;
     text = squash(text);
     if (text) out.push({ text, heading: heading && t.type === 'inline' });
@@ -68,7 +79,7 @@ const comparable = (s: string) =>
  * title was made from) is not repeated.
  */
 export function noteExcerpt(title: string, markdown: string, max = 140): string {
-  const blocks = markdownBlocks(markdown.slice(0, PREVIEW_SOURCE_CHARS));
+  const blocks = markdownBlocks(markdown.slice(0, PREVIEW_SOURCE_CHARS), { preview: true });
   const first = blocks[0];
   const name = comparable(title);
   if (first?.heading && name) {
@@ -90,7 +101,7 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 export function notePreview(title: string, markdown: string, max = 140): { title: string; text: string } {
   const given = title.trim();
   if (given) return { title: given, text: noteExcerpt(given, markdown, max) };
-  const blocks = markdownBlocks(markdown.slice(0, PREVIEW_SOURCE_CHARS));
+  const blocks = markdownBlocks(markdown.slice(0, PREVIEW_SOURCE_CHARS), { preview: true });
   const first = blocks.shift()?.text ?? '';
   const text = blocks.map((b) => b.text).join(' ');
   return { title: clip(first, TITLE_MAX), text: clip(text, max) };

@@ -19,7 +19,7 @@ import {
   requireCard,
 } from './card.store';
 import { moveOne, reorderWithin } from './reorder';
-import { isVirtualTag, sortedCards } from './card.sort';
+import { firstGlobalOrder, isVirtualTag, sortedCards } from './card.sort';
 import { cardKind } from './card-kinds.shared';
 import { iconServiceHost, siteIconSrc } from '../site-icons/icon-src.shared';
 
@@ -100,25 +100,33 @@ export function siteCardDoc(ownerId: string, input: SiteCreate, globalSortOrder:
   });
 }
 
-/** The change that creates one site card after everything in `space` (which already holds earlier ones). */
+/**
+ * The change that creates one site card: first in `space` and in its tags (a card added by hand), or after
+ * everything (`end`: a batch, in its own order; `space` already holds the batch's earlier cards).
+ */
 function planSiteCard(
   space: SpaceSnapshot,
   ownerId: string,
   input: SiteCreate,
+  placement: 'first' | 'end',
 ): { card: CardDoc; change: SpaceChange } {
-  const card = siteCardDoc(ownerId, input, space.maxGlobalOrder() + 1);
+  const order = placement === 'first' ? firstGlobalOrder(space) : space.maxGlobalOrder() + 1;
+  const card = siteCardDoc(ownerId, input, order);
   const change: SpaceChange = { upsertCards: [card] };
-  const withCard = mergeChanges(change, membershipChange(planMemberships(space, card._id, input.tagIds)));
+  const withCard = mergeChanges(
+    change,
+    membershipChange(planMemberships(space, card._id, input.tagIds, placement)),
+  );
   if (!input.siteRelatedSites.length) return { card, change: withCard };
   // Related sites are planned against the space with the new card in it (a reverse link needs the card).
   const preview = space.with({ upsertCards: [card] }, space.rev);
   return { card, change: mergeChanges(withCard, planRelations(preview, card._id, relatedInput(input))) };
 }
 
-/** Creates a site card at the end of the global order (and of each of its tags). */
+/** Creates a site card first in the global order (and in each of its tags), after the pinned cards. */
 export async function createSiteCard(actor: Actor, input: SiteCreate): Promise<CardDto> {
   const { result: card, space } = await writeSpace(actor.userId, async (space) => {
-    const { card, change } = planSiteCard(space, actor.userId, input);
+    const { card, change } = planSiteCard(space, actor.userId, input, 'first');
     await assertQuota(space, change);
     return { change, result: card };
   });
@@ -139,7 +147,7 @@ export function planSiteCards(
   const created: CardDoc[] = [];
   const changes: SpaceChange[] = [];
   for (const input of items) {
-    const { card, change } = planSiteCard(work, ownerId, input);
+    const { card, change } = planSiteCard(work, ownerId, input, 'end');
     work.apply(change);
     created.push(card);
     changes.push(change);

@@ -99,7 +99,9 @@ export async function updateAppSettings(actor: Actor, input: AppSettingsInput): 
   return toAppSettings(after);
 }
 
-const FEEDBACK_URL = 'https://github.com/QingYu-Su/SakuraNav/issues';
+// The feedback link belongs to whoever runs the site: none until the admin sets one, and an empty link hides the
+// button (the older service sent every site's visitors to its own issue tracker).
+const FEEDBACK_URL = '';
 /**
  * The built-in buttons. An empty label is the button's own name, which pages show in the reader's language
  * (settings.floating.names): a default is not stored in anyone's language.

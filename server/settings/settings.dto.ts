@@ -66,7 +66,8 @@ export function defaultAppearances() {
     dark: {
       theme: 'dark' as const,
       ...base,
-      fontPreset: 'grotesk',
+      // The same typeface as light (compat §2.11's default was grotesk: switching theme changed the font).
+      fontPreset: 'balanced',
       fontSize: 16,
       overlayOpacity: 0.62,
       textColor: '#f3f6ff',

@@ -151,7 +151,7 @@ describe('/settings/appearance', () => {
       textColor: '#112233',
       overlayOpacity: 0.4,
     });
-    expect(look.dark.fontPreset).toBe('grotesk');
+    expect(look.dark.fontPreset).toBe('balanced');
     const page = await c.get('/profile');
     expect(page.text).toContain('--text:#112233');
     expect(page.text).toContain('--look-font-size:18px');

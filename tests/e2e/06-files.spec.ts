@@ -168,7 +168,7 @@ test('note: a picture in the text and an attachment', async ({ page }, info) => 
   if (jsEnabled(info)) {
     // Put at the cursor, shown in the live preview, saved with the note.
     await expect(page.getByLabel('Text', { exact: true })).toHaveValue(
-      /^Holiday plans\n!\[beach\.png\]\(\/api\/note-cards\/img\//,
+      /^Holiday plans\n\n!\[beach\.png\]\(\/api\/note-cards\/img\//,
     );
     await expect(page.locator('.note-preview img')).toBeVisible();
     await page.getByRole('button', { name: 'Save changes' }).click();

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { GitHubMark } from '~/components/icons';
 import { formatDate } from '~/lib/format';
 import { PostForm } from '~/components/ui/post-form';
 import { Panel } from '~/components/ui/panel';
@@ -60,7 +61,13 @@ export function OAuthButtons({ providers }: { providers: OAuthProviderView[] }) 
               style={{ '--provider-color': p.color } as React.CSSProperties}
               data-provider={p.key}
             >
-              <span className="oauth-dot" aria-hidden="true" />
+              {p.key === 'github' ? (
+                <span className="oauth-mark">
+                  <GitHubMark size={18} />
+                </span>
+              ) : (
+                <span className="oauth-dot" aria-hidden="true" />
+              )}
               {t('oauth.continueWith', { provider: providerName(t, p) })}
             </a>
           </li>

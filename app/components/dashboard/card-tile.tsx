@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { EditIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
+import { ChatIcon, EditIcon, LinkIcon, MailIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
 import { formatDateTime } from '~/lib/format';
 import { BoardForm, MoveButtons, ToolLink } from './board-forms';
 import { onlineText } from './online-text';
@@ -38,6 +38,24 @@ function Icon({ tile }: { tile: TileView }) {
           data-letter={tile.letter}
         />
       ) : null}
+    </span>
+  );
+}
+
+const GLYPHS = { link: LinkIcon, mail: MailIcon, id: ChatIcon } as const;
+
+/** A social card's type as a small icon in the type's colour; its name is the accessible label and tooltip. */
+function SocialType({ tile }: { tile: TileView }) {
+  const Glyph = GLYPHS[tile.socialGlyph ?? 'id'];
+  return (
+    <span
+      className="tile-social-type"
+      role="img"
+      aria-label={tile.socialLabel}
+      title={tile.socialLabel}
+      style={tile.iconBg ? ({ '--type-color': tile.iconBg } as React.CSSProperties) : undefined}
+    >
+      <Glyph size={12} />
     </span>
   );
 }
@@ -96,7 +114,7 @@ export function CardTile({
           </span>
           {tile.kind === 'social' ? (
             <span className="tile-meta">
-              <span className="tile-social-type">{tile.socialLabel}</span>
+              <SocialType tile={tile} />
               {tile.socialValue ? <span className="tile-social-value">{tile.socialValue}</span> : null}
             </span>
           ) : null}

@@ -35,8 +35,19 @@ export function TagRail({
       : tag.virtual === 'note'
         ? t('dashboard.noteTag')
         : tag.name;
+  // On a phone the tags wrap; a long list folds to two rows behind a "show all" toggle (a checkbox, so it works
+  // without JavaScript). Edit mode shows every tag with its tools.
+  const foldable = !edit && tags.length > FOLD_AFTER;
   return (
     <nav className="tag-rail" aria-label={t('dashboard.tags')}>
+      {foldable ? (
+        <input
+          type="checkbox"
+          id="tag-rail-all"
+          className="tag-rail-toggle visually-hidden"
+          aria-label={t('dashboard.showAllTags', { count: tags.length + 1 })}
+        />
+      ) : null}
       <ul className="tag-list" data-tag-list>
         <li className="tag-item tag-item-all">
           <a href={allHref} className="tag-link" aria-current={activeId === null ? 'page' : undefined}>
@@ -107,9 +118,20 @@ export function TagRail({
           </li>
         ))}
       </ul>
+      {foldable ? (
+        <label htmlFor="tag-rail-all" className="tag-rail-more" aria-hidden="true" data-tag-rail-more>
+          <span className="tag-rail-more-closed">
+            {t('dashboard.showAllTags', { count: tags.length + 1 })}
+          </span>
+          <span className="tag-rail-more-open">{t('dashboard.showFewerTags')}</span>
+        </label>
+      ) : null}
     </nav>
   );
 }
+
+/** More tags than this (besides "All cards") fold on a phone. */
+const FOLD_AFTER = 3;
 
 /** A tag's card count; read out as ", 5 cards" so it does not run into the name ("AI tools5"). */
 function TagCount({ count, t }: { count: number; t: TFunction }) {

@@ -34,6 +34,8 @@ export interface TileView {
   /** Social: the type's label (e.g. "GitHub") and the shown id (e.g. a QQ number). */
   socialLabel?: string;
   socialValue?: string;
+  /** Social: the glyph that stands for the type beside the value (a link, an address, an id to look up). */
+  socialGlyph?: 'link' | 'mail' | 'id';
   editHref: string;
   /** Where the card's Delete button posts (no confirmation page: the toast's Undo brings the card back). */
   deleteAction: string;
@@ -137,6 +139,7 @@ export function tileView(
     online: null,
     checkedAt: null,
     socialLabel: meta ? label(meta.type) : (card.cardType ?? ''),
+    socialGlyph: meta?.type === 'email' ? 'mail' : meta?.opensUrl ? 'link' : 'id',
     socialValue: opens ? value.replace(/^https?:\/\//, '') : value,
     editHref: `/edit/social/${encodeURIComponent(card.id)}${back}`,
   };

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { NoteAttachmentDto } from '#server/assets/upload.service';
@@ -13,11 +13,17 @@ const MB = 1024 * 1024;
 const LIMITS = { image: 5 * MB, file: 10 * MB, attachment: 100 * MB } as const;
 type Kind = keyof typeof LIMITS;
 
+const noop = () => () => {};
+
 /**
- * Pictures, files and attachments of a saved note. One multipart form adds any of them without JavaScript (a
- * picture or file is then appended to the saved text); with JavaScript the same form uploads through the API with a
- * progress bar and puts a picture or file at the editor's cursor (saved with the note), or lists the attachment.
- * Each attachment has a download link and rename and delete forms.
+ * Pictures, files and attachments of a note. One multipart form adds any of them without JavaScript (a picture or
+ * file is then appended to the saved text); with JavaScript the same form uploads through the API with a progress
+ * bar and puts a picture or file at the editor's cursor (saved with the note), or lists the attachment. Each
+ * attachment has a download link and rename and delete forms.
+ *
+ * A new note (`noteId` null) has no saved text to add to: with JavaScript the form works the same, and attachments
+ * wait as fields of the note's form (`attachmentId`) that its creation claims; without JavaScript the section offers
+ * "Save and add files", which creates the note and opens it here.
  */
 export function NoteFiles({
   attachments,
@@ -25,7 +31,7 @@ export function NoteFiles({
   error,
 }: {
   attachments: NoteAttachmentDto[];
-  noteId: string;
+  noteId: string | null;
   error?: string | null;
 }) {
   const { t } = useTranslation();
@@ -33,6 +39,12 @@ export function NoteFiles({
   const upload = useUpload();
   const id = useId();
   const [kind, setKind] = useState<Kind>('image');
+  const [pending, setPending] = useState<NoteAttachmentDto[]>([]);
+  const hydrated = useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const input = e.currentTarget.elements.namedItem('file') as HTMLInputElement | null;
@@ -40,7 +52,7 @@ export function NoteFiles({
     if (!file) return;
     e.preventDefault();
     const body = new FormData();
-    if (kind === 'attachment') body.append('noteId', noteId);
+    if (kind === 'attachment' && noteId) body.append('noteId', noteId);
     body.append('file', file);
     const url =
       kind === 'image'
@@ -48,10 +60,11 @@ export function NoteFiles({
         : kind === 'file'
           ? '/api/note-cards/upload-file'
           : '/api/note-cards/attachment';
-    upload.send<{ url: string }>(url, body, file, LIMITS[kind], (res) => {
+    upload.send<{ url: string; item?: NoteAttachmentDto }>(url, body, file, LIMITS[kind], (res) => {
       input!.value = '';
       if (kind === 'attachment') {
-        void revalidator.revalidate();
+        if (noteId) void revalidator.revalidate();
+        else if (res.item) setPending((list) => [...list, res.item!]);
         return;
       }
       const textarea = document.querySelector<HTMLTextAreaElement>('#note-form textarea[name="content"]');
@@ -61,6 +74,18 @@ export function NoteFiles({
   };
 
   const shownError = upload.error ?? error;
+  if (!noteId && !hydrated) {
+    return (
+      <EditorSection id="note-files" title={t('files.title')} description={t('files.intro')}>
+        <p className="field-hint">{t('files.newNoteNoJs')}</p>
+        <div className="row">
+          <button type="submit" form="note-form" name="intent" value="files" className="button">
+            {t('files.saveAndAdd')}
+          </button>
+        </div>
+      </EditorSection>
+    );
+  }
   return (
     <EditorSection id="note-files" title={t('files.title')} description={t('files.intro')}>
       <form
@@ -87,13 +112,29 @@ export function NoteFiles({
           name="file"
           required
           accept={kind === 'image' ? 'image/*' : undefined}
-          hint={`${t('files.noJsHint')} ${t('files.pasteHint')}`}
+          hint={noteId ? `${t('files.noJsHint')} ${t('files.pasteHint')}` : t('files.pasteHint')}
           errors={shownError ? [shownError] : undefined}
         />
         <UploadSubmit progress={upload.progress} label={t('files.choose')} submit={t('files.upload')} />
       </form>
       <h3 className="note-attachments-title">{t('files.attachments')}</h3>
-      {attachments.length ? (
+      {!noteId ? (
+        pending.length ? (
+          <ul className="note-attachments">
+            {pending.map((a) => (
+              <li key={a.id}>
+                {/* Claimed by the note when it is created (a field of the note's form). */}
+                <input type="hidden" name="attachmentId" value={a.id} form="note-form" />
+                <span>{a.filename}</span>
+                <span className="muted">{formatBytes(a.size)}</span>
+                <span className="muted">{t('files.attachedOnSave')}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="editor-empty">{t('files.noAttachments')}</p>
+        )
+      ) : attachments.length ? (
         <ul className="note-attachments">
           {attachments.map((a) => (
             <li key={a.id}>

@@ -42,6 +42,7 @@ export function FloatingButtonsPanel({ buttons }: { buttons: FloatingButton[] })
                   inputMode="url"
                   defaultValue={b.customData.url}
                   maxLength={500}
+                  hint={t('settings.floating.feedbackUrlHint')}
                 />
               ) : null}
             </li>

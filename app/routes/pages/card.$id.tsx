@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, useLoaderData } from 'react-router';
 import { getPublicCard } from '#server/cards/social-card.service';
+import { noteAttachments } from '#server/assets/upload.service';
 import { linkedSiteIds } from '#server/cards/note-card.service';
 import { shownCardName, socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { getSiteCardView } from '#server/cards/card-view.service';
@@ -9,7 +10,8 @@ import { safeColour } from '#server/css/colour.shared';
 import { safeHref, safeImageSrc } from '#server/urls/url-policy.shared';
 import { visibleSiteUrls } from '#server/navigation/navigation.service';
 import { CardMenu, cardMenuData } from '~/components/dashboard/card-menu';
-import { CopyIcon, LinkIcon, NoteIcon } from '~/components/icons';
+import { CopyIcon, EditIcon, LinkIcon, NoteIcon } from '~/components/icons';
+import { formatBytes } from '~/components/ui/upload';
 import { loadAsDocument } from '~/lib/document-load';
 import { socialTypeLabels } from '~/lib/i18n';
 import { safeReturnTo } from '~/lib/preferences';
@@ -40,14 +42,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { card } = found;
   const payload = (card.cardData ?? {}) as Record<string, unknown>;
   const updated = card.updatedAt.toISOString();
+  const here = `/card/${encodeURIComponent(card._id)}`;
+  // The owner edits from here; the editor comes back to this page.
+  const editHref =
+    info.actor?.userId === card.ownerId && !info.actor.readOnly
+      ? `/edit/${card.cardType === 'note' ? 'notes' : 'social'}/${encodeURIComponent(card._id)}?returnTo=${encodeURIComponent(here)}`
+      : null;
   if (card.cardType === 'note') {
     const content = String(payload.content ?? '');
-    const urls = await visibleSiteUrls(card.ownerId, linkedSiteIds(content), info.actor);
+    const [urls, attachments] = await Promise.all([
+      visibleSiteUrls(card.ownerId, linkedSiteIds(content), info.actor),
+      noteAttachments(card),
+    ]);
     return {
       kind: 'note' as const,
       title: notePreview(String(payload.title ?? ''), content).title || card.name,
       html: renderMarkdown(content, { siteUrl: (id) => urls.get(id) ?? null }),
+      attachments: attachments.map((a) => ({ id: a.id, filename: a.filename, size: a.size, url: a.url })),
       updated,
+      editHref,
     };
   }
   const meta = socialTypeMeta(card.cardType ?? '');
@@ -65,6 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     qr,
     hint: card.socialHint,
     updated,
+    editHref,
   };
 }
 
@@ -93,9 +107,15 @@ export default function CardPage() {
   });
   return (
     <main id="main" className="container card-page">
-      <p className="card-page-back">
+      <div className="card-page-back card-page-bar">
         <a href="/">← {t('card.back')}</a>
-      </p>
+        {d.editHref ? (
+          <a className="button button-small" href={d.editHref}>
+            <EditIcon size={15} />
+            <span>{t('card.edit')}</span>
+          </a>
+        ) : null}
+      </div>
       {d.kind === 'note' ? (
         <article className="panel note-article" aria-labelledby="card-title">
           <header className="note-head">
@@ -108,6 +128,21 @@ export default function CardPage() {
             </div>
           </header>
           <div className="markdown" dangerouslySetInnerHTML={{ __html: d.html }} />
+          {d.attachments.length ? (
+            <section className="note-page-files" aria-labelledby="note-files-title">
+              <h2 id="note-files-title">{t('files.attachments')}</h2>
+              <ul>
+                {d.attachments.map((a) => (
+                  <li key={a.id}>
+                    <a href={a.url} download={a.filename}>
+                      {a.filename}
+                    </a>
+                    <span className="muted small">{formatBytes(a.size)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <p className="muted small">{t('card.updated', { date })}</p>
         </article>
       ) : (

@@ -2,6 +2,9 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useActionData, useLoaderData } from 'react-router';
 import { NoteCreateSchema } from '#server/cards/card.schema';
 import { createNoteCard } from '#server/cards/note-card.service';
+import { attachUploads } from '#server/assets/upload.service';
+import { NoteFiles } from '~/components/editor/note-files';
+import { safeReturnTo } from '~/lib/preferences';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { NoteForm } from '~/components/editor/note-form';
 import { NoteFormSchema } from '~/lib/editor-schemas';
@@ -24,12 +27,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: NoteFormSchema });
   // Preview (without JavaScript): the page is drawn again from what was typed; nothing is saved.
   if (submission.status !== 'success' || formData.get('intent') === 'preview') return replyToForm(submission);
+  const uploads = formData.getAll('attachmentId').map(String);
   return saveAndReturn(request, formData, submission, {
     schema: NoteCreateSchema,
     input: toNoteInput(submission.value),
-    save: async (value) => (await createNoteCard(actor, value)).item.title,
+    save: async (value) => {
+      const { item } = await createNoteCard(actor, value);
+      if (uploads.length) await attachUploads(actor, item.id, uploads);
+      // "Save and add files" (without JavaScript): on to the saved note's files, then back where the editor was
+      // opened from.
+      if (formData.get('intent') === 'files') formData.set('returnTo', filesOf(item.id, formData));
+      return item.title;
+    },
     toast: 'editor.created',
   });
+}
+
+function filesOf(id: string, formData: FormData) {
+  const back = safeReturnTo(formData.get('returnTo'), '/');
+  return `/edit/notes/${encodeURIComponent(id)}?returnTo=${encodeURIComponent(back)}#note-files`;
 }
 
 export default function NewNotePage() {
@@ -38,6 +54,7 @@ export default function NewNotePage() {
   return (
     <EditorPage {...page}>
       <NoteForm {...form} defaultValue={noteDefaults(null)} lastResult={lastResult} sites={sites} />
+      <NoteFiles attachments={[]} noteId={null} />
     </EditorPage>
   );
 }
