@@ -46,6 +46,18 @@ export function sortedCards(space: SpaceSnapshot, scope: ListScope): CardDoc[] {
 }
 
 /**
+ * Where a card created one at a time goes: `end` (after every card, and after a tag's cards when it joins one) is
+ * what the API and MCP do, as the older service did (compat §1: `max + 1`); `first` is what the pages do, so the card
+ * someone just added is on the first page (docs/decisions.md §63).
+ */
+export type Placement = 'first' | 'end';
+
+/** The global order a new card takes: before every other card (`first`) or after all of them (`end`). */
+export function newGlobalOrder(space: SpaceSnapshot, placement: Placement): number {
+  return placement === 'first' ? firstGlobalOrder(space) : space.maxGlobalOrder() + 1;
+}
+
+/**
  * The global order that puts a card before every other (docs/decisions.md §63: a card added by hand goes first;
  * pinned cards still come before it). Memoised per snapshot, like the sorted lists.
  */

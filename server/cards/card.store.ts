@@ -8,7 +8,7 @@ import { relationId, type CardDoc, type RelationDoc } from './card.model';
 import { membershipKey } from '../spaces/space.change';
 import { cardKind, type CardKind } from './card-kinds.shared';
 import type { Ordered } from './reorder';
-import { firstOrderInTag } from './card.sort';
+import { firstOrderInTag, type Placement } from './card.sort';
 
 /** A card of this space (of the given kind), or not_found: other users' ids are indistinguishable from unknown ones. */
 export function requireCard(space: SpaceSnapshot, id: string, kind?: CardKind): CardDoc {
@@ -29,13 +29,13 @@ export interface MembershipPlan {
 
 /**
  * Memberships that make a card belong to exactly `tagIds` (unknown tags dropped; kept ones keep their order). A tag
- * the card joins gets it first (`end`: after the tag's cards, for batches that keep their own order).
+ * the card joins gets it after the tag's cards (`first`: before them, for a card added on a page).
  */
 export function planMemberships(
   space: SpaceSnapshot,
   cardId: string,
   tagIds: string[],
-  placement: 'first' | 'end' = 'first',
+  placement: Placement = 'end',
 ): MembershipPlan {
   const wanted = [...new Set(tagIds)].filter((id) => space.tagsById.has(id));
   const current = space.membershipsByCard.get(cardId) ?? [];

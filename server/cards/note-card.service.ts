@@ -8,7 +8,7 @@ import { toCard, toNoteCard, type CardDto, type NoteCardDto } from './card.dto';
 import type { CardDoc } from './card.model';
 import type { NoteCreate, NoteUpdate } from './card.schema';
 import { patchCard, requireCard } from './card.store';
-import { firstGlobalOrder, sortedCards } from './card.sort';
+import { newGlobalOrder, sortedCards, type Placement } from './card.sort';
 import { NOTE_TYPE, VIRTUAL_NOTE_TAG } from './card-kinds.shared';
 import { planNoteTodos } from './note-todos';
 
@@ -72,13 +72,14 @@ export function noteCardDoc(ownerId: string, input: NoteCreate, globalSortOrder:
   });
 }
 
-/** Creates a note card (Markdown) first in the global order (after the pinned cards). */
+/** Creates a note card (Markdown) at the end of the global order, or first (`placement`, the pages). */
 export async function createNoteCard(
   actor: Actor,
   input: NoteCreate,
+  placement: Placement = 'end',
 ): Promise<{ item: NoteCardDto; affectedCardIds: string[] }> {
   const { result } = await writeSpace(actor.userId, async (space) => {
-    const card = noteCardDoc(actor.userId, input, firstGlobalOrder(space));
+    const card = noteCardDoc(actor.userId, input, newGlobalOrder(space, placement));
     await assertQuota(space, { upsertCards: [card] });
     const { change, affected } = withNoteTodos(space, { upsertCards: [card] });
     return { change, result: { item: toNoteCard(card), affectedCardIds: affected } };

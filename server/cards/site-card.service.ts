@@ -19,7 +19,7 @@ import {
   requireCard,
 } from './card.store';
 import { moveOne, reorderWithin } from './reorder';
-import { firstGlobalOrder, isVirtualTag, sortedCards } from './card.sort';
+import { isVirtualTag, newGlobalOrder, sortedCards, type Placement } from './card.sort';
 import { cardKind } from './card-kinds.shared';
 import { iconServiceHost, siteIconSrc } from '../site-icons/icon-src.shared';
 
@@ -108,10 +108,9 @@ function planSiteCard(
   space: SpaceSnapshot,
   ownerId: string,
   input: SiteCreate,
-  placement: 'first' | 'end',
+  placement: Placement,
 ): { card: CardDoc; change: SpaceChange } {
-  const order = placement === 'first' ? firstGlobalOrder(space) : space.maxGlobalOrder() + 1;
-  const card = siteCardDoc(ownerId, input, order);
+  const card = siteCardDoc(ownerId, input, newGlobalOrder(space, placement));
   const change: SpaceChange = { upsertCards: [card] };
   const withCard = mergeChanges(
     change,
@@ -123,10 +122,14 @@ function planSiteCard(
   return { card, change: mergeChanges(withCard, planRelations(preview, card._id, relatedInput(input))) };
 }
 
-/** Creates a site card first in the global order (and in each of its tags), after the pinned cards. */
-export async function createSiteCard(actor: Actor, input: SiteCreate): Promise<CardDto> {
+/** Creates a site card at the end of the global order and of its tags, or first (`placement`, the pages). */
+export async function createSiteCard(
+  actor: Actor,
+  input: SiteCreate,
+  placement: Placement = 'end',
+): Promise<CardDto> {
   const { result: card, space } = await writeSpace(actor.userId, async (space) => {
-    const { card, change } = planSiteCard(space, actor.userId, input, 'first');
+    const { card, change } = planSiteCard(space, actor.userId, input, placement);
     await assertQuota(space, change);
     return { change, result: card };
   });
@@ -173,14 +176,24 @@ export async function createSiteCards(actor: Actor, items: SiteCreate[]): Promis
 const needsRecheck = (before: CardDoc, after: CardDoc) =>
   before.siteUrl !== after.siteUrl || (before.siteSkipOnlineCheck && !after.siteSkipOnlineCheck);
 
-/** Changes a site card; fields left out keep their values, `tagIds` (when given) sets the card's tags exactly. */
-export async function updateSiteCard(actor: Actor, input: SiteUpdate): Promise<CardDto> {
+/**
+ * Changes a site card; fields left out keep their values, `tagIds` (when given) sets the card's tags exactly (a tag
+ * it joins gets it at the end, or first: `placement`).
+ */
+export async function updateSiteCard(
+  actor: Actor,
+  input: SiteUpdate,
+  placement: Placement = 'end',
+): Promise<CardDto> {
   const { result, space } = await writeSpace(actor.userId, async (space) => {
     const current = requireCard(space, input.id, 'site');
     const updated = patchCard(current, siteFields(input));
     let change: SpaceChange = { upsertCards: [updated] };
     if (input.tagIds)
-      change = mergeChanges(change, membershipChange(planMemberships(space, current._id, input.tagIds)));
+      change = mergeChanges(
+        change,
+        membershipChange(planMemberships(space, current._id, input.tagIds, placement)),
+      );
     if (input.siteRelatedSites)
       change = mergeChanges(change, planRelations(space, current._id, relatedInput(input)));
     await assertQuota(space, change);

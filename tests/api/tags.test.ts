@@ -136,10 +136,10 @@ describe('tags API', () => {
       (await a.get(`/api/navigation/cards?scope=tag&tagId=${tag.id}`)).json.items.map(
         (c: { name: string }) => c.name,
       );
-    // A card that joins a tag goes first in it (docs/decisions.md §63).
-    expect(await inTag()).toEqual(['c', 'b', 'a']);
-    await a.post(`/api/tags/${tag.id}/sites/reorder`, { ids: [ids[0], ids[1], ids[2]] });
+    // Through the API a card that joins a tag goes after its cards (compat: max + 1).
     expect(await inTag()).toEqual(['a', 'b', 'c']);
+    await a.post(`/api/tags/${tag.id}/sites/reorder`, { ids: [ids[2], ids[1], ids[0]] });
+    expect(await inTag()).toEqual(['c', 'b', 'a']);
     await a.put(`/api/tags/${tag.id}/cards/reorder`, { ids: [ids[1], ids[2], ids[0]] });
     expect(await inTag()).toEqual(['b', 'c', 'a']);
     await a.put(`/api/tags/${tag.id}/sites/reorder`, { ids: [ids[0], ids[1]] });

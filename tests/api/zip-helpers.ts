@@ -161,7 +161,11 @@ async function sha(asset: AssetDoc): Promise<string> {
   return h.digest('hex').slice(0, 16);
 }
 
-/** The space of `ownerId` with ids replaced by stable names, and files by their content hashes. */
+/**
+ * The space of `ownerId` with ids replaced by stable names, files by their content hashes, and orders (global and
+ * within each tag) by ranks: what a user sees in a list is the order, not the numbers (a card added by hand takes an
+ * order below all others, an import appends from 0).
+ */
 export async function dump(ownerId: string) {
   // The database's state: what every instance's cached copy converges to.
   const space = await loadSpaceFromDb(ownerId);
@@ -192,11 +196,16 @@ export async function dump(ownerId: string) {
   return {
     tags: swap(space.tags.map((t) => strip(t, ['ownerId', 'createdAt', 'updatedAt']))),
     cards: swap(
-      cards.map((c) =>
-        strip(c, ['ownerId', 'siteIsOnline', 'siteOnlineCheckLastRun', 'siteOnlineCheckFailCount']),
+      cards.map((c, rank) => ({
+        ...strip(c, ['ownerId', 'siteIsOnline', 'siteOnlineCheckLastRun', 'siteOnlineCheckFailCount']),
+        globalSortOrder: rank,
+      })),
+    ),
+    memberships: sorted(
+      [...space.membershipsByTag.values()].flatMap((list) =>
+        [...list].sort((a, b) => a.order - b.order).map((m, rank) => ({ ...m, order: rank })),
       ),
     ),
-    memberships: sorted([...space.membershipsByTag.values()].flat().map((m) => ({ ...m }))),
     relations: sorted([...space.relations()].map((r) => strip(r, ['ownerId', 'createdAt', '_id']))),
     files: sorted(
       assets.map((a) => ({

@@ -202,7 +202,7 @@ test('social card: pick the type, then fill the form for it', async ({ page }, i
   await page.getByLabel('Hint').fill('Say hi!');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expectToast(page, 'Created “微信”.');
+  await expectToast(page, 'Created “WeChat”.');
 
   const social = (await items(page, '/api/social-cards')).find(
     (c) => (c.payload as { wechatId?: string }).wechatId === 'sakura-journey',

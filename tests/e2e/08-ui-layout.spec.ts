@@ -258,25 +258,32 @@ test('the user menu switches between the accounts signed in on this browser', as
   await expect(page.locator('summary.user-chip')).toContainText('boss');
 });
 
-test('a new card of any type goes first in All cards', async ({ page, context }, info) => {
+test('a card added on a page goes first in All cards; one added through the API goes last', async ({
+  page,
+  context,
+}, info) => {
   await signInAs(context, info);
-  const firstTile = async () => {
+  const tiles = async () => {
     await openPage(page, info, '/');
-    return page.locator('.tile:not(.tile-pinned)').first();
+    return page.locator('.tile:not(.tile-pinned)');
   };
+  // The API keeps the older service's rule (compat: a new card is appended).
+  const appended = `Appended ${info.project.name}`;
+  await api(page.request, 'post', '/api/site-cards', { name: appended, siteUrl: 'https://end.example/' });
+  await expect((await tiles()).first()).not.toContainText(appended);
+  // The pages put what someone just added on the first page, whatever its type.
   const site = `First site ${info.project.name}`;
-  await api(page.request, 'post', '/api/site-cards', { name: site, siteUrl: 'https://first.example/' });
-  await expect(await firstTile()).toContainText(site);
+  await openPage(page, info, '/edit/sites/new?returnTo=/');
+  await page.getByLabel('Name', { exact: true }).fill(site);
+  await page.getByLabel('URL', { exact: true }).fill('https://first.example/');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect((await tiles()).first()).toContainText(site);
   const note = `First note ${info.project.name}`;
-  await api(page.request, 'post', '/api/note-cards', { title: note, content: 'Hello' });
-  await expect(await firstTile()).toContainText(note);
-  const social = `First social ${info.project.name}`;
-  await api(page.request, 'post', '/api/social-cards', {
-    cardType: 'blog',
-    label: social,
-    payload: { url: 'https://blog.example/' },
-  });
-  await expect(await firstTile()).toContainText(social);
+  await openPage(page, info, '/edit/notes/new?returnTo=/');
+  await page.getByLabel('Title (optional)').fill(note);
+  await page.getByLabel('Text', { exact: true }).fill('Hello');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect((await tiles()).first()).toContainText(note);
 });
 
 test('a new note takes pictures and attachments; its page lists them and the owner can edit it', async ({

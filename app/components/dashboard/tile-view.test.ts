@@ -32,7 +32,7 @@ describe('tileView', () => {
       kind: 'site',
       href: 'https://github.com',
       external: true,
-      online: true,
+      online: { status: 'online' },
       letter: 'G',
     });
     expect(v.editHref).toBe('/edit/sites/c1?returnTo=%2F%3Ftag%3Dt1');

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: NoteCreateSchema,
     input: toNoteInput(submission.value),
     save: async (value) => {
-      const { item } = await createNoteCard(actor, value);
+      const { item } = await createNoteCard(actor, value, 'first');
       if (uploads.length) await attachUploads(actor, item.id, uploads);
       // "Save and add files" (without JavaScript): on to the saved note's files, then back where the editor was
       // opened from.

@@ -43,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return saveAndReturn(request, formData, submission, {
     schema: SiteUpdateSchema,
     input: { id: current.id, ...mapped },
-    save: async (value) => (await updateSiteCard(actor, value)).name,
+    save: async (value) => (await updateSiteCard(actor, value, 'first')).name,
     toast: 'editor.saved',
   });
 }

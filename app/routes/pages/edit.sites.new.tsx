@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveAndReturn(request, formData, submission, {
     schema: SiteCreateSchema,
     input: toSiteInput(submission.value),
-    save: async (value) => (await createSiteCard(actor, value)).name,
+    save: async (value) => (await createSiteCard(actor, value, 'first')).name,
     toast: 'editor.created',
   });
 }

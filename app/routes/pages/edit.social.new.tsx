@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     input: toSocialInput(submission.value, meta),
     save: async (value) =>
       shownCardName(
-        { name: (await createSocialCard(actor, value)).label, cardType: meta.type },
+        { name: (await createSocialCard(actor, value, 'first')).label, cardType: meta.type },
         socialTypeLabels(requestInfo(context).locale),
       ),
     toast: 'editor.created',
