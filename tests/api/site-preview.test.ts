@@ -14,8 +14,9 @@ import { startStandIn, type StandIn, type StandInHandler } from '../servers/http
 import { freshIp, PNG } from './account-helpers';
 import { HEALTH_WAIT_MAX_MS, worstHealthWhile } from './stall-helpers';
 
-const html = (res: Parameters<StandInHandler>[1], body: string | Buffer, type = 'text/html; charset=utf-8') =>
+function html(res: Parameters<StandInHandler>[1], body: string | Buffer, type = 'text/html; charset=utf-8') {
   res.writeHead(200, { 'content-type': type }).end(body);
+}
 
 const pages: Record<string, StandInHandler> = {
   '/article': (_req, res) =>
@@ -61,11 +62,13 @@ const pages: Record<string, StandInHandler> = {
   '/nested': (_req, res) =>
     html(res, `<html>${'<div><span>'.repeat(46_000)}<title>Deep title</title></html>`),
   '/png': (_req, res) => html(res, PNG, 'image/png'),
-  '/missing': (_req, res) =>
-    res.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>'),
+  '/missing': (_req, res) => {
+    res.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
+  },
   // Another loopback address than the allowed one (nothing listens there: no request leaves the machine).
-  '/to-private': (_req, res) =>
-    res.writeHead(302, { location: `http://127.0.0.2:${site.port}/article` }).end(),
+  '/to-private': (_req, res) => {
+    res.writeHead(302, { location: `http://127.0.0.2:${site.port}/article` }).end();
+  },
 };
 
 let site: StandIn;

@@ -85,7 +85,7 @@ test('the profile offers a bookmarklet whose address opens the form prefilled', 
 }, info) => {
   await signInAs(context, info);
   await openPage(page, info, '/profile#bookmarklet');
-  const link = page.locator('#bookmarklet');
+  const link = page.locator('#bookmarklet-link');
   await expect(link).toHaveText('Add to SakuraNav');
   await expect(page.getByRole('heading', { name: 'Save from anywhere' })).toBeVisible();
   const href = (await link.getAttribute('href'))!;
@@ -94,7 +94,6 @@ test('the profile offers a bookmarklet whose address opens the form prefilled', 
 
   // What the bookmarklet does on another page, run with that page's location, title and selection.
   const place = { href: `${site.url}/page?x=1&y=<2>` };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own bookmarklet's code, under test
   new Function('location', 'document', 'getSelection', href.slice('javascript:'.length))(
     place,
     { title: 'A page & "its" title' },

@@ -9,7 +9,7 @@ export function BookmarkletPanel({ origin, siteName }: { origin: string; siteNam
   // Written as markup: React replaces a javascript: href with one that throws. The code is ours, built from the
   // trusted origin only; clicking it here is stopped (the page's CSP would refuse it anyway).
   const link =
-    `<a class="button bookmarklet" id="bookmarklet" draggable="true" ` +
+    `<a class="button bookmarklet" id="bookmarklet-link" draggable="true" ` +
     `href="${escapeAttribute(bookmarkletHref(origin))}" title="${escapeAttribute(t('profile.bookmarklet.dragHint'))}">` +
     `${escapeAttribute(label)}</a>`;
   return (
@@ -18,7 +18,7 @@ export function BookmarkletPanel({ origin, siteName }: { origin: string; siteNam
       <p
         className="bookmarklet-row"
         onClick={(event) => {
-          if ((event.target as HTMLElement).closest('#bookmarklet')) event.preventDefault();
+          if ((event.target as HTMLElement).closest('#bookmarklet-link')) event.preventDefault();
         }}
         dangerouslySetInnerHTML={{ __html: link }}
       />

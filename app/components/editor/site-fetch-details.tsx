@@ -1,5 +1,5 @@
 import type { FormMetadata } from '@conform-to/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useNavigation } from 'react-router';
 import { checkUrl } from '#server/urls/url-policy.shared';
@@ -35,22 +35,24 @@ export function useFetchDetails(
   autoFetch: boolean,
 ): FetchDetailsState {
   const fetcher = useFetcher<{ fetchNotice?: FetchNotice }>();
-  const [notice, setNotice] = useState<FetchNotice | undefined>(undefined);
   const asked = useRef<string | null>(null);
   const start = useRef<FetchDetailsState['start']>(() => {});
-  start.current = (trigger) => {
-    const el = formOf(form.id);
-    if (!el) return;
-    const url = valueOf(el, 'siteUrl');
-    if (trigger === 'auto') {
-      if (!readable(url) || url === asked.current) return;
-      if (FETCHED_FIELDS.every(([field]) => valueOf(el, field))) return;
-    }
-    asked.current = url;
-    const body = new FormData(el);
-    body.set(FETCH_DETAILS_FIELD, trigger);
-    void fetcher.submit(body, { method: 'post' });
-  };
+  // The latest closure for the listeners below (kept current after each render).
+  useEffect(() => {
+    start.current = (trigger) => {
+      const el = formOf(form.id);
+      if (!el) return;
+      const url = valueOf(el, 'siteUrl');
+      if (trigger === 'auto') {
+        if (!readable(url) || url === asked.current) return;
+        if (FETCHED_FIELDS.every(([field]) => valueOf(el, field))) return;
+      }
+      asked.current = url;
+      const body = new FormData(el);
+      body.set(FETCH_DETAILS_FIELD, trigger);
+      void fetcher.submit(body, { method: 'post' });
+    };
+  });
 
   // A paste into the URL field, or leaving it changed (delegated: the field may be re-rendered).
   useEffect(() => {
@@ -75,29 +77,22 @@ export function useFetchDetails(
     if (autoFetch) start.current('auto');
   }, [autoFetch]);
 
+  // The answer fills the fields that are still empty now (the notice names what was empty when it was asked).
   useEffect(() => {
     const answer = fetcher.data?.fetchNotice;
-    if (fetcher.state !== 'idle' || !answer) return;
     const el = formOf(form.id);
-    if (!answer.ok || !el) {
-      setNotice(answer);
-      return;
-    }
-    const filled: string[] = [];
+    if (fetcher.state !== 'idle' || !answer?.ok || !el) return;
     for (const [field, from] of FETCHED_FIELDS) {
-      if (!valueOf(el, field) && answer.values[from]) {
+      if (!valueOf(el, field) && answer.values[from])
         form.update({ name: field, value: answer.values[from] });
-        filled.push(field);
-      }
     }
-    setNotice({ ...answer, filled });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [fetcher.data, fetcher.state]);
 
   const posting = useNavigation().formData?.has(FETCH_DETAILS_FIELD) ?? false;
   return {
     busy: fetcher.state !== 'idle' || posting,
-    notice: notice ?? served,
+    notice: (fetcher.state === 'idle' && fetcher.data?.fetchNotice) || served,
     start: (trigger) => start.current(trigger),
   };
 }
