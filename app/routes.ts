@@ -129,6 +129,7 @@ export default [
     route('site-cards/export', 'routes/api/site-cards.export.ts'),
     route('site-cards/check-online', 'routes/api/site-cards.check-online.ts'),
     route('site-cards/check-online-single', 'routes/api/site-cards.check-online-single.ts'),
+    route('site-cards/preview', 'routes/api/site-cards.preview.ts'),
     route('social-cards', 'routes/api/social-cards.ts'),
     route('social-cards/reorder', 'routes/api/social-cards.reorder.ts'),
     route('social-cards/:id', 'routes/api/social-cards.$id.ts'),

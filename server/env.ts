@@ -54,6 +54,8 @@ export const EnvSchema = z.object({
   SUGGEST_GOOGLE_URL: z.url().default('https://suggestqueries.google.com/complete/search'),
   SUGGEST_BAIDU_URL: z.url().default('https://www.baidu.com/sugrec'),
   SUGGEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
+  /** The deadline for reading a page for "add by URL" (tests shorten it to prove the slow-page answer). */
+  SITE_PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   /** Outbound requests may reach private networks whatever the admin setting says (LAN-only installs, tests). */
   OUTBOUND_ALLOW_PRIVATE: bool.default(false),
   /** Check a site card online right after it is saved with a new URL (off in unit tests, which opt in). */

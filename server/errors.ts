@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  fetch_failed: 422,
   rate_limited: 429,
   internal: 500,
   ai_unavailable: 502,

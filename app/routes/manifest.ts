@@ -1,4 +1,5 @@
 import { getSettings } from '#server/settings/settings.service';
+import { SAVE_PATH } from '~/lib/bookmarklet';
 
 /** The icons in public/ that a phone's home screen uses (the manifest test checks each file exists). */
 export const MANIFEST_ICONS = [
@@ -20,6 +21,13 @@ export async function loader() {
     background_color: '#f6f4f8',
     theme_color: '#c92f67',
     icons: MANIFEST_ICONS,
+    // "Share → <site>" on a phone opens the new-site form prefilled (server/site-preview/site-prefill.ts): the shared
+    // title as the name, the address from `url` or else the first one in the shared text.
+    share_target: {
+      action: SAVE_PATH,
+      method: 'GET',
+      params: { title: 'name', text: 'text', url: 'url' },
+    },
   };
   return new Response(JSON.stringify(manifest), {
     headers: { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'no-cache' },

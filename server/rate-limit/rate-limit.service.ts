@@ -24,6 +24,8 @@ export const PASSWORD_CHECK_FAILURES: Limit = { name: 'password-check', max: 5, 
 export const UPLOADS_PER_USER: Limit = { name: 'upload', max: 20, windowMs: MINUTE };
 /** Online checks asked for by hand, per user (the older service's `onlineCheck` preset: 5 a minute). */
 export const ONLINE_CHECKS_PER_USER: Limit = { name: 'online-check', max: 5, windowMs: MINUTE };
+/** Pages read for "add by URL" (editor, API, MCP), per user: a person pastes a few a minute, not hundreds. */
+export const SITE_PREVIEWS_PER_USER: Limit = { name: 'site-preview', max: 30, windowMs: MINUTE };
 
 export interface RateState {
   allowed: boolean;

@@ -21,30 +21,46 @@ export interface FoundIcon {
 }
 
 /**
- * Declared icons of a page, best first: sizes closest to 64px win, apple-touch-icon after plain icons. Read with the
- * shared tokenizer scan (linear, in time slices): a page of nested tags held the event loop 7.5 s with the Parser.
+ * A `<link>` that declares an icon the server may fetch, as an absolute http(s) address and its rank (lower is
+ * better: sizes closest to 64px win, apple-touch-icon after plain icons); null for other links and for SVG.
+ */
+export function declaredIcon(
+  attrs: Record<string, string>,
+  base: string,
+): { href: string; rank: number } | null {
+  if (!attrs.href) return null;
+  const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+  if (!rel.includes('icon') && !rel.includes('apple-touch-icon')) return null;
+  if ((attrs.type ?? '').toLowerCase().includes('svg') || /\.svg(\?|#|$)/i.test(attrs.href)) return null;
+  let href: string;
+  try {
+    href = new URL(attrs.href, base).href;
+  } catch {
+    return null;
+  }
+  if (!/^https?:/.test(href)) return null;
+  const size = Number(/(\d+)x\d+/i.exec(attrs.sizes ?? '')?.[1] ?? 32);
+  return { href, rank: Math.abs(size - 64) + (rel.includes('icon') ? 0 : 100) };
+}
+
+/** Addresses of declared icons, best first, each once. */
+export function rankedIcons(found: { href: string; rank: number }[]): string[] {
+  return [...new Set([...found].sort((a, b) => a.rank - b.rank).map((f) => f.href))];
+}
+
+/**
+ * Declared icons of a page, best first. Read with the shared tokenizer scan (linear, in time slices): a page of
+ * nested tags held the event loop 7.5 s with the Parser.
  */
 export async function declaredIcons(html: string, base: string): Promise<string[]> {
   const found: { href: string; rank: number }[] = [];
   await scanHtml(html, {
     openTag(name, attrs) {
-      if (name !== 'link' || !attrs.href) return;
-      const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
-      if (!rel.includes('icon') && !rel.includes('apple-touch-icon')) return;
-      if ((attrs.type ?? '').toLowerCase().includes('svg') || /\.svg(\?|#|$)/i.test(attrs.href)) return;
-      let href: string;
-      try {
-        href = new URL(attrs.href, base).href;
-      } catch {
-        return;
-      }
-      if (!/^https?:/.test(href)) return;
-      const size = Number(/(\d+)x\d+/i.exec(attrs.sizes ?? '')?.[1] ?? 32);
-      const rank = Math.abs(size - 64) + (rel.includes('icon') ? 0 : 100);
-      found.push({ href, rank });
+      const icon = name === 'link' ? declaredIcon(attrs, base) : null;
+      if (icon) found.push(icon);
     },
   });
-  return [...new Set(found.sort((a, b) => a.rank - b.rank).map((f) => f.href))];
+  return rankedIcons(found);
 }
 
 async function image(url: string): Promise<FoundIcon | null> {

@@ -25,6 +25,7 @@ const TOOLS = [
   'list_all_site_cards',
   'list_all_cards',
   'get_card',
+  'get_site_preview',
   'list_social_cards',
   'create_social_card',
   'update_social_card',

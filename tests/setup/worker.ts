@@ -29,6 +29,8 @@ Object.assign(process.env, {
   SUGGEST_TIMEOUT_MS: '500',
   // Every stand-in server listens on loopback; tests of the refusals pass their own policy.
   OUTBOUND_ALLOW_PRIVATE: 'true',
+  // The slow-page answer of "add by URL" comes at this deadline rather than after 8 s.
+  SITE_PREVIEW_TIMEOUT_MS: '2000',
   // Background checks after each save would write to cards other tests are looking at; the tests of it opt in.
   ONLINE_CHECK_ON_SAVE: 'false',
 });

@@ -11,6 +11,7 @@ import { Form, useNavigation } from 'react-router';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormErrors } from '~/components/ui/field';
 import { AI_ANALYZE_FIELD } from '~/lib/site-ai';
+import { FETCH_DETAILS_FIELD } from '~/lib/site-preview';
 import { DefaultSubmit, SaveBar } from './editor-shell';
 
 /** What an editor page hands its form: the values to start from, the action's answer, and the frame's links. */
@@ -37,14 +38,12 @@ export function useEditorForm<V extends Record<string, unknown>>(
     id,
     defaultValue: defaultValue as never,
     lastResult,
-    // A submit button that asks the server for suggestions (the site form's AI analysis) is not a save: the form
-    // goes to the action as it is.
+    // A submit button that asks the server for suggestions (the site form's AI analysis and "Fetch details") is
+    // not a save: the form goes to the action as it is.
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.has(AI_ANALYZE_FIELD) ? z.any() : schema }) as Submission<
-        V,
-        string[],
-        V
-      >,
+      parseWithZod(formData, {
+        schema: formData.has(AI_ANALYZE_FIELD) || formData.has(FETCH_DETAILS_FIELD) ? z.any() : schema,
+      }) as Submission<V, string[], V>,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

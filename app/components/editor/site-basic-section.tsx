@@ -6,17 +6,21 @@ import { EditorSection } from './editor-shell';
 import { FieldError } from '~/components/ui/field';
 import type { SiteFields, TagOption } from './site-form-types';
 import { IconFields } from './icon-fields';
+import { FetchDetails, type FetchDetailsState } from './site-fetch-details';
 import { FormField, FormSwitch, useFieldText } from '~/components/ui/conform-fields';
 
 export function SiteBasicSection({
   fields,
   tags,
   cardId,
+  fetchDetails,
   ai,
 }: {
   fields: SiteFields;
   tags: TagOption[];
   cardId?: string;
+  /** "Fetch details": the page's title, description and icon into the empty fields. */
+  fetchDetails: FetchDetailsState;
   /** Set when AI is configured: the analyze buttons, and what the last analysis filled in. */
   ai?: { notice?: AiNotice };
 }) {
@@ -36,6 +40,7 @@ export function SiteBasicSection({
         placeholder="https://example.com"
         autoComplete="off"
       />
+      <FetchDetails state={fetchDetails} />
       {ai ? <AiAnalyze notice={ai.notice} /> : null}
       <FormField {...text('description')} field={fields.siteDescription} />
       <IconFields of="site" url={fields.iconUrl} colour={fields.iconBgColor} />

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { SiteFormSchema, type SiteFormValue } from '~/lib/editor-schemas';
 import type { siteDefaults } from '~/lib/editor-values';
 import type { AiNotice } from '~/lib/site-ai';
+import type { FetchNotice } from '~/lib/site-preview';
 import { SectionIndex } from './editor-shell';
 import { EditorForm, useEditorForm, type EditorPageProps } from './editor-form';
 import { ErrorSummary } from './error-summary';
+import { useFetchDetails } from './site-fetch-details';
 import { SiteBasicSection } from './site-basic-section';
 import { SiteCheckSection } from './site-check-section';
 import type { SiteOption, TagOption } from './site-form-types';
@@ -30,14 +32,20 @@ export function SiteForm({
   sites,
   cardId,
   aiReady,
+  autoFetch = false,
   noteHref,
   ...frame
-}: EditorPageProps<ReturnType<typeof siteDefaults>, SubmissionResult<string[]> & { aiNotice?: AiNotice }> & {
+}: EditorPageProps<
+  ReturnType<typeof siteDefaults>,
+  SubmissionResult<string[]> & { aiNotice?: AiNotice; fetchNotice?: FetchNotice }
+> & {
   tags: TagOption[];
   sites: SiteOption[];
   cardId?: string;
   /** AI is configured: the analyze buttons are shown. */
   aiReady?: boolean;
+  /** The URL came prefilled (bookmarklet, share target): with JavaScript, fetch its details at once. */
+  autoFetch?: boolean;
   noteHref: (noteId: string) => string;
 }) {
   const { t } = useTranslation();
@@ -45,6 +53,7 @@ export function SiteForm({
     defaultValue,
     lastResult,
   });
+  const fetchDetails = useFetchDetails(form, lastResult?.fetchNotice, autoFetch);
   const others = sites.filter((s) => s.id !== cardId);
   return (
     <EditorForm
@@ -74,6 +83,7 @@ export function SiteForm({
         fields={fields}
         tags={tags}
         cardId={cardId}
+        fetchDetails={fetchDetails}
         ai={aiReady ? { notice: lastResult?.aiNotice } : undefined}
       />
       <SiteUrlsSection form={form} fields={fields} />

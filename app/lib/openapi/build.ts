@@ -58,6 +58,7 @@ export const ERROR_TEXT: Record<number, string> = {
   409: 'Conflict (`conflict`)',
   413: 'Body or upload over its limit (`payload_too_large`)',
   415: 'Wrong body or file type (`unsupported_media_type`)',
+  422: 'The page could not be read (`fetch_failed`, `details.reason` says why); nothing changed',
   429: 'Too many requests (`rate_limited`, with Retry-After)',
   502: 'An outside service failed or answered something unusable (`ai_unavailable`)',
   503: 'A dependency is down (`unavailable`)',

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
-import { useActionData, useLoaderData } from 'react-router';
+import { type ShouldRevalidateFunction, useActionData, useLoaderData } from 'react-router';
 import { SiteCreateSchema } from '#server/cards/card.schema';
 import { createSiteCard } from '#server/cards/site-card.service';
 import { EditorPage } from '~/components/editor/editor-shell';
@@ -12,22 +12,34 @@ import { siteDefaults, toSiteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { AI_ANALYZE_FIELD, analyzeIntoForm } from '~/lib/site-ai.server';
+import { previewIntoForm } from '~/lib/site-preview.server';
+import { FETCH_DETAILS_FIELD } from '~/lib/site-preview';
 import { aiConfigured } from '#server/ai/ai-config';
 import { signedInUser } from '~/lib/guards.server';
+import { sitePrefill } from '#server/site-preview/site-prefill';
 import type { Route } from './+types/edit.sites.new';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
+// "Fetch details" through a fetcher changes nothing stored: the lookups need no reload.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.has(FETCH_DETAILS_FIELD) ? false : defaultShouldRevalidate;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = signedInUser(context);
   const lookups = await siteFormLookups(actor);
+  const params = new URL(request.url).searchParams;
   // `?tag=<tagId>`: the new card starts in that tag (the dashboard's "add a site to this tag").
-  const tag = new URL(request.url).searchParams.get('tag');
+  const tag = params.get('tag');
   const preselect = lookups.tags.some((t) => t.id === tag) ? tag : null;
+  // `?url=&name=&description=` (the bookmarklet) or `?url=&name=&text=` (the share target): checked like any input.
+  const prefill = sitePrefill(params);
+  const given = Object.fromEntries(Object.entries(prefill ?? {}).filter(([, v]) => v));
   return {
     ...lookups,
     aiReady: await aiConfigured(),
-    defaultValue: siteDefaults(null, preselect),
+    autoFetch: Boolean(prefill?.siteUrl),
+    defaultValue: { ...siteDefaults(null, preselect), ...given },
     ...editorFrame(request, context, 'site'),
   };
 }
@@ -35,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
+  if (formData.has(FETCH_DETAILS_FIELD)) return previewIntoForm(actor, formData);
   if (formData.has(AI_ANALYZE_FIELD)) return analyzeIntoForm(actor, formData, requestInfo(context).locale);
   const submission = parseWithZod(formData, { schema: SiteFormSchema });
   if (submission.status !== 'success') return replyToForm(submission);
@@ -48,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewSitePage() {
   const { t } = useTranslation();
-  const { tags, sites, defaultValue, aiReady, page, form } = useLoaderData<typeof loader>();
+  const { tags, sites, defaultValue, aiReady, autoFetch, page, form } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <EditorPage {...page} intro={t('editor.site.intro')}>
@@ -59,6 +72,7 @@ export default function NewSitePage() {
         tags={tags}
         sites={sites}
         aiReady={aiReady}
+        autoFetch={autoFetch}
         noteHref={(id) => editorHref.note(id, '/')}
       />
     </EditorPage>

@@ -8,6 +8,8 @@ import { getAccount } from '#server/users/user.service';
 import { AccountsPanel, SessionsPanel } from '~/components/account/sessions-panel';
 import { DangerPanel, PasswordPanel, ProfilePanel, UsernamePanel } from '~/components/account/profile-forms';
 import { McpPanel } from '~/components/account/mcp-panel';
+import { BookmarkletPanel } from '~/components/account/bookmarklet-panel';
+import { getSettings } from '#server/settings/settings.service';
 import { TokensPanel } from '~/components/account/tokens-panel';
 import { ConnectionsPanel, oauthErrorKey } from '~/components/account/oauth-panels';
 import { Avatar } from '~/components/avatar';
@@ -31,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
   const account = await getAccount(actor);
   const browser = await otherAccountSessions(request);
-  const [tokens, sessions, accounts, { providers }, { bindings }] = await Promise.all([
+  const [tokens, sessions, accounts, { providers }, { bindings }, { siteName }] = await Promise.all([
     listTokens(actor),
     listSessions(actor),
     otherAccounts(
@@ -40,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     listEnabledProviders(),
     listBindings(actor),
+    getSettings(),
   ]);
   // An administrator who opened this account may use it but not change its credentials (requireAccountHolder):
   // the page leaves those forms out instead of offering what would be refused.
@@ -58,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deleteToken:
       tokens.find((tok) => tok.id === new URL(request.url).searchParams.get('delete-token')) ?? null,
     origin: publicOrigin(request),
+    siteName,
   };
 }
 
@@ -89,6 +93,7 @@ const SECTIONS = [
   'connections',
   'tokens',
   'mcp',
+  'bookmarklet',
   'sessions',
   'accounts',
   'danger',
@@ -109,6 +114,7 @@ export default function ProfilePage() {
     bindings,
     oauthNotice,
     origin,
+    siteName,
     deleteToken,
   } = useLoaderData<typeof loader>();
   const display = account.nickname || account.username;
@@ -159,6 +165,7 @@ export default function ProfilePage() {
               <McpPanel origin={origin} />
             </>
           )}
+          <BookmarkletPanel origin={origin} siteName={siteName} />
           <SessionsPanel sessions={sessions} />
           <AccountsPanel accounts={accounts} />
           {impersonated ? null : <DangerPanel account={account} />}

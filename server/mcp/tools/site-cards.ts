@@ -11,6 +11,7 @@ import {
   updateSiteCard,
 } from '../../cards/site-card.service';
 import { listCardsPage } from '../../navigation/navigation.service';
+import { previewSite } from '../../site-preview/site-preview.service';
 import { deleteTool, IdArgs, NoArgs, tool } from '../mcp.tool';
 
 /** The older service's argument names for a site card, with the rules of the card schema's fields. */
@@ -140,5 +141,13 @@ export const siteCardTools = [
     input: IdArgs,
     write: false,
     run: (actor, { id }) => getCard(actor, id),
+  }),
+  tool({
+    name: 'get_site_preview',
+    description:
+      'Read the page at a URL (fetched by the server) and get the title, description and icon it gives itself, to fill in a new website card. Nothing is saved.',
+    input: z.object({ url: siteFields.siteUrl }),
+    write: false,
+    run: (actor, { url }) => previewSite(actor, { url }),
   }),
 ];

@@ -4,6 +4,8 @@ import * as checkAll from '~/routes/api/site-cards.check-online';
 import * as checkOne from '~/routes/api/site-cards.check-online-single';
 import * as exportHtml from '~/routes/api/site-cards.export';
 import * as memo from '~/routes/api/site-cards.memo';
+import * as preview from '~/routes/api/site-cards.preview';
+import { SitePreviewDto } from '#server/site-preview/site-preview.schema';
 import * as reorderGlobal from '~/routes/api/site-cards.reorder-global';
 import * as sites from '~/routes/api/site-cards';
 import * as siteIcon from '~/routes/api/site-icons.$host';
@@ -137,6 +139,33 @@ export const siteCardsArea = describeArea(
         example: {
           body: { cardId: CARD.id },
           response: { id: CARD.id, online: true, cached: false, siteIsOnline: true },
+        },
+      },
+    }),
+    describeRoute('/api/site-cards/preview', preview, {
+      POST: {
+        summary: 'Read a page for a new card: its title, description and icon (nothing is saved)',
+        description:
+          'url (or siteUrl): an http(s) address. The server fetches it under the outbound policy (private ' +
+          'addresses refused unless allowed, every redirect checked), reads at most 512 KB within 8 s and takes ' +
+          'og:title or <title>, the meta description or og:description, og:image and the declared icons. ' +
+          'iconUrl is this server’s own address for the site’s icon. A page that cannot be read is 422 ' +
+          'fetch_failed with details.reason: refused, timeout, network, redirects, status (details.status), ' +
+          'not_html or no_details. At most 30 pages a minute per user.',
+        response: SitePreviewDto,
+        errors: [422, 429],
+        example: {
+          body: { url: 'https://developer.mozilla.org/' },
+          response: {
+            url: 'https://developer.mozilla.org/',
+            finalUrl: 'https://developer.mozilla.org/en-US/',
+            title: 'MDN Web Docs',
+            description: 'Resources for developers, by developers.',
+            siteName: 'MDN Web Docs',
+            iconUrl: '/api/site-icons/developer.mozilla.org',
+            icons: ['https://developer.mozilla.org/favicon-48x48.png'],
+            image: 'https://developer.mozilla.org/mdn-social-share.png',
+          },
         },
       },
     }),
