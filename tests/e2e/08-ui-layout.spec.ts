@@ -263,27 +263,26 @@ test('a card added on a page goes first in All cards; one added through the API 
   context,
 }, info) => {
   await signInAs(context, info);
-  const tiles = async () => {
-    await openPage(page, info, '/');
-    return page.locator('.tile:not(.tile-pinned)');
-  };
+  const firstTile = () => page.locator('.tile:not(.tile-pinned)').first();
   // The API keeps the older service's rule (compat: a new card is appended).
   const appended = `Appended ${info.project.name}`;
   await api(page.request, 'post', '/api/site-cards', { name: appended, siteUrl: 'https://end.example/' });
-  await expect((await tiles()).first()).not.toContainText(appended);
-  // The pages put what someone just added on the first page, whatever its type.
+  await openPage(page, info, '/');
+  await expect(firstTile()).toBeVisible();
+  await expect(firstTile()).not.toContainText(appended);
+  // The pages put what someone just added on the first page, whatever its type; the editor returns to it.
   const site = `First site ${info.project.name}`;
   await openPage(page, info, '/edit/sites/new?returnTo=/');
   await page.getByLabel('Name', { exact: true }).fill(site);
   await page.getByLabel('URL', { exact: true }).fill('https://first.example/');
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect((await tiles()).first()).toContainText(site);
+  await expect(firstTile()).toContainText(site);
   const note = `First note ${info.project.name}`;
   await openPage(page, info, '/edit/notes/new?returnTo=/');
   await page.getByLabel('Title (optional)').fill(note);
   await page.getByLabel('Text', { exact: true }).fill('Hello');
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect((await tiles()).first()).toContainText(note);
+  await expect(firstTile()).toContainText(note);
 });
 
 test('a new note takes pictures and attachments; its page lists them and the owner can edit it', async ({
