@@ -78,7 +78,7 @@ describe('MCP over the legacy SSE transport', () => {
     const { token } = await newToken(await createUser());
     const c = await mcpClient(token, 'sse');
     expect(c.getServerVersion()?.name).toBe('SakuraNav');
-    expect((await c.listTools()).tools).toHaveLength(29);
+    expect((await c.listTools()).tools).toHaveLength(30);
     const tag = await call(c, 'create_tag', { name: 'Via SSE' });
     expect(tag.isError).toBe(false);
     expect((await call(c, 'create_tag', { name: '' })).isError).toBe(true);
@@ -150,7 +150,7 @@ describe('MCP over the legacy SSE transport', () => {
     });
     const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     expect((await post(other, endpoint, token, list)).status).toBe(202);
-    expect(JSON.parse((await s.next()).data).result.tools).toHaveLength(29);
+    expect(JSON.parse((await s.next()).data).result.tools).toHaveLength(30);
     s.close();
   });
 
