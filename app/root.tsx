@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { pageLook } from '#server/appearance/page-look';
+import { env } from '#server/env';
 import { getFloatingButtons } from '#server/settings/app-settings.service';
 import { assetUrl } from '#server/assets/asset.dto';
 import { getSettings } from '#server/settings/settings.service';
@@ -79,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     theme: info.theme,
     csrfToken: info.csrfToken,
     flash: info.flash,
+    toastMs: env().TOAST_MS,
     siteName: settings.siteName,
     // The site logos (either one stands in for the other) and the floating buttons, drawn on every page.
     logos: logosOf(settings.lightLogoAssetId, settings.darkLogoAssetId),
@@ -128,7 +130,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = data?.theme ?? 'system';
   const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
   return (
-    <html lang={LOCALE_TAGS[locale]} data-locale={locale} data-theme={theme === 'system' ? undefined : theme}>
+    <html
+      lang={LOCALE_TAGS[locale]}
+      data-locale={locale}
+      data-theme={theme === 'system' ? undefined : theme}
+      data-toast-ms={data?.toastMs}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

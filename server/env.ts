@@ -87,6 +87,11 @@ export const EnvSchema = z.object({
    * signs in hundreds of times and needs no protection against offline guessing.
    */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /**
+   * How long a page's message (toast) stays before it leaves, in ms. The browser tests lengthen it, so a message is
+   * never gone before a slow machine reads it.
+   */
+  TOAST_MS: z.coerce.number().int().min(1000).max(600_000).default(8000),
   /** Days user snapshots are kept before they expire. */
   SNAPSHOT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Bytes of memoised lists and search results derived from the cached spaces. */

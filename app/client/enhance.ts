@@ -2,7 +2,7 @@
 // Everything here is optional: without JavaScript the same pages work through links and form posts.
 import { cardMenus, openAllButtons } from './card-menu';
 import { switchTheme, themeOfSubmit } from './theme-switch';
-import { TOAST_LEAVE_MS, TOAST_MS } from '~/lib/flash';
+import { TOAST_LEAVE_MS, toastMs } from '~/lib/flash';
 
 function $all<T extends Element>(selector: string, root: ParentNode = document): T[] {
   return [...root.querySelectorAll<T>(selector)];
@@ -35,8 +35,9 @@ function showToast(message: string, kind: 'success' | 'error' = 'success') {
 }
 
 function autoDismiss(toast: HTMLElement) {
-  setTimeout(() => toast.classList.add('toast-leaving'), TOAST_MS);
-  setTimeout(() => toast.remove(), TOAST_MS + TOAST_LEAVE_MS);
+  const stay = toastMs();
+  setTimeout(() => toast.classList.add('toast-leaving'), stay);
+  setTimeout(() => toast.remove(), stay + TOAST_LEAVE_MS);
 }
 
 function csrfToken(): string {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useLocation } from 'react-router';
-import { TOAST_MS, type Flash } from '~/lib/flash';
+import { toastMs, type Flash } from '~/lib/flash';
 
 /** The one-time message from the previous action, with an Undo button when the action can be undone. */
 export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: string }) {
@@ -11,7 +11,7 @@ export function FlashToast({ flash, csrfToken }: { flash: Flash; csrfToken: stri
   // rendered without React get the same from app/client/enhance.ts). A new flash is a new object and shows again.
   const [dismissed, setDismissed] = useState<Flash | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setDismissed(flash), TOAST_MS);
+    const timer = setTimeout(() => setDismissed(flash), toastMs());
     return () => clearTimeout(timer);
   }, [flash]);
   return (

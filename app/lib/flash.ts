@@ -11,7 +11,14 @@ export interface Flash {
   link?: { href: string; key: string };
 }
 
-/** How long a message stays before it leaves (React and the script of pages rendered without it alike). */
+/** How long a message stays before it leaves, unless the server says otherwise (TOAST_MS, see `toastMs`). */
 export const TOAST_MS = 8000;
+/**
+ * In the browser: how long a message stays, as the server set it on the page (`<html data-toast-ms>`, from the
+ * TOAST_MS setting); read by React's toast and the script of pages rendered without React alike.
+ */
+export function toastMs(): number {
+  return Number(document.documentElement.dataset.toastMs) || TOAST_MS;
+}
 /** How long its leaving takes (the `toast-leaving` transition). */
 export const TOAST_LEAVE_MS = 600;

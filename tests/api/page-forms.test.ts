@@ -30,6 +30,14 @@ describe('flash messages', () => {
     expect((await c.get('/')).text).not.toContain('That can no longer be undone.');
   });
 
+  it('says on every page how long a message stays (TOAST_MS), for the page scripts to follow', async () => {
+    const { client: c } = await admin();
+    const { env } = await import('#server/env');
+    const stay = `data-toast-ms="${env().TOAST_MS}"`;
+    expect((await c.get('/')).text).toMatch(new RegExp(`<html[^>]*${stay}`));
+    expect((await c.get('/profile')).text).toMatch(new RegExp(`<html[^>]*${stay}`));
+  });
+
   it('a data request for a page the browser loads as a document leaves the message to that load', async () => {
     const { client: c } = await admin();
     const csrf = 'c'.repeat(64);

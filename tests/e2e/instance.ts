@@ -97,6 +97,8 @@ export async function startInstance(name: string, { firstRun = false } = {}): Pr
       HOST: '127.0.0.1',
       SESSION_SECRET: 'e2e-secret-'.padEnd(64, 'x'),
       LOG_LEVEL: 'warn',
+      // A message stays until the page changes: on a loaded machine a check may come more than 8 s after it shows.
+      TOAST_MS: '600000',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   });
