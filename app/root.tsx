@@ -32,6 +32,7 @@ import { requestInfo, rootMiddleware } from '~/lib/request-context.server';
 import { avatarUrlOf } from '~/lib/user-view';
 import { otherAccountSessions, otherAccountTokens } from '~/lib/session.server';
 import { loadsAsDocument } from '~/lib/document-load';
+import { onlyLooksUp } from '~/lib/site-preview';
 import enhanceUrl from '~/client/enhance.ts?worker&url';
 import stylesUrl from '~/styles/app.css?url';
 import type { Route } from './+types/root';
@@ -104,12 +105,13 @@ function logosOf(light: string | null, dark: string | null) {
 
 export function shouldRevalidate({
   formMethod,
+  formData,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   // Preferences, sign-in and the like are all form posts; plain navigations need not reload the root, and neither
   // does a post that lands on a page loaded as a document (its document brings the root's data, flash included).
-  if (loadsAsDocument(nextUrl.pathname)) return false;
+  if (loadsAsDocument(nextUrl.pathname) || onlyLooksUp(formData)) return false;
   return formMethod ? defaultShouldRevalidate : false;
 }
 

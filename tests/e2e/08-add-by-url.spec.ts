@@ -48,9 +48,15 @@ test('pasting a URL and fetching its details fills the empty fields, then the ca
   await expect(field(page, 'Name')).toHaveValue('');
 
   const url = `${site.url}/page`;
+  const reloads: string[] = [];
   if (jsEnabled(info)) {
     // With JavaScript, leaving the URL field fetches by itself, without a reload.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    // Nor does any page data reload after it: a fetch changes nothing stored, and the root's reload would show (and
+    // clear) the one-time message a save right after it leaves for the dashboard.
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('.data')) reloads.push(r.url());
+    });
     await field(page, 'URL').fill(url);
     await field(page, 'URL').press('Tab');
   } else {
@@ -66,6 +72,7 @@ test('pasting a URL and fetching its details fills the empty fields, then the ca
   );
   if (jsEnabled(info)) {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(reloads).toEqual([]);
   }
   await reviewPage(page, info, 'add-by-url-filled');
 

@@ -12,16 +12,15 @@ import { readForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { AI_ANALYZE_FIELD, analyzeIntoForm } from '~/lib/site-ai.server';
 import { previewIntoForm } from '~/lib/site-preview.server';
-import { FETCH_DETAILS_FIELD } from '~/lib/site-preview';
+import { onlyLooksUp } from '~/lib/site-preview';
 import { aiConfigured } from '#server/ai/ai-config';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.sites.$cardId';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
-// "Fetch details" through a fetcher changes nothing stored: the lookups need no reload.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.has(FETCH_DETAILS_FIELD) ? false : defaultShouldRevalidate;
+  onlyLooksUp(formData) ? false : defaultShouldRevalidate;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = signedInUser(context);
@@ -40,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
   const current = await requireCard(actor, params.cardId, 'site');
-  if (formData.has(FETCH_DETAILS_FIELD)) return previewIntoForm(actor, formData);
+  if (onlyLooksUp(formData)) return previewIntoForm(actor, formData);
   if (formData.has(AI_ANALYZE_FIELD)) {
     return analyzeIntoForm(actor, formData, requestInfo(context).locale, current.id);
   }

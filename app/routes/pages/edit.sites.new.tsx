@@ -13,7 +13,7 @@ import { readForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { AI_ANALYZE_FIELD, analyzeIntoForm } from '~/lib/site-ai.server';
 import { previewIntoForm } from '~/lib/site-preview.server';
-import { FETCH_DETAILS_FIELD } from '~/lib/site-preview';
+import { onlyLooksUp } from '~/lib/site-preview';
 import { aiConfigured } from '#server/ai/ai-config';
 import { signedInUser } from '~/lib/guards.server';
 import { sitePrefill } from '#server/site-preview/site-prefill';
@@ -21,9 +21,8 @@ import type { Route } from './+types/edit.sites.new';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
 
-// "Fetch details" through a fetcher changes nothing stored: the lookups need no reload.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.has(FETCH_DETAILS_FIELD) ? false : defaultShouldRevalidate;
+  onlyLooksUp(formData) ? false : defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = signedInUser(context);
@@ -47,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
-  if (formData.has(FETCH_DETAILS_FIELD)) return previewIntoForm(actor, formData);
+  if (onlyLooksUp(formData)) return previewIntoForm(actor, formData);
   if (formData.has(AI_ANALYZE_FIELD)) return analyzeIntoForm(actor, formData, requestInfo(context).locale);
   const submission = parseWithZod(formData, { schema: SiteFormSchema });
   if (submission.status !== 'success') return replyToForm(submission);
