@@ -110,9 +110,18 @@ describe('snapshot restore killed half-way', () => {
         await RestoreJournalModel.findById(owner._id).lean(),
         `journal left at step ${crashAt}`,
       ).not.toBeNull();
-      // What a restarted process does (the child is known dead, so the heartbeat need not go stale first).
-      // Two processes finding the abandoned journal at once: exactly one takes it over.
-      const took = await Promise.all([recoverRestore(owner._id, 0), recoverRestore(owner._id, 0)]);
+      // What a restarted process does. Two processes finding the abandoned journal at once: exactly one takes it
+      // over. The journal counts as abandoned once its heartbeat is older than `stale` (production: STALE_MS); the
+      // test waits until the dead child's last beat is that old rather than passing 0, since with 0 a process that
+      // reads the journal just after the other took it over (a fresh beat) would rightly find it stale too.
+      const stale = 1000;
+      await expect
+        .poll(async () => {
+          const j = await RestoreJournalModel.findById(owner._id).lean<{ beatAt: Date }>();
+          return Date.now() - j!.beatAt.getTime() > stale;
+        })
+        .toBe(true);
+      const took = await Promise.all([recoverRestore(owner._id, stale), recoverRestore(owner._id, stale)]);
       expect(took.filter(Boolean)).toHaveLength(1);
       await expectConsistent();
       expect(before).not.toEqual(target);
