@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   Links,
@@ -33,6 +34,7 @@ import { avatarUrlOf } from '~/lib/user-view';
 import { otherAccountSessions, otherAccountTokens } from '~/lib/session.server';
 import { loadsAsDocument } from '~/lib/document-load';
 import { onlyLooksUp } from '~/lib/site-preview';
+import { markPageReady } from '~/lib/page-ready';
 import enhanceUrl from '~/client/enhance.ts?worker&url';
 import stylesUrl from '~/styles/app.css?url';
 import type { Route } from './+types/root';
@@ -131,6 +133,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale: Locale = data?.locale ?? DEFAULT_LOCALE;
   const theme = data?.theme ?? 'system';
   const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  // After hydration: the page's script has taken over (app/client/enhance.ts says the same on pages without React).
+  useEffect(() => markPageReady(), []);
   return (
     <html
       lang={LOCALE_TAGS[locale]}

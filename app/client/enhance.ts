@@ -3,6 +3,7 @@
 import { cardMenus, openAllButtons } from './card-menu';
 import { switchTheme, themeOfSubmit } from './theme-switch';
 import { TOAST_LEAVE_MS, toastMs } from '~/lib/flash';
+import { markPageReady } from '~/lib/page-ready';
 
 function $all<T extends Element>(selector: string, root: ParentNode = document): T[] {
   return [...root.querySelectorAll<T>(selector)];
@@ -323,5 +324,6 @@ openAllButtons(document);
 cardMenus(copyButtons);
 searchBox();
 void dragAndDrop();
+markPageReady();
 
 export {};

@@ -4,13 +4,16 @@
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { startGitHubStandIn, type GitHubStandIn } from '../servers/github-stand-in';
 import { startOidcServer, type OidcServer } from '../servers/oidc-server';
-import { expect, reviewPage, signInAs, test, waitForHydration } from './fixtures';
+import { answerOutsideWeb, expect, reviewPage, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 // Started by the test, which knows its instance's address (the OIDC client's redirect URI); closed after the file.
 let github: GitHubStandIn | undefined;
 let oidc: OidcServer | undefined;
+
+// The stand-in OpenID provider's own pages load from the internet.
+test.beforeEach(({ context }) => answerOutsideWeb(context));
 
 test.afterAll(async () => {
   await github?.close();

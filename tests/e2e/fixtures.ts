@@ -37,11 +37,11 @@ interface Options {
 /**
  * Every test gets the app instance of its spec file (`instance`, also the `baseURL`): started fresh at the file's
  * first test, stopped when the worker moves to another file. Console errors and uncaught page errors fail the test.
- * Requests to outside hosts (site icons from favicon services and the like) are answered by a stand-in image host,
- * since test machines have no internet.
+ * The browser resolves no name outside loopback (playwright.config.ts): our pages load nothing from outside; a spec
+ * that visits a page which does (a stand-in provider's sign-in page) calls `answerOutsideWeb`.
  */
 export const test = base.extend<
-  Options & { instance: Instance; consoleErrors: string[]; outsideWeb: void },
+  Options & { instance: Instance; consoleErrors: string[] },
   { instances: { for(info: TestInfo, firstRun: boolean): Promise<Instance> } }
 >({
   firstRun: [false, { option: true }],
@@ -76,16 +76,6 @@ export const test = base.extend<
   baseURL: async ({ instance }, provide) => {
     await provide(instance.url);
   },
-  outsideWeb: [
-    async ({ context }, use) => {
-      await context.route(
-        (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
-        (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
-      );
-      await use();
-    },
-    { auto: true },
-  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -118,6 +108,18 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/**
+ * Answers the context's requests to outside hosts with a stand-in image, for pages that are not ours and load
+ * something from the internet (test machines have none). Opt-in: intercepting every request of a context costs
+ * the browser and the runner about a sixth of a journey's time.
+ */
+export async function answerOutsideWeb(context: BrowserContext) {
+  await context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
+  );
+}
 
 export const jsEnabled = (info: TestInfo) => info.project.name === 'js';
 
@@ -243,12 +245,8 @@ export async function expectAccessible(page: Page, info: TestInfo) {
 /** In the JS project, wait until React has hydrated before clicking. */
 export async function waitForHydration(page: Page, info: TestInfo) {
   if (!jsEnabled(info)) return;
-  // Pages rendered without React (the dashboard) have no router context and need no wait.
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterRouteModules?: unknown };
-    return !w.__reactRouterContext || w.__reactRouterRouteModules !== undefined;
-  });
-  await page.waitForLoadState('networkidle');
+  // React hydrated the page, or the enhancement script set up a page rendered without React (app/lib/page-ready.ts).
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
 }
 
 /** Connects this process's mongoose to the database of the running spec file's instance. */
