@@ -25,6 +25,7 @@ import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { FlashToast } from '~/components/flash-toast';
 import { FloatingButtons } from '~/components/floating-buttons';
+import { LauncherText } from '~/components/launcher-text';
 import { DEFAULT_LOCALE, LOCALE_TAGS, getI18n, type Locale } from '~/lib/i18n';
 import { MUST_CHANGE_PASSWORD } from '~/lib/guards.server';
 import { useNonce } from '~/lib/nonce';
@@ -134,7 +135,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = data?.theme ?? 'system';
   const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
   // After hydration: the page's script has taken over (app/client/enhance.ts says the same on pages without React).
-  useEffect(() => markPageReady(), []);
+  useEffect(() => {
+    void import('~/client/launcher').then((m) => m.installLauncher());
+    markPageReady();
+  }, []);
   return (
     <html
       lang={LOCALE_TAGS[locale]}
@@ -152,7 +156,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data?.look ? <style nonce={nonce}>{data.look.css}</style> : null}
       </head>
       <body>
-        <I18nextProvider i18n={getI18n(locale)}>{children}</I18nextProvider>
+        <I18nextProvider i18n={getI18n(locale)}>
+          {children}
+          <LauncherText />
+        </I18nextProvider>
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

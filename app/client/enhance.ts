@@ -4,6 +4,7 @@ import { cardMenus, openAllButtons } from './card-menu';
 import { switchTheme, themeOfSubmit } from './theme-switch';
 import { TOAST_LEAVE_MS, toastMs } from '~/lib/flash';
 import { markPageReady } from '~/lib/page-ready';
+import { installLauncher } from './launcher';
 
 function $all<T extends Element>(selector: string, root: ParentNode = document): T[] {
   return [...root.querySelectorAll<T>(selector)];
@@ -242,13 +243,6 @@ function searchBox() {
       }
     }, 180);
   });
-  document.addEventListener('keydown', (event) => {
-    const target = event.target as HTMLElement;
-    if (event.key === '/' && !/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && !target.isContentEditable) {
-      event.preventDefault();
-      input.focus();
-    }
-  });
 }
 
 /** Icons that fail to load are removed, so the letter avatar behind them shows. */
@@ -324,6 +318,7 @@ openAllButtons(document);
 cardMenus(copyButtons);
 searchBox();
 void dragAndDrop();
+installLauncher();
 markPageReady();
 
 export {};

@@ -25,7 +25,7 @@ import { AppError, badRequest, notFound } from '../errors';
 import { getSettings } from '../settings/settings.service';
 import { getSpace, type SpaceSnapshot } from '../spaces/space.cache';
 import { toTag, type TagDto } from '../tags/tag.dto';
-import { normalise, searchTerms, searchable } from './search-text';
+import { matchedFields, matchesAll, normalise, searchTerms, type MatchField } from './search-text';
 import { virtualOrderOf } from '../tags/tag.service';
 
 export const PAGE_SIZE = 12;
@@ -41,7 +41,8 @@ export function viewerOf(actor: Actor | null): Viewer {
 }
 
 export interface CardPage {
-  items: CardDto[];
+  /** With a search (`q`), each card says where the terms were found (`matched`), for the quick launcher. */
+  items: (CardDto & { matched?: MatchField[] })[];
   total: number;
   nextCursor: string | null;
 }
@@ -143,7 +144,7 @@ function matchingCards(
       (c) =>
         (kind === 'all' || cardKind(c) === 'site') &&
         visible(c) &&
-        (terms.length === 0 || terms.every((t) => searchable(space, c, viewer.visitor).includes(t))),
+        (terms.length === 0 || matchesAll(space, c, terms, viewer.visitor)),
     );
     return { cards, keys: cards.map((c) => sortKey(space, c, scope)) };
   });
@@ -161,7 +162,8 @@ export async function listCardsPage(
   const viewer = viewerOf(actor);
   const space = await getSpace(viewer.ownerId);
   const scope = resolveScope(space, viewer, query);
-  const { cards, keys } = matchingCards(space, viewer, scope, kind, searchTerms(query.q));
+  const terms = searchTerms(query.q);
+  const { cards, keys } = matchingCards(space, viewer, scope, kind, terms);
   const limit = query.limit ?? PAGE_SIZE;
   let start = 0;
   if (query.cursor) {
@@ -170,8 +172,11 @@ export async function listCardsPage(
   }
   const page = cards.slice(start, start + limit);
   const end = start + page.length;
+  const dto = cardFor(space, viewer);
   return {
-    items: page.map(cardFor(space, viewer)),
+    items: terms.length
+      ? page.map((c) => ({ ...dto(c), matched: matchedFields(space, c, terms, viewer.visitor) }))
+      : page.map(dto),
     total: cards.length,
     nextCursor: end < cards.length && page.length > 0 ? encodeCursor(keys[end - 1]!) : null,
   };

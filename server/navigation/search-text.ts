@@ -15,39 +15,95 @@ export function searchTerms(q: string | undefined): string[] {
     .slice(0, 10);
 }
 
-const ownText = new WeakMap<CardDoc, { owner: string; visitor: string }>();
+/** Where a search term was found, as the quick launcher says it ("matched in the tag"). */
+export type MatchField = 'name' | 'url' | 'description' | 'note' | 'memo' | 'tag';
 
-function cardText(card: CardDoc): { owner: string; visitor: string } {
+/** A card's searched fields, each normalised; `memo` (notes, AI context, todos) is the owner's alone. */
+function cardFields(card: CardDoc): Record<Exclude<MatchField, 'tag'>, string> {
+  const data = (card.cardData ?? {}) as Record<string, unknown>;
+  // A note's title is its name; a social card's type and QR picture are no text.
+  const strings = Object.entries(data).filter(
+    (e): e is [string, string] =>
+      e[0] !== 'type' && e[0] !== 'qrCodeUrl' && e[0] !== 'title' && typeof e[1] === 'string',
+  );
+  return {
+    name: normalise(card.name),
+    url: normalise(card.siteUrl === '#' ? '' : card.siteUrl),
+    description: normalise(
+      [
+        card.siteDescription ?? '',
+        card.socialHint ?? '',
+        ...strings.filter(([k]) => k !== 'content').map(([, v]) => v),
+      ].join('\n'),
+    ),
+    // A note's Markdown is searched as readers see it, without link targets (linear time: markdown-text.ts).
+    note: normalise(
+      strings
+        .filter(([k]) => k === 'content')
+        .map(([, v]) => markdownToText(v))
+        .join('\n'),
+    ),
+    memo: normalise(
+      [
+        card.siteNotes ?? '',
+        card.siteRecommendContext ?? '',
+        ...(card.siteTodos ?? []).map((t) => t.text),
+      ].join('\n'),
+    ),
+  };
+}
+
+const ownText = new WeakMap<
+  CardDoc,
+  { fields: ReturnType<typeof cardFields>; owner: string; visitor: string }
+>();
+
+function cardText(card: CardDoc) {
   let t = ownText.get(card);
   if (!t) {
-    const data = (card.cardData ?? {}) as Record<string, unknown>;
-    const shared = [
-      card.name,
-      card.siteUrl === '#' ? '' : card.siteUrl,
-      card.siteDescription ?? '',
-      card.socialHint ?? '',
-      ...Object.entries(data)
-        .filter(([k, v]) => k !== 'type' && k !== 'qrCodeUrl' && typeof v === 'string')
-        // A note's Markdown is searched as readers see it, without link targets (linear time: markdown-text.ts).
-        .map(([k, v]) => (k === 'content' ? markdownToText(v as string) : (v as string))),
-    ].join('\n');
-    const privateText = [
-      card.siteNotes,
-      card.siteRecommendContext,
-      ...(card.siteTodos ?? []).map((t) => t.text),
-    ].join('\n');
-    t = { visitor: normalise(shared), owner: normalise(`${shared}\n${privateText}`) };
+    const fields = cardFields(card);
+    const shared = [fields.name, fields.url, fields.description, fields.note].join('\n');
+    t = { fields, visitor: shared, owner: `${shared}\n${fields.memo}` };
     ownText.set(card, t);
   }
   return t;
 }
 
-/** The text a search looks in: name, URL, description, memo notes and todos (owner only), note text, tag names. */
-export function searchable(space: SpaceSnapshot, card: CardDoc, visitor: boolean): string {
-  const base = visitor ? cardText(card).visitor : cardText(card).owner;
-  const tagNames = (space.membershipsByCard.get(card._id) ?? [])
+function tagNames(space: SpaceSnapshot, card: CardDoc, visitor: boolean): string[] {
+  return (space.membershipsByCard.get(card._id) ?? [])
     .map((m) => space.tagsById.get(m.tagId))
     .filter((t) => t && (!visitor || !t.isHidden))
     .map((t) => normalise(t!.name));
-  return tagNames.length ? `${base}\n${tagNames.join('\n')}` : base;
+}
+
+/**
+ * Whether every term appears in what a search looks in: name, URL, description, note text, tag names, and the memo
+ * notes and todos for the owner. Tag names are looked up only for a term the card's own text lacks (a term has no
+ * whitespace, so it never spans two fields).
+ */
+export function matchesAll(space: SpaceSnapshot, card: CardDoc, terms: string[], visitor: boolean): boolean {
+  const own = visitor ? cardText(card).visitor : cardText(card).owner;
+  let tags: string | undefined;
+  return terms.every(
+    (t) => own.includes(t) || (tags ??= tagNames(space, card, visitor).join('\n')).includes(t),
+  );
+}
+
+/** The fields in which at least one of the terms appears, in the order they are listed to the user. */
+export function matchedFields(
+  space: SpaceSnapshot,
+  card: CardDoc,
+  terms: string[],
+  visitor: boolean,
+): MatchField[] {
+  const { fields } = cardText(card);
+  const texts: [MatchField, string][] = [
+    ['name', fields.name],
+    ['url', fields.url],
+    ['tag', tagNames(space, card, visitor).join('\n')],
+    ['description', fields.description],
+    ['note', fields.note],
+    ...(visitor ? [] : ([['memo', fields.memo]] as [MatchField, string][])),
+  ];
+  return texts.filter(([, text]) => terms.some((t) => text.includes(t))).map(([field]) => field);
 }

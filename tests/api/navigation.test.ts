@@ -129,6 +129,7 @@ describe('navigation lists', () => {
     await client.post('/api/site-cards', {
       name: 'Notion',
       siteUrl: 'https://notion.so',
+      siteDescription: 'Notes app',
       siteNotes: 'Renew subscription',
       siteTodos: [{ id: 't', text: '导出数据', completed: false }],
     });
@@ -160,6 +161,23 @@ describe('navigation lists', () => {
     expect(await names(new Client(), 'renew')).toEqual([]);
     const page = await client.get('/api/navigation/cards?q=o');
     expect(page.json.total).toBe(page.json.items.length);
+
+    // Each found card says where (the quick launcher shows it); a visitor is never told of the owner's memo.
+    const matched = async (c: Client, q: string) =>
+      Object.fromEntries(
+        (await c.get(`/api/navigation/cards?q=${encodeURIComponent(q)}`)).json.items.map(
+          (i: Item & { matched?: string[] }) => [i.name, i.matched],
+        ),
+      );
+    expect(await matched(client, 'github')).toEqual({ GitHub: ['name', 'url'] });
+    expect(await matched(client, '前端')).toEqual({ MDN: ['tag'] });
+    expect(await matched(client, '托管')).toEqual({ GitHub: ['description'] });
+    expect(await matched(client, 'renew')).toEqual({ Notion: ['memo'] });
+    expect(await matched(client, 'carefully')).toEqual({ Plans: ['note'] });
+    expect(await matched(client, 'notion renew')).toEqual({ Notion: ['name', 'url', 'memo'] });
+    expect(await matched(new Client(), 'notion')).toEqual({ Notion: ['name', 'url'] });
+    expect(await matched(new Client(), 'notes')).toEqual({ Notion: ['description'] });
+    expect((await client.get('/api/navigation/cards')).json.items[0]).not.toHaveProperty('matched');
   });
 
   it('hides hidden tags and their cards from visitors, not from the owner', async () => {

@@ -75,7 +75,16 @@ export const NoteCard = z.looseObject({
 });
 
 export const CardPage = z.object({
-  items: z.array(Card),
+  items: z.array(
+    Card.extend({
+      matched: z
+        .array(z.enum(['name', 'url', 'tag', 'description', 'note', 'memo']))
+        .optional()
+        .describe(
+          "with q: the fields the terms were found in (memo: the owner's notes, AI context and todos)",
+        ),
+    }),
+  ),
   total: z.number(),
   nextCursor: z.string().nullable(),
 });
