@@ -122,10 +122,13 @@ test('the owner opens cards from the launcher by name, tag and memo; a visitor f
   await visitor.close();
 });
 
-test('the launcher fits a phone and speaks Chinese', async ({ page, context, baseURL }, info) => {
+test('the launcher fits a phone, in Chinese and the dark theme', async ({ page, context, baseURL }, info) => {
   test.skip(!jsEnabled(info), 'the launcher is a script; without it the search box is the way');
   await signInAs(context, info);
-  await context.addCookies([{ name: 'lang', value: 'zh', url: String(baseURL) }]);
+  await context.addCookies([
+    { name: 'lang', value: 'zh', url: String(baseURL) },
+    { name: 'theme', value: 'dark', url: String(baseURL) },
+  ]);
   await page.setViewportSize({ width: 390, height: 844 });
   await openPage(page, info, '/');
   await page.keyboard.press('Control+k');
