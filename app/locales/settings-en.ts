@@ -57,6 +57,7 @@ const settingsEn = {
     general: 'Accounts and checks',
     registration: 'Anyone may register an account',
     onlineCheck: 'Check daily whether sites are online',
+    onlineStatusPublic: 'Visitors see whether sites are online (the dots on the cards)',
     onlineCheckTime: 'Check at (hour, 0–23, server time)',
     socialTagDescription: 'Description of the social tag',
     ai: 'AI assistant',

@@ -57,6 +57,7 @@ const settingsZh: typeof settingsEn = {
     general: '账号与检测',
     registration: '允许任何人注册账号',
     onlineCheck: '每天检测网站是否在线',
+    onlineStatusPublic: '访客可以看到网站是否在线（卡片上的圆点）',
     onlineCheckTime: '检测时间（小时，0–23，服务器时间）',
     socialTagDescription: '社交标签说明',
     ai: 'AI 助手',

@@ -4,6 +4,7 @@ import { getSpace } from '../spaces/space.cache';
 import { cardKind } from './card-kinds.shared';
 import { toCard, type CardDto } from './card.dto';
 import { sortedCards } from './card.sort';
+import { getSettings } from '../settings/settings.service';
 import { toVisitorCard, visitorMaySee } from './visitor-view';
 
 export interface SiteCardView {
@@ -25,7 +26,8 @@ export async function getSiteCardView(actor: Actor | null, id: string): Promise<
   const space = await getSpace(ADMIN_ID);
   const doc = space.cards.get(id);
   if (!doc || cardKind(doc) !== 'site' || !visitorMaySee(space)(doc)) return null;
-  return { card: toVisitorCard(doc, space), owner: false };
+  const { onlineStatusPublic } = await getSettings();
+  return { card: toVisitorCard(doc, space, { onlineStatus: onlineStatusPublic }), owner: false };
 }
 
 /** Every card of the caller (all three kinds), pinned first, then in global order. */

@@ -132,5 +132,6 @@ export async function getPublicCard(id: string): Promise<{ card: CardDoc; dto: C
   if (!found || cardKind(found) === 'site') return null;
   const space = await getSpace(found.ownerId);
   const card = space.cards.get(id) ?? found;
-  return { card, dto: toVisitorCard(card, space) };
+  // Social and note cards have no online status.
+  return { card, dto: toVisitorCard(card, space, { onlineStatus: false }) };
 }

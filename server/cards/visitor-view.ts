@@ -66,9 +66,14 @@ function visibleRelated(doc: CardDoc, space: SpaceSnapshot): RelatedSiteDto[] {
  * A card as a visitor sees it. The shape stays the older service's `Card` (public clients read it), with the
  * owner's private fields at neutral values: no alternate URLs (they often name the owner's LAN), memo notes or
  * todos, recommendation context, AI or notification settings, online-check details, hidden tags, or related sites
- * the visitor could not open.
+ * the visitor could not open. Whether a site is online is shown only when the administrator lets visitors see it
+ * (`onlineStatus`, the `onlineStatusPublic` setting); otherwise the card reads as one that is not checked.
  */
-export function toVisitorCard(doc: CardDoc, space: SpaceSnapshot): CardDto {
+export function toVisitorCard(
+  doc: CardDoc,
+  space: SpaceSnapshot,
+  { onlineStatus }: { onlineStatus: boolean },
+): CardDto {
   return {
     id: doc._id,
     name: doc.name,
@@ -76,8 +81,8 @@ export function toVisitorCard(doc: CardDoc, space: SpaceSnapshot): CardDto {
     siteDescription: doc.siteDescription,
     iconUrl: doc.iconUrl,
     iconBgColor: doc.iconBgColor,
-    siteIsOnline: doc.siteIsOnline,
-    siteSkipOnlineCheck: doc.siteSkipOnlineCheck,
+    siteIsOnline: onlineStatus ? doc.siteIsOnline : null,
+    siteSkipOnlineCheck: onlineStatus ? doc.siteSkipOnlineCheck : true,
     // How the owner checks the site is theirs to know: the API's defaults stand in.
     ...CHECK_DEFAULTS,
     siteOnlineCheckLastRun: null,

@@ -54,8 +54,10 @@ function visibleTo(space: SpaceSnapshot, viewer: Viewer) {
 }
 
 /** The one card shape for a viewer: the owner's, or the visitor projection (server/cards/visitor-view.ts). */
-function cardFor(space: SpaceSnapshot, viewer: Viewer) {
-  return viewer.visitor ? (c: CardDoc) => toVisitorCard(c, space) : (c: CardDoc) => toCard(c, space);
+async function cardFor(space: SpaceSnapshot, viewer: Viewer) {
+  if (!viewer.visitor) return (c: CardDoc) => toCard(c, space);
+  const onlineStatus = (await getSettings()).onlineStatusPublic;
+  return (c: CardDoc) => toVisitorCard(c, space, { onlineStatus });
 }
 
 // ---- cursors --------------------------------------------------------------------------------------------------
@@ -172,7 +174,7 @@ export async function listCardsPage(
   }
   const page = cards.slice(start, start + limit);
   const end = start + page.length;
-  const dto = cardFor(space, viewer);
+  const dto = await cardFor(space, viewer);
   return {
     items: terms.length
       ? page.map((c) => ({ ...dto(c), matched: matchedFields(space, c, terms, viewer.visitor) }))

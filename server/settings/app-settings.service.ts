@@ -19,6 +19,7 @@ export const AppSettingsInput = z.object({
   siteName: z.string().trim().min(1).max(30).optional(),
   onlineCheckEnabled: z.boolean().optional(),
   onlineCheckTime: z.number().int().min(0).max(23).optional(),
+  onlineStatusPublic: z.boolean().optional(),
   socialTagDescription: z.string().max(100).nullable().optional(),
   registrationEnabled: z.boolean().optional(),
   aiApiKey: z.string().max(500).optional(),

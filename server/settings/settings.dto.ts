@@ -21,6 +21,7 @@ export function toAppSettings(s: Settings) {
     siteName: s.siteName,
     onlineCheckEnabled: s.onlineCheckEnabled,
     onlineCheckTime: s.onlineCheckTime,
+    onlineStatusPublic: s.onlineStatusPublic,
     onlineCheckLastRun: s.onlineCheckLastRun ? s.onlineCheckLastRun.toISOString() : null,
     socialTagDescription: s.socialTagDescription,
     registrationEnabled: s.registrationEnabled,

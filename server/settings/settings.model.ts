@@ -23,6 +23,8 @@ export interface SettingsDoc {
   faviconAssetId: string | null;
   onlineCheckEnabled: boolean;
   onlineCheckTime: number;
+  /** Visitors see the sites' online status (the tiles' dots); the owner always does. */
+  onlineStatusPublic: boolean;
   onlineCheckLastRun: Date | null;
   aiApiKey: string;
   aiBaseUrl: string;
@@ -58,6 +60,7 @@ export const SETTINGS_DEFAULTS: Omit<SettingsDoc, '_id' | 'updatedAt'> = {
   faviconAssetId: null,
   onlineCheckEnabled: true,
   onlineCheckTime: 4,
+  onlineStatusPublic: true,
   onlineCheckLastRun: null,
   aiApiKey: '',
   aiBaseUrl: '',
@@ -82,6 +85,7 @@ const SettingsSchema = docSchema<SettingsDoc>(
     ...nullable({ lightLogoAssetId: String, darkLogoAssetId: String, faviconAssetId: String }),
     onlineCheckEnabled: Boolean,
     onlineCheckTime: Number,
+    onlineStatusPublic: Boolean,
     ...nullable({ onlineCheckLastRun: Date }),
     aiApiKey: String,
     aiBaseUrl: String,

@@ -58,6 +58,42 @@ describe('online check API', () => {
     expect(page).toMatch(/<li class="is-down">.*?HTTP 500/);
   });
 
+  it("shows visitors the sites' status only while the administrator lets them", async () => {
+    const { client: owner } = await admin();
+    const down = await owner.create('/api/site-cards', {
+      name: 'Down for visitors',
+      siteUrl: `${site.url}/fail`,
+      siteOnlineCheckFailThreshold: 1,
+    });
+    await owner.post('/api/site-cards/check-online-single', { cardId: down.id });
+    const visitor = new Client();
+    const seen = async () =>
+      (await visitor.get('/api/navigation/cards?limit=100')).json.items.find(
+        (c: { id: string }) => c.id === down.id,
+      );
+    const dots = (html: string) => html.match(/class="status-dot[^"]*"/g) ?? [];
+    // The default: visitors see it, on the list and on the page.
+    expect((await owner.get('/api/settings')).json.onlineStatusPublic).toBe(true);
+    expect(await seen()).toMatchObject({ siteIsOnline: false, siteSkipOnlineCheck: false });
+    expect(dots((await visitor.get('/')).text)).toContain('class="status-dot is-offline"');
+
+    expect((await owner.put('/api/settings', { onlineStatusPublic: false })).status).toBe(200);
+    expect(await seen()).toMatchObject({ siteIsOnline: null, siteSkipOnlineCheck: true });
+    expect(dots((await visitor.get('/')).text)).toEqual([]);
+    expect((await visitor.get(`/card/${down.id}`)).text).not.toContain('status-dot');
+    // The owner still sees the status.
+    const mine = (await owner.get('/api/navigation/cards?limit=100')).json.items.find(
+      (c: { id: string }) => c.id === down.id,
+    );
+    expect(mine).toMatchObject({ siteIsOnline: false, siteSkipOnlineCheck: false });
+    expect(dots((await owner.get('/')).text)).toContain('class="status-dot is-offline"');
+    // The administrator's settings page shows the box unticked.
+    expect((await owner.get('/settings/site')).text).toMatch(/name="onlineStatusPublic"(?![^>]*checked)/);
+
+    expect((await owner.put('/api/settings', { onlineStatusPublic: true })).status).toBe(200);
+    expect(await seen()).toMatchObject({ siteIsOnline: false });
+  });
+
   it('refuses a missing id, a card of another user, and anonymous callers', async () => {
     const a = await newUserClient();
     const b = await newUserClient();

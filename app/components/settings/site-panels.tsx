@@ -118,6 +118,11 @@ export function SiteSettingsForm({ settings: s, error }: { settings: AppSettings
           label={t('settings.site.onlineCheck')}
           checked={s.onlineCheckEnabled}
         />
+        <Check
+          name="onlineStatusPublic"
+          label={t('settings.site.onlineStatusPublic')}
+          checked={s.onlineStatusPublic}
+        />
       </Panel>
       <Panel id="ai" className="settings-panel" title={t('settings.site.ai')}>
         <p className="muted">{t('settings.site.aiHint')}</p>

@@ -122,6 +122,7 @@ export const SETTINGS = {
   faviconUrl: null,
   onlineCheckEnabled: true,
   onlineCheckTime: 3,
+  onlineStatusPublic: true,
   registrationEnabled: true,
   aiApiKey: '****1a2b',
   aiBaseUrl: 'https://api.openai.com/v1',

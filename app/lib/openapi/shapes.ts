@@ -167,6 +167,7 @@ export const AppSettings = z.looseObject({
   faviconUrl: nullableText,
   onlineCheckEnabled: z.boolean(),
   onlineCheckTime: z.number(),
+  onlineStatusPublic: z.boolean().describe("visitors see the sites' online status (default true)"),
   registrationEnabled: z.boolean(),
   aiApiKey: z.string().describe('masked: **** and the last 4 characters'),
   aiBaseUrl: z.string(),

@@ -37,6 +37,7 @@ function settingsInput(form: FormData) {
     registrationEnabled: form.get('registrationEnabled') === 'on',
     onlineCheckEnabled: form.get('onlineCheckEnabled') === 'on',
     onlineCheckTime: numberField(form, 'onlineCheckTime'),
+    onlineStatusPublic: form.get('onlineStatusPublic') === 'on',
     socialTagDescription: text('socialTagDescription').trim() || null,
     aiBaseUrl: text('aiBaseUrl').trim(),
     aiModel: text('aiModel'),
