@@ -1,11 +1,13 @@
 // Bookmark export: the caller's site cards as Netscape bookmark HTML, which every browser imports. Each tag is a
 // folder (in tag order, cards in their order in that tag); a card with several tags is in each of their folders and
-// a card without tags sits at the top level, so importing the file here again gives back the same tags.
+// a card without tags sits at the top level, and a tag named as a folder path is a nested folder, so importing the
+// file here again gives back the same tags (the import makes one card of a page found in several folders).
 import type { Actor } from '../actor';
 import { cardKind } from '../cards/card-kinds.shared';
 import type { CardDoc } from '../cards/card.model';
 import { globalSequence, tagSequence } from '../cards/card.store';
 import { getSpace } from '../spaces/space.cache';
+import { FOLDER_SEPARATOR } from './bookmark.schema';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
@@ -15,6 +17,13 @@ function link(card: CardDoc, indent: string): string {
   const icon = card.iconUrl?.startsWith('data:image/') ? ` ICON="${escape(card.iconUrl)}"` : '';
   const out = `${indent}<DT><A HREF="${escape(card.siteUrl)}" ADD_DATE="${seconds(card.createdAt)}"${icon}>${escape(card.name)}</A>\n`;
   return card.siteDescription ? `${out}${indent}<DD>${escape(card.siteDescription)}\n` : out;
+}
+
+interface Folder {
+  name: string;
+  createdAt: Date | null;
+  cards: CardDoc[];
+  children: Map<string, Folder>;
 }
 
 /** The caller's site cards as a Netscape bookmark file, with tags as folders. */
@@ -28,16 +37,36 @@ export async function exportBookmarksHtml(actor: Actor): Promise<string> {
     '<TITLE>Bookmarks</TITLE>\n<H1>Bookmarks</H1>\n<DL><p>\n',
   ];
   const now = Math.floor(Date.now() / 1000);
+  // A tag named as a folder path ("Dev / Frontend", what a bookmark import makes of nested folders) is a folder
+  // inside its parent's again, so that the file imports back to the same tag names.
+  const top = new Map<string, Folder>();
   for (const tag of space.tags) {
     const cards = tagSequence(space, tag._id)
       .map((o) => space.cards.get(o.id)!)
       .filter(isSite);
     if (!cards.length) continue;
-    parts.push(
-      `    <DT><H3 ADD_DATE="${seconds(tag.createdAt)}" LAST_MODIFIED="${now}">${escape(tag.name)}</H3>\n`,
-    );
-    parts.push('    <DL><p>\n', ...cards.map((c) => link(c, '        ')), '    </DL><p>\n');
+    const path = tag.name.split(FOLDER_SEPARATOR).map((p) => p.trim());
+    let level = top;
+    let folder: Folder | undefined;
+    for (const name of path.every(Boolean) ? path : [tag.name]) {
+      folder = level.get(name);
+      if (!folder) {
+        folder = { name, createdAt: null, cards: [], children: new Map() };
+        level.set(name, folder);
+      }
+      level = folder.children;
+    }
+    folder!.createdAt = tag.createdAt;
+    folder!.cards.push(...cards);
   }
+  const write = (folder: Folder, indent: string) => {
+    const added = folder.createdAt ? seconds(folder.createdAt) : now;
+    parts.push(`${indent}<DT><H3 ADD_DATE="${added}" LAST_MODIFIED="${now}">${escape(folder.name)}</H3>\n`);
+    parts.push(`${indent}<DL><p>\n`, ...folder.cards.map((c) => link(c, `${indent}    `)));
+    for (const child of folder.children.values()) write(child, `${indent}    `);
+    parts.push(`${indent}</DL><p>\n`);
+  };
+  for (const folder of top.values()) write(folder, '    ');
   for (const { id } of globalSequence(space, isSite)) {
     if (!space.membershipsByCard.get(id)?.length) parts.push(link(space.cards.get(id)!, '    '));
   }

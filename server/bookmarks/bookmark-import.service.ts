@@ -127,8 +127,8 @@ function tagResolver(space: SpaceSnapshot, ownerId: string) {
 
 /**
  * Creates site cards from a bookmark import (compat §7). `incremental` skips items whose URL key the owner already
- * has, `overwrite` replaces those cards, `clean` first deletes every site card of the owner; duplicates within the
- * request are skipped too, unless `allowDuplicates`. All valid items or none (quota); invalid items are reported.
+ * has, `overwrite` replaces those cards, `clean` first deletes every site card of the owner; a page repeated within
+ * the request becomes one card with the tags of every repeat (counted as skipped), unless `allowDuplicates`. All valid items or none (quota); invalid items are reported.
  */
 export async function importSiteCards(actor: Actor, input: BatchImport): Promise<BatchImportResult> {
   if (input.items.length > BATCH_MAX_ITEMS) {
@@ -159,14 +159,22 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
 
   const { result: outcome } = await writeSpace(actor.userId, async (space) => {
     const existing = input.allowDuplicates ? new Map<string, string[]>() : siteKeys(space);
-    const seen = new Set<string>();
+    // A page sent twice (a card written once per tag, as bookmark exports do) is one card with the tags of both.
+    const firstOf = new Map<string, SiteCreate>();
     const tags = tagResolver(space, actor.userId);
     const inputs: SiteCreate[] = [];
     for (const item of valid) {
-      if (!input.allowDuplicates && (existing.has(item.key) || seen.has(item.key))) continue;
-      seen.add(item.key);
+      if (!input.allowDuplicates && existing.has(item.key)) continue;
       const named = item.newTags.map((n) => tags.idFor(n)).filter((id): id is string => id !== null);
-      inputs.push({ ...item.input, tagIds: [...new Set([...item.input.tagIds, ...named])] });
+      const tagIds = [...item.input.tagIds, ...named];
+      const first = input.allowDuplicates ? undefined : firstOf.get(item.key);
+      if (first) {
+        first.tagIds = [...new Set([...first.tagIds, ...tagIds])];
+        continue;
+      }
+      const site = { ...item.input, tagIds: [...new Set(tagIds)] };
+      inputs.push(site);
+      firstOf.set(item.key, site);
     }
     const tagChange = { upsertTags: tags.created };
     // The new tags are planned on the same working copy as the cards (one copy of the space per request).

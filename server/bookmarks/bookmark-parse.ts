@@ -17,6 +17,8 @@ export interface ParsedBookmark {
   /** A small inline picture (Chrome, Edge) or an http(s) icon address (Firefox), when it is usable. */
   iconUrl: string | null;
   addDate: Date | null;
+  /** The bookmark's own tags: Firefox writes them as `TAGS="a,b"`. */
+  tags: string[];
 }
 
 export interface ParsedBookmarks {
@@ -30,6 +32,8 @@ export interface ParsedBookmarks {
 }
 
 const NAME_MAX = 80;
+const TAG_MAX = 40;
+const TAGS_MAX = 20;
 const DESCRIPTION_MAX = 200;
 const ICON_MAX = 2000;
 const URL_MAX = 2000;
@@ -81,6 +85,16 @@ function hostName(url: string): string {
   }
 }
 
+/** Firefox's `TAGS="news,tech"`: each a tag (a tag name is at most 40 characters; 20 tags at most). */
+function tagsOf(value: string | undefined): string[] {
+  if (!value) return [];
+  const tags = value
+    .split(',')
+    .map((t) => cut(t, TAG_MAX))
+    .filter(Boolean);
+  return [...new Set(tags)].slice(0, TAGS_MAX);
+}
+
 function makeItem(
   name: string,
   url: string,
@@ -94,6 +108,7 @@ function makeItem(
     description: '',
     iconUrl: null,
     addDate: null,
+    tags: [],
     ...extra,
   };
 }
@@ -169,7 +184,13 @@ async function parseNetscape(html: readonly string[], maxItems: number): Promise
     }
     total++;
     if (items.length >= maxItems) return;
-    items.push(makeItem(text, url, path(), { iconUrl: iconOf(attrs), addDate: dateOf(attrs.add_date) }));
+    items.push(
+      makeItem(text, url, path(), {
+        iconUrl: iconOf(attrs),
+        addDate: dateOf(attrs.add_date),
+        tags: tagsOf(attrs.tags),
+      }),
+    );
   };
   // An unclosed <A> or <H3> ends where the next entry, list or list end begins (browsers' files close them).
   const endEntry = () => {

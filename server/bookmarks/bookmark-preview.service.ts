@@ -27,26 +27,41 @@ interface Found {
   url: string;
   /** Folder path, or for the AI's answer the tag names it chose (both become tags on import). */
   folders: string[];
+  /** The bookmark's own tags (Firefox's TAGS attribute). */
+  tags?: string[];
   description?: string;
   iconUrl?: string | null;
 }
 
-/** Rows for the preview page, duplicates of the caller's cards (or of an earlier row) marked. */
+/**
+ * Rows for the preview page, the caller's existing cards marked. A page found several times in the file (our own
+ * export writes a card once per tag; browsers let a page sit in several folders) is one row, with the folders and
+ * tags of every entry: one card that keeps all its tags, not copies unticked as repeats.
+ */
 async function markRows(actor: Actor, found: Found[]): Promise<{ rows: PreviewRow[]; duplicates: number }> {
   const existing = siteKeys(await getSpace(actor.userId));
-  const seen = new Set<string>();
+  const byKey = new Map<string, PreviewRow>();
+  const rows: PreviewRow[] = [];
   let duplicates = 0;
-  const rows = found.map((b): PreviewRow => {
+  for (const b of found) {
     const key = urlKey(b.url);
-    const dup = existing.has(key) ? 'existing' : seen.has(key) ? 'file' : undefined;
-    seen.add(key);
-    if (dup) duplicates++;
+    const first = byKey.get(key);
+    if (first) {
+      if (b.folders.length) (first.x ??= []).push(b.folders);
+      if (b.tags?.length) first.t = [...new Set([...(first.t ?? []), ...b.tags])];
+      continue;
+    }
     const row: PreviewRow = { n: b.name, u: b.url, f: b.folders };
+    if (b.tags?.length) row.t = b.tags;
     if (b.description) row.d = b.description;
     if (b.iconUrl && b.iconUrl.length <= PAGE_ICON_MAX) row.i = b.iconUrl;
-    if (dup) row.dup = dup;
-    return row;
-  });
+    if (existing.has(key)) {
+      row.dup = 'existing';
+      duplicates++;
+    }
+    byKey.set(key, row);
+    rows.push(row);
+  }
   return { rows, duplicates };
 }
 

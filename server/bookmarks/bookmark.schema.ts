@@ -49,12 +49,16 @@ export interface PreviewRow {
   u: string;
   /** folder path */
   f: string[];
+  /** the folder paths of the same page's other entries in the file (merged into this row: one card, every folder) */
+  x?: string[][];
+  /** the bookmark's own tags (Firefox's TAGS attribute), tags whatever the folder choice */
+  t?: string[];
   /** description */
   d?: string;
   /** icon address */
   i?: string;
-  /** already a card ('existing') or earlier in the file ('file') */
-  dup?: 'existing' | 'file';
+  /** already a card (a page found several times in the file is one row, see `x`) */
+  dup?: 'existing';
 }
 
 export interface PreviewChoice {
@@ -101,7 +105,13 @@ export function chosenItems(rows: PreviewRow[], choice: PreviewChoice) {
         siteDescription: r.d ?? '',
         iconUrl: r.i ?? null,
         tagIds: choice.tagId ? [choice.tagId] : [],
-        newTags: [...(choice.folderTags ? [folderTagName(r.f)].filter((n) => n !== null) : []), ...extra],
+        newTags: [
+          ...new Set([
+            ...(choice.folderTags ? [r.f, ...(r.x ?? [])].map(folderTagName).filter((n) => n !== null) : []),
+            ...(r.t ?? []),
+            ...extra,
+          ]),
+        ],
       };
     });
 }

@@ -224,6 +224,72 @@ describe('GET /api/site-cards/export', () => {
     expect((await other.get('/api/site-cards/export')).text).not.toContain('rd.example');
   });
 
+  it('imports back through the preview, as the page does it, to the same tags, nested folders included', async () => {
+    const a = await user();
+    await batch(a, {
+      items: [
+        { name: 'Both', url: 'https://both.example', newTags: ['Dev', 'News'] },
+        { name: 'Nested', url: 'https://nested.example', newTags: ['Dev / Frontend'] },
+        { name: 'Three', url: 'https://three.example', newTags: ['News', 'Dev / Frontend', 'Dev'] },
+        { name: 'Loose', url: 'https://loose.example' },
+      ],
+    });
+    const html = (await a.get('/api/site-cards/export')).text;
+    // "Dev / Frontend" is the folder Frontend inside Dev.
+    expect(html).toMatch(/<H3[^>]*>Dev<\/H3>\n\s*<DL><p>\n(?:.*\n)*?\s*<DT><H3[^>]*>Frontend<\/H3>/);
+    expect(html).not.toContain('Dev / Frontend');
+
+    const bobDoc = await createUser({ username: 'bob' });
+    const bob = await sessionClient(bobDoc);
+    const { previewBookmarks } = await import('#server/bookmarks/bookmark-preview.service');
+    const { chosenItems } = await import('#server/bookmarks/bookmark.schema');
+    const preview = await previewBookmarks(actorOf(bobDoc), html);
+    // One row a page, with every folder it was in; nothing is unticked as a repeat.
+    expect(preview.rows.map((r) => r.n).sort()).toEqual(['Both', 'Loose', 'Nested', 'Three']);
+    expect(preview.duplicates).toBe(0);
+    const keep = preview.rows.flatMap((r, i) => (r.dup ? [] : [i])); // what the page ticks
+    expect(keep).toHaveLength(4);
+    const res = await batch(bob, { items: chosenItems(preview.rows, { keep, folderTags: true }) });
+    expect(res.json).toMatchObject({ created: 4 });
+    const tagsOf = async (c: Client) =>
+      Object.fromEntries((await sites(c)).map((s) => [s.name, s.tags.map((t) => t.name).sort()]));
+    expect(await tagsOf(bob)).toEqual(await tagsOf(a));
+    expect((await tagsOf(bob)).Three).toEqual(['Dev', 'Dev / Frontend', 'News']);
+  });
+
+  it("reads Firefox's TAGS as tags, and makes one card of a page sent twice, with the tags of both", async () => {
+    const a = await user();
+    const carolDoc = await createUser({ username: 'carol' });
+    const carol = await sessionClient(carolDoc);
+    const actor = actorOf(carolDoc);
+    const { previewBookmarks } = await import('#server/bookmarks/bookmark-preview.service');
+    const { chosenItems } = await import('#server/bookmarks/bookmark.schema');
+    const firefox =
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><H3>Reading</H3>\n<DL><p>\n' +
+      '<DT><A HREF="https://tagged.example/" ADD_DATE="1700000000" TAGS="news,tech, news">Tagged</A>\n' +
+      '</DL><p>\n<DT><A HREF="https://tagged.example" TAGS="later">Tagged again</A>\n</DL><p>\n';
+    const preview = await previewBookmarks(actor, firefox);
+    expect(preview.rows).toEqual([
+      { n: 'Tagged', u: 'https://tagged.example/', f: ['Reading'], t: ['news', 'tech', 'later'] },
+    ]);
+    await batch(carol, { items: chosenItems(preview.rows, { keep: [0], folderTags: false }) });
+    expect((await sites(carol)).map((s) => s.tags.map((t) => t.name).sort())).toEqual([
+      ['later', 'news', 'tech'],
+    ]);
+
+    // Through the API: the repeat adds its tags to the first and is counted as skipped.
+    const res = await batch(a, {
+      items: [
+        { name: 'Page', url: 'https://page.example/a', newTags: ['One'] },
+        { name: 'Page again', url: 'https://PAGE.example/a/', newTags: ['Two'] },
+      ],
+    });
+    expect(res.json).toMatchObject({ created: 1, skipped: 1 });
+    expect((await sites(a)).map((s) => [s.name, s.tags.map((t) => t.name).sort()])).toEqual([
+      ['Page', ['One', 'Two']],
+    ]);
+  });
+
   it('needs a signed-in user', async () => {
     const res = await new (await import('../setup/client')).Client().get('/api/site-cards/export');
     expect(res.status).toBe(401);

@@ -134,7 +134,18 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
             <input type="checkbox" name="keep" value={i} defaultChecked={!r.dup} />
             <span className="bookmark-name">{r.n}</span>
             <span className="bookmark-url">{r.u}</span>
-            {r.f.length ? <span className="badge">{r.f.join(FOLDER_SEPARATOR)}</span> : null}
+            {[r.f, ...(r.x ?? [])]
+              .filter((path) => path.length)
+              .map((path, k) => (
+                <span key={k} className="badge">
+                  {path.join(FOLDER_SEPARATOR)}
+                </span>
+              ))}
+            {(r.t ?? []).map((tag) => (
+              <span key={`#${tag}`} className="badge">
+                #{tag}
+              </span>
+            ))}
             {r.dup ? <span className="badge badge-warn">{t(`bookmarks.dup.${r.dup}`)}</span> : null}
           </label>
         ))}
