@@ -8,6 +8,7 @@ export default [
   route('preferences', 'routes/preferences.ts'),
   route('search', 'routes/search.ts'),
   route('undo', 'routes/undo.ts'),
+  route('metrics', 'routes/metrics.ts'),
   route('card/:id', 'routes/pages/card.$id.tsx'),
   route('ai', 'routes/pages/ai.tsx'),
   route('social-card/:id', 'routes/social-card.$id.ts'),

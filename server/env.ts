@@ -92,6 +92,8 @@ export const EnvSchema = z.object({
    * never gone before a slow machine reads it.
    */
   TOAST_MS: z.coerce.number().int().min(1000).max(600_000).default(8000),
+  /** `GET /metrics` (Prometheus) answers only with this bearer token; unset, it is off (404). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Days user snapshots are kept before they expire. */
   SNAPSHOT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Bytes of memoised lists and search results derived from the cached spaces. */

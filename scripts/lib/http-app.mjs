@@ -32,6 +32,47 @@ export function trustHops(value = process.env.TRUST_PROXY ?? 'false') {
   return value === 'true' ? 1 : /^\d+$/.test(value) ? Number(value) : 0;
 }
 
+/**
+ * A bounded label for a request's path in the metrics: `/api/<area>/<name>` with ids as `:id`, a page's first
+ * segment, `/assets`; anything answered 404 is `unmatched` (so probes for random paths add no series).
+ */
+export function routeGroup(pathname, status) {
+  if (status === 404) return 'unmatched';
+  const parts = pathname.split('/').filter(Boolean);
+  if (!parts.length) return '/';
+  if (parts[0] === 'assets') return '/assets';
+  const id = (s) => ((/\d/.test(s) && s.length > 6) || s.length > 40 ? ':id' : s);
+  return `/${(parts[0] === 'api' ? parts.slice(0, 3) : parts.slice(0, 1)).map(id).join('/')}`;
+}
+
+/** Every request's duration by method, route group and status class (`GET /metrics`, server/metrics). */
+async function requestTimer() {
+  const { default: client } = await import('prom-client');
+  const name = 'http_request_duration_seconds';
+  const histogram =
+    client.register.getSingleMetric(name) ??
+    new client.Histogram({
+      name,
+      help: 'HTTP requests by method, route group and status class, with their duration',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    });
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      histogram.observe(
+        {
+          method: req.method,
+          route: routeGroup(req.path ?? '/', res.statusCode),
+          status: `${Math.floor(res.statusCode / 100)}xx`,
+        },
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
+    });
+    next();
+  };
+}
+
 /** A refusal in the shape callers expect: JSON under /api (docs/api.md), plain text elsewhere; never a stack. */
 function refuse(req, res, status, code, message) {
   res.status(status).set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
@@ -48,6 +89,7 @@ export async function createHttpApp({ buildDir, trustProxy = trustHops() }) {
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(await requestTimer());
   app.set('trust proxy', trustProxy);
   // Every request is checked first, static files too: one the app cannot build a URL for (a malformed or missing
   // Host, a target that is not a path, TRACE) is a 4xx or 501 from the error handler below, never a 500.

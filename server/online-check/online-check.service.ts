@@ -15,6 +15,7 @@ import { mapLimit } from './limit';
 import { failThreshold, isDeadLink } from './online-state.shared';
 import type { ProbeResult, ProbeSettings } from './probe';
 import { probeCached } from './url-cache';
+import { onlineCheckResults } from '../metrics/metrics';
 
 /** Probes running at once for one batch (per app instance). */
 export const CHECK_CONCURRENCY = 16;
@@ -97,6 +98,7 @@ export async function recordResult(
     },
   );
   const { card, wentOffline } = outcome;
+  if (card) onlineCheckResults.inc({ result: card.siteIsOnline ? 'online' : 'offline' });
   if (card && wentOffline && card.siteOfflineNotify) {
     for (const listener of offlineListeners) {
       await listener(ownerId, card).catch((err: unknown) =>

@@ -51,6 +51,14 @@ function cache(): LRUCache<string, Entry> {
   return lru;
 }
 
+/** How many spaces are cached, and their bytes as the budget counts them (for `/metrics`). */
+export function cachedSpaces(): { count: number; bytes: number } {
+  return {
+    count: (lru?.size ?? 0) + (oversized ? 1 : 0),
+    bytes: (lru?.calculatedSize ?? 0) + (oversized?.snapshot.bytes ?? 0),
+  };
+}
+
 function peek(ownerId: string): Entry | undefined {
   return lru?.peek(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
 }
