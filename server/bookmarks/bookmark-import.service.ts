@@ -13,7 +13,13 @@ import { writeSpace } from '../spaces/space.write';
 import type { TagDoc } from '../tags/tag.model';
 import { RESERVED_TAG_NAMES } from '../tags/tag.schema';
 import { newTagDoc } from '../tags/tag.service';
-import { BATCH_MAX_ITEMS, NewTagsSchema, withClientNames, type BatchImport } from './bookmark.schema';
+import {
+  BATCH_MAX_ITEMS,
+  ImportDateSchema,
+  NewTagsSchema,
+  withClientNames,
+  type BatchImport,
+} from './bookmark.schema';
 import { urlKey } from './url-key';
 
 export interface ImportItemError {
@@ -49,6 +55,8 @@ interface ValidItem {
   input: SiteCreate;
   newTags: string[];
   key: string;
+  /** When it was bookmarked: the card's creation date. */
+  createdAt?: Date;
 }
 
 function validateItems(items: unknown[]): { valid: ValidItem[]; errors: ImportItemError[] } {
@@ -57,14 +65,28 @@ function validateItems(items: unknown[]): { valid: ValidItem[]; errors: ImportIt
   items.forEach((raw, index) => {
     const mapped = withClientNames(raw);
     const site = SiteCreateSchema.safeParse(mapped);
-    const tags = NewTagsSchema.safeParse((mapped as { newTags?: unknown } | null)?.newTags);
-    const issue = !site.success ? site.error.issues[0] : !tags.success ? tags.error.issues[0] : undefined;
-    if (issue || !site.success || !tags.success) {
+    const extra = mapped as { newTags?: unknown; createdAt?: unknown } | null;
+    const tags = NewTagsSchema.safeParse(extra?.newTags);
+    const date = ImportDateSchema.safeParse(extra?.createdAt ?? undefined);
+    const issue = !site.success
+      ? site.error.issues[0]
+      : !tags.success
+        ? tags.error.issues[0]
+        : !date.success
+          ? { ...date.error.issues[0]!, path: ['createdAt'] }
+          : undefined;
+    if (issue || !site.success || !tags.success || !date.success) {
       const field = issue?.path.join('.');
       errors.push({ index, message: `${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid item'}` });
       return;
     }
-    valid.push({ index, input: site.data, newTags: tags.data, key: urlKey(site.data.siteUrl) });
+    valid.push({
+      index,
+      input: site.data,
+      newTags: tags.data,
+      key: urlKey(site.data.siteUrl),
+      ...(date.data ? { createdAt: date.data } : {}),
+    });
   });
   return { valid, errors };
 }
@@ -163,6 +185,7 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
     const firstOf = new Map<string, SiteCreate>();
     const tags = tagResolver(space, actor.userId);
     const inputs: SiteCreate[] = [];
+    const dates: (Date | undefined)[] = [];
     for (const item of valid) {
       if (!input.allowDuplicates && existing.has(item.key)) continue;
       const named = item.newTags.map((n) => tags.idFor(n)).filter((id): id is string => id !== null);
@@ -174,12 +197,18 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
       }
       const site = { ...item.input, tagIds: [...new Set(tagIds)] };
       inputs.push(site);
+      dates.push(item.createdAt);
       firstOf.set(item.key, site);
     }
     const tagChange = { upsertTags: tags.created };
     // The new tags are planned on the same working copy as the cards (one copy of the space per request).
     const planned = planSiteCards(space, actor.userId, inputs, tagChange);
-    const change = mergeChanges(tagChange, planned.change);
+    // A bookmark's own date becomes its card's creation date (the cards are new documents of this change).
+    const dated = new Map(planned.created.flatMap((c, i) => (dates[i] ? [[c._id, dates[i]!] as const] : [])));
+    const cards = (planned.change.upsertCards ?? []).map((c) =>
+      dated.has(c._id) ? { ...c, createdAt: dated.get(c._id)! } : c,
+    );
+    const change = mergeChanges(tagChange, { ...planned.change, upsertCards: cards });
     await assertQuota(space, change);
     return { change, result: { ids: planned.created.map((c) => c._id), tags: [...tags.named.values()] } };
   });

@@ -31,6 +31,7 @@ interface Found {
   tags?: string[];
   description?: string;
   iconUrl?: string | null;
+  addDate?: Date | null;
 }
 
 /**
@@ -55,6 +56,7 @@ async function markRows(actor: Actor, found: Found[]): Promise<{ rows: PreviewRo
     if (b.tags?.length) row.t = b.tags;
     if (b.description) row.d = b.description;
     if (b.iconUrl && b.iconUrl.length <= PAGE_ICON_MAX) row.i = b.iconUrl;
+    if (b.addDate) row.a = Math.floor(b.addDate.getTime() / 1000);
     if (existing.has(key)) {
       row.dup = 'existing';
       duplicates++;

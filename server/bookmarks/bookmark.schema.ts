@@ -24,6 +24,23 @@ export const BatchImportSchema = z.object({
 });
 export type BatchImport = z.infer<typeof BatchImportSchema>;
 
+const IMPORT_DATE_ERROR = 'createdAt must be an ISO date or seconds since 1970';
+
+/**
+ * When an imported item was bookmarked, kept as its card's creation date: an ISO date, or seconds (milliseconds past
+ * 10^11) since 1970, from 1990 to a day from now (the batch endpoint only; cards made any other way are dated by the server).
+ */
+export const ImportDateSchema = z
+  .union([
+    z.iso.datetime({ offset: true, error: IMPORT_DATE_ERROR }),
+    z.number({ error: IMPORT_DATE_ERROR }).int(IMPORT_DATE_ERROR).positive(IMPORT_DATE_ERROR),
+  ])
+  .transform((v) => (typeof v === 'number' ? new Date(v > 1e11 ? v : v * 1000) : new Date(v)))
+  .refine((d) => d.getTime() >= Date.UTC(1990, 0, 1) && d.getTime() <= Date.now() + 86_400_000, {
+    error: 'createdAt must be between 1990 and now',
+  })
+  .optional();
+
 /** New tag names of one item (created once per request, or matched to an existing tag by name). */
 export const NewTagsSchema = z
   .array(z.string().trim().min(1).max(40, 'A tag name must be at most 40 characters'))
@@ -57,6 +74,8 @@ export interface PreviewRow {
   d?: string;
   /** icon address */
   i?: string;
+  /** when it was bookmarked (the file's ADD_DATE), seconds since 1970 */
+  a?: number;
   /** already a card (a page found several times in the file is one row, see `x`) */
   dup?: 'existing';
 }
@@ -103,6 +122,7 @@ export function chosenItems(rows: PreviewRow[], choice: PreviewChoice) {
         name: r.n,
         siteUrl: r.u,
         siteDescription: r.d ?? '',
+        ...(r.a ? { createdAt: new Date(r.a * 1000).toISOString() } : {}),
         iconUrl: r.i ?? null,
         tagIds: choice.tagId ? [choice.tagId] : [],
         newTags: [

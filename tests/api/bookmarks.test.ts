@@ -255,6 +255,15 @@ describe('GET /api/site-cards/export', () => {
       Object.fromEntries((await sites(c)).map((s) => [s.name, s.tags.map((t) => t.name).sort()]));
     expect(await tagsOf(bob)).toEqual(await tagsOf(a));
     expect((await tagsOf(bob)).Three).toEqual(['Dev', 'Dev / Frontend', 'News']);
+    // And the same dates (to the second: the file's ADD_DATE).
+    const datesOf = async (c: Client) =>
+      Object.fromEntries(
+        ((await c.get('/api/site-cards')).json.items as { name: string; createdAt: string }[]).map((s) => [
+          s.name,
+          Math.floor(Date.parse(s.createdAt) / 1000),
+        ]),
+      );
+    expect(await datesOf(bob)).toEqual(await datesOf(a));
   });
 
   it("reads Firefox's TAGS as tags, and makes one card of a page sent twice, with the tags of both", async () => {
@@ -270,11 +279,31 @@ describe('GET /api/site-cards/export', () => {
       '</DL><p>\n<DT><A HREF="https://tagged.example" TAGS="later">Tagged again</A>\n</DL><p>\n';
     const preview = await previewBookmarks(actor, firefox);
     expect(preview.rows).toEqual([
-      { n: 'Tagged', u: 'https://tagged.example/', f: ['Reading'], t: ['news', 'tech', 'later'] },
+      {
+        n: 'Tagged',
+        u: 'https://tagged.example/',
+        f: ['Reading'],
+        t: ['news', 'tech', 'later'],
+        a: 1700000000,
+      },
     ]);
     await batch(carol, { items: chosenItems(preview.rows, { keep: [0], folderTags: false }) });
     expect((await sites(carol)).map((s) => s.tags.map((t) => t.name).sort())).toEqual([
       ['later', 'news', 'tech'],
+    ]);
+    expect((await carol.get('/api/site-cards')).json.items[0].createdAt).toBe('2023-11-14T22:13:20.000Z');
+    // A date that is no date, or out of range, is reported with the item.
+    const bad = await batch(carol, {
+      items: [
+        { name: 'Old', url: 'https://old.example', createdAt: '1980-01-01T00:00:00Z' },
+        { name: 'Word', url: 'https://word.example', createdAt: 'yesterday' },
+        { name: 'Millis', url: 'https://millis.example', createdAt: 1700000000000 },
+      ],
+    });
+    expect(bad.json).toMatchObject({ created: 1, invalid: 2 });
+    expect(bad.json.errors).toEqual([
+      { index: 0, message: 'createdAt: createdAt must be between 1990 and now' },
+      { index: 1, message: 'createdAt: createdAt must be an ISO date or seconds since 1970' },
     ]);
 
     // Through the API: the repeat adds its tags to the first and is counted as skipped.
