@@ -28,7 +28,8 @@ const filesEn = {
   saveAndAdd: 'Save and add files',
   attachedOnSave: 'attached when the note is created',
   iconUrl: 'Icon URL',
-  iconUrlHint: 'An http(s) image address or an uploaded picture; blank uses the default icon.',
+  iconUrlHint:
+    'An http(s) image address, or the address of a picture you put in a note (it starts with /api/assets/); blank uses the default icon.',
   flash: {
     added: 'Added {{name}}.',
     attached: 'Attached {{name}}.',

@@ -29,7 +29,7 @@ const filesZh: typeof filesEn = {
   saveAndAdd: '保存并添加文件',
   attachedOnSave: '创建笔记时附加',
   iconUrl: '图标地址',
-  iconUrlHint: 'http(s) 图片地址或已上传的图片；留空使用默认图标。',
+  iconUrlHint: 'http(s) 图片地址，或你放进笔记里的图片的地址（以 /api/assets/ 开头）；留空使用默认图标。',
   flash: {
     added: '已添加 {{name}}。',
     attached: '已附加 {{name}}。',
