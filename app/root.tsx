@@ -36,6 +36,7 @@ import { otherAccountSessions, otherAccountTokens } from '~/lib/session.server';
 import { loadsAsDocument } from '~/lib/document-load';
 import { onlyLooksUp } from '~/lib/site-preview';
 import { markPageReady } from '~/lib/page-ready';
+import { installLauncher } from '~/client/launcher';
 import enhanceUrl from '~/client/enhance.ts?worker&url';
 import stylesUrl from '~/styles/app.css?url';
 import type { Route } from './+types/root';
@@ -135,8 +136,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = data?.theme ?? 'system';
   const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
   // After hydration: the page's script has taken over (app/client/enhance.ts says the same on pages without React).
+  // The launcher is installed before the page says it is ready: a key pressed then finds it listening.
   useEffect(() => {
-    void import('~/client/launcher').then((m) => m.installLauncher());
+    installLauncher();
     markPageReady();
   }, []);
   return (
