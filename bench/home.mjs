@@ -84,7 +84,11 @@ At a quieter moment (load average 3.6-4.2, 10 s each, back to back): before 353 
 after 519 req/s, p99 330 ms, peak RSS 243 MB; after with --optimize-for-size 529 req/s, p99 444 ms, peak RSS 163 MB.
 Before any cache, on
 2026-11-25 at load average 5.8 and with the CPU profiler on: 122 req/s, p50 387 ms, p99 688 ms, peak RSS 423 MB;
-the profile was React rendering (31 %), i18next (9 %) and garbage collection (14 %).`,
+the profile was React rendering (31 %), i18next (9 %) and garbage collection (14 %).
+The signed-in owner's page is not shared (goal ≤ 8 ms of CPU a request, issue 26; about 24 ms on 2026-11-27). A CPU profile
+of its 300 requests (BENCH_CPU_PROF=1, 2026-11-27): React rendering 26 % of the app's time, garbage collection 21 %,
+i18next's \`t\` 8 %, the page's loader 4 %, idle 23 %: no single hot spot; what would reach the goal is sharing the
+rendered page per owner and space revision as visitors' pages are, which is not built.`,
     );
   };
   await withAdminApp('home', bench, { options: cpuProfile('home') });
