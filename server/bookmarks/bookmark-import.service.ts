@@ -6,6 +6,7 @@ import { cardKind } from '../cards/card-kinds.shared';
 import type { CardDoc } from '../cards/card.model';
 import { SiteCreateSchema, type SiteCreate } from '../cards/card.schema';
 import { planSiteCards } from '../cards/site-card.service';
+import { TimeSlicer } from '../parsing/time-slice';
 import { assertQuota } from '../settings/quota';
 import { findOwnSnapshot, takeAutoSnapshot } from '../snapshots/snapshot.service';
 import { mergeChanges, type SpaceSnapshot } from '../spaces/space.cache';
@@ -59,10 +60,13 @@ interface ValidItem {
   createdAt?: Date;
 }
 
-function validateItems(items: unknown[]): { valid: ValidItem[]; errors: ImportItemError[] } {
+/** Checks each item by the site card schema, a few milliseconds at a time (a batch holds up to 20,000). */
+async function validateItems(items: unknown[]): Promise<{ valid: ValidItem[]; errors: ImportItemError[] }> {
   const valid: ValidItem[] = [];
   const errors: ImportItemError[] = [];
-  items.forEach((raw, index) => {
+  const slicer = new TimeSlicer();
+  for (const [index, raw] of items.entries()) {
+    await slicer.maybeYield();
     const mapped = withClientNames(raw);
     const site = SiteCreateSchema.safeParse(mapped);
     const extra = mapped as { newTags?: unknown; createdAt?: unknown } | null;
@@ -78,7 +82,7 @@ function validateItems(items: unknown[]): { valid: ValidItem[]; errors: ImportIt
     if (issue || !site.success || !tags.success || !date.success) {
       const field = issue?.path.join('.');
       errors.push({ index, message: `${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid item'}` });
-      return;
+      continue;
     }
     valid.push({
       index,
@@ -87,7 +91,7 @@ function validateItems(items: unknown[]): { valid: ValidItem[]; errors: ImportIt
       key: urlKey(site.data.siteUrl),
       ...(date.data ? { createdAt: date.data } : {}),
     });
-  });
+  }
   return { valid, errors };
 }
 
@@ -160,7 +164,7 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
       { limit: BATCH_MAX_ITEMS, received: input.items.length },
     );
   }
-  const { valid, errors } = validateItems(input.items);
+  const { valid, errors } = await validateItems(input.items);
   if (!valid.length) throw new AppError('validation_failed', 'No valid site cards to import', errors);
   const wanted = new Set(valid.map((v) => v.key));
   const snapshotId = await snapshotBefore(actor, input, valid);
@@ -186,7 +190,9 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
     const tags = tagResolver(space, actor.userId);
     const inputs: SiteCreate[] = [];
     const dates: (Date | undefined)[] = [];
+    const slicer = new TimeSlicer();
     for (const item of valid) {
+      await slicer.maybeYield();
       if (!input.allowDuplicates && existing.has(item.key)) continue;
       const named = item.newTags.map((n) => tags.idFor(n)).filter((id): id is string => id !== null);
       const tagIds = [...item.input.tagIds, ...named];
@@ -202,7 +208,7 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
     }
     const tagChange = { upsertTags: tags.created };
     // The new tags are planned on the same working copy as the cards (one copy of the space per request).
-    const planned = planSiteCards(space, actor.userId, inputs, tagChange);
+    const planned = await planSiteCards(space, actor.userId, inputs, tagChange);
     // A bookmark's own date becomes its card's creation date (the cards are new documents of this change).
     const dated = new Map(planned.created.flatMap((c, i) => (dates[i] ? [[c._id, dates[i]!] as const] : [])));
     const cards = (planned.change.upsertCards ?? []).map((c) =>

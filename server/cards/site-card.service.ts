@@ -22,6 +22,7 @@ import { moveOne, reorderWithin } from './reorder';
 import { isVirtualTag, newGlobalOrder, sortedCards, type Placement } from './card.sort';
 import { cardKind } from './card-kinds.shared';
 import { iconServiceHost, siteIconSrc } from '../site-icons/icon-src.shared';
+import { TimeSlicer } from '../parsing/time-slice';
 
 const ownIconUrl = (v: string | null) => {
   const host = v ? iconServiceHost(v) : null;
@@ -137,19 +138,24 @@ export async function createSiteCard(
   return toCard(space.cards.get(card._id) ?? card, space);
 }
 
-/** The change that creates `items` as site cards at the end of `space` (in input order), planned on a draft. */
-export function planSiteCards(
+/**
+ * The change that creates `items` as site cards at the end of `space` (in input order), planned on a draft a few
+ * milliseconds at a time (an import plans up to 20,000; the unit of work holds the space meanwhile).
+ */
+export async function planSiteCards(
   space: SpaceSnapshot,
   ownerId: string,
   items: SiteCreate[],
   /** A change planned before the cards (new tags they use): applied to the working copy, not returned. */
   before?: SpaceChange,
-): { change: SpaceChange; created: CardDoc[] } {
+): Promise<{ change: SpaceChange; created: CardDoc[] }> {
   const work = space.toDraft();
   if (before) work.apply(before);
   const created: CardDoc[] = [];
   const changes: SpaceChange[] = [];
+  const slicer = new TimeSlicer();
   for (const input of items) {
+    await slicer.maybeYield();
     const { card, change } = planSiteCard(work, ownerId, input, 'end');
     work.apply(change);
     created.push(card);
@@ -164,7 +170,7 @@ export function planSiteCards(
  */
 export async function createSiteCards(actor: Actor, items: SiteCreate[]): Promise<CardDto[]> {
   const { result: cards, space } = await writeSpace(actor.userId, async (space) => {
-    const { change, created } = planSiteCards(space, actor.userId, items);
+    const { change, created } = await planSiteCards(space, actor.userId, items);
     await assertQuota(space, change);
     return { change, result: created };
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonTablesError, JsonTablesReader, type TableItem } from './json-tables';
+import { JsonObjectReader, JsonTablesError, JsonTablesReader, type TableItem } from './json-tables';
 
 /** Reads `text` fed in pieces of `size` characters; returns every item. */
 function read(text: string, size: number, keep = (t: string) => t !== 'skipped', maxItemChars = 1000) {
@@ -110,5 +110,32 @@ describe('JsonTablesReader', () => {
     const opened = fed.join('').replace(/[^[{]/g, '').length;
     expect(opened).toBeGreaterThanOrEqual(65);
     expect(opened).toBeLessThan(75);
+  });
+});
+
+describe('JsonObjectReader', () => {
+  const objectOf = (text: string, size: number, maxItemChars = 10_000) => {
+    const reader = new JsonObjectReader(maxItemChars);
+    for (let i = 0; i < text.length; i += size) reader.feed(text.slice(i, i + size));
+    return reader.end();
+  };
+
+  it('reads an object as JSON.parse would, whatever the piece size', () => {
+    const text = JSON.stringify(doc);
+    for (const size of [1, 5, 64, text.length]) expect(objectOf(text, size)).toEqual(JSON.parse(text));
+  });
+
+  it('keeps the last of a repeated member, and a member named __proto__ as data', () => {
+    const text = '{"items":[1,2],"items":[3],"mode":"a","mode":"b","__proto__":{"x":1}}';
+    const read = objectOf(text, 4);
+    expect(read).toEqual(JSON.parse(text));
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(Object.hasOwn(read, '__proto__')).toBe(true);
+  });
+
+  it('refuses a row longer than its bound, and text that is not one object', () => {
+    expect(() => objectOf(JSON.stringify({ items: ['x'.repeat(100)] }), 8, 50)).toThrow(JsonTablesError);
+    expect(() => objectOf('[1,2]', 2)).toThrow(JsonTablesError);
+    expect(() => objectOf('{"items":[1,2]', 2)).toThrow(JsonTablesError);
   });
 });

@@ -309,3 +309,37 @@ export class JsonTablesReader {
     return new JsonTablesError('syntax', 'The JSON is not valid');
   }
 }
+
+/**
+ * A JSON object read piece by piece (`feed`, then `end` for the value): the rows of its array members are parsed one
+ * by one as they complete, so no single step parses more than `maxItemChars` of text. As JSON.parse, a member given
+ * twice keeps its last value.
+ */
+export class JsonObjectReader {
+  private readonly members = new Map<string, unknown>();
+  private readonly tables: JsonTablesReader;
+
+  constructor(maxItemChars: number) {
+    this.tables = new JsonTablesReader({
+      // Called as each member's value starts (an array's rows follow; any other value arrives whole).
+      keep: (member) => {
+        this.members.set(member, []);
+        return true;
+      },
+      maxItemChars,
+    });
+  }
+
+  feed(text: string): void {
+    for (const { table, index, value } of this.tables.feed(text)) {
+      if (index < 0) this.members.set(table, value);
+      else (this.members.get(table) as unknown[]).push(value);
+    }
+  }
+
+  /** The object read; throws `JsonTablesError` unless the text was one complete object. */
+  end(): Record<string, unknown> {
+    this.tables.end();
+    return Object.fromEntries(this.members);
+  }
+}

@@ -2,6 +2,7 @@
 import type { Model } from 'mongoose';
 import { CardModel, RelationModel, storedCard, withTags } from '../cards/card.model';
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
+import { TimeSlicer } from '../parsing/time-slice';
 import { TagModel } from '../tags/tag.model';
 import { SpaceModel } from './space.model';
 import { membershipKey, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
@@ -25,16 +26,18 @@ type Op = Record<string, unknown>;
 
 /**
  * Operations that turn `before` into `after` for the given ids: inserts (as `stored` writes them), `$set` of changed
- * fields, deletes.
+ * fields, deletes. Built a few milliseconds at a time: a wholesale change names tens of thousands of documents.
  */
-function opsFor(
+async function opsFor(
   ids: Iterable<string>,
   before: (id: string) => Doc | undefined,
   after: (id: string) => Doc | undefined,
   stored: (doc: Doc) => object = (doc) => doc,
-) {
+): Promise<Op[]> {
   const ops: Op[] = [];
+  const slicer = new TimeSlicer();
   for (const id of ids) {
+    await slicer.maybeYield();
     const a = after(id);
     const b = before(id);
     if (!a && b) ops.push({ deleteOne: { filter: { _id: id } } });
@@ -118,11 +121,11 @@ export async function writeChange(
   const results = await Promise.all([
     bulk(
       CardModel,
-      opsFor(cards, cardDoc(base), cardDoc(draft), (doc) => storedCard(doc as never)),
+      await opsFor(cards, cardDoc(base), cardDoc(draft), (doc) => storedCard(doc as never)),
     ),
     bulk(
       TagModel,
-      opsFor(
+      await opsFor(
         tags,
         lookup((id) => base.tagsById.get(id)),
         lookup((id) => draft.tagsById.get(id)),
@@ -130,7 +133,7 @@ export async function writeChange(
     ),
     bulk(
       RelationModel,
-      opsFor(
+      await opsFor(
         relations,
         lookup((id) => base.relation(id)),
         lookup((id) => draft.relation(id)),
@@ -157,19 +160,30 @@ export async function writeChange(
  * new space; the automatic snapshot taken before such an operation brings the old one back.
  */
 export async function replaceRows(ownerId: string, space: SpaceSnapshot): Promise<void> {
+  const inserts = async <T>(docs: Iterable<T>, stored: (doc: T) => object = (doc) => doc as object) => {
+    const ops: Op[] = [];
+    const slicer = new TimeSlicer();
+    for (const doc of docs) {
+      await slicer.maybeYield();
+      ops.push({ insertOne: { document: stored(doc) } });
+    }
+    return ops;
+  };
+  // Built before the deletes: the owner's documents are gone only for the time the database takes.
+  const [tags, cards, relations] = [
+    await inserts(space.tags),
+    await inserts(space.cards.values(), (c) => storedCard(withTags(c, space.membershipsByCard.get(c._id)))),
+    await inserts(space.relations()),
+  ];
   await Promise.all([
     RelationModel.deleteMany({ ownerId }),
     CardModel.deleteMany({ ownerId }),
     TagModel.deleteMany({ ownerId }),
   ]);
-  const inserts = (docs: Iterable<object>) => [...docs].map((document) => ({ insertOne: { document } }));
-  const cards = [...space.cards.values()].map((c) =>
-    storedCard(withTags(c, space.membershipsByCard.get(c._id))),
-  );
   const taken = await Promise.all([
-    bulk(TagModel, inserts(space.tags)),
-    bulk(CardModel, inserts(cards)),
-    bulk(RelationModel, inserts(space.relations())),
+    bulk(TagModel, tags),
+    bulk(CardModel, cards),
+    bulk(RelationModel, relations),
     SpaceModel.updateOne(
       { _id: ownerId },
       { $set: { virtualOrder: space.virtualOrder } },
