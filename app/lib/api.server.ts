@@ -183,7 +183,9 @@ async function readLargeJson(request: Request, limit: number): Promise<unknown> 
     if (!(err instanceof JsonTablesError)) throw err;
     if (err.problem === 'too_deep') throw tooDeep('The request body');
     if (err.problem === 'too_large')
-      throw new AppError('payload_too_large', `Request body: ${err.message}`, { limit: LARGE_BODY_ITEM_CHARS });
+      throw new AppError('payload_too_large', `Request body: ${err.message}`, {
+        limit: LARGE_BODY_ITEM_CHARS,
+      });
     if (err.problem === 'not_object')
       throw new AppError('validation_failed', 'The request body must be a JSON object');
     throw new AppError('invalid_json', 'Request body is not valid JSON');

@@ -119,10 +119,7 @@ export async function writeChange(
   };
   const lookup = (find: (id: string) => unknown) => find as (id: string) => Doc | undefined;
   const results = await Promise.all([
-    bulk(
-      CardModel,
-      await opsFor(cards, cardDoc(base), cardDoc(draft), (doc) => storedCard(doc as never)),
-    ),
+    bulk(CardModel, await opsFor(cards, cardDoc(base), cardDoc(draft), (doc) => storedCard(doc as never))),
     bulk(
       TagModel,
       await opsFor(
