@@ -30,14 +30,12 @@ const bulkEn = {
     addTag_other: '{{count}} cards tagged {{tag}}.',
     removeTag_one: '1 card taken out of {{tag}}.',
     removeTag_other: '{{count}} cards taken out of {{tag}}.',
-    moveSkipped_one:
-      '1 card moved to {{tag}}; {{skipped}} social card or note left as it was (they have no tags).',
+    moveSkipped_one: '1 card moved to {{tag}}. Skipped, as social cards and notes have no tags: {{skipped}}.',
     moveSkipped_other:
-      '{{count}} cards moved to {{tag}}; {{skipped}} social cards or notes left as they were (they have no tags).',
-    addTagSkipped_one:
-      '1 card tagged {{tag}}; {{skipped}} social card or note left as it was (they have no tags).',
+      '{{count}} cards moved to {{tag}}. Skipped, as social cards and notes have no tags: {{skipped}}.',
+    addTagSkipped_one: '1 card tagged {{tag}}. Skipped, as social cards and notes have no tags: {{skipped}}.',
     addTagSkipped_other:
-      '{{count}} cards tagged {{tag}}; {{skipped}} social cards or notes left as they were (they have no tags).',
+      '{{count}} cards tagged {{tag}}. Skipped, as social cards and notes have no tags: {{skipped}}.',
     removeTagSkipped_one: '1 card taken out of {{tag}}.',
     removeTagSkipped_other: '{{count}} cards taken out of {{tag}}.',
     pin_one: '1 card pinned.',

@@ -31,12 +31,12 @@ const bulkZh: typeof bulkEn = {
     addTag_other: '已为 {{count}} 张卡片添加标签“{{tag}}”。',
     removeTag_one: '已将 {{count}} 张卡片移出“{{tag}}”。',
     removeTag_other: '已将 {{count}} 张卡片移出“{{tag}}”。',
-    moveSkipped_one: '已将 {{count}} 张卡片移到“{{tag}}”；{{skipped}} 张社交卡片或笔记没有标签，保持不变。',
-    moveSkipped_other: '已将 {{count}} 张卡片移到“{{tag}}”；{{skipped}} 张社交卡片或笔记没有标签，保持不变。',
+    moveSkipped_one: '已将 {{count}} 张卡片移到“{{tag}}”；社交卡片和笔记没有标签，已跳过 {{skipped}} 张。',
+    moveSkipped_other: '已将 {{count}} 张卡片移到“{{tag}}”；社交卡片和笔记没有标签，已跳过 {{skipped}} 张。',
     addTagSkipped_one:
-      '已为 {{count}} 张卡片添加标签“{{tag}}”；{{skipped}} 张社交卡片或笔记没有标签，保持不变。',
+      '已为 {{count}} 张卡片添加标签“{{tag}}”；社交卡片和笔记没有标签，已跳过 {{skipped}} 张。',
     addTagSkipped_other:
-      '已为 {{count}} 张卡片添加标签“{{tag}}”；{{skipped}} 张社交卡片或笔记没有标签，保持不变。',
+      '已为 {{count}} 张卡片添加标签“{{tag}}”；社交卡片和笔记没有标签，已跳过 {{skipped}} 张。',
     removeTagSkipped_one: '已将 {{count}} 张卡片移出“{{tag}}”。',
     removeTagSkipped_other: '已将 {{count}} 张卡片移出“{{tag}}”。',
     pin_one: '已置顶 {{count}} 张卡片。',

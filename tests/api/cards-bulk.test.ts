@@ -178,10 +178,10 @@ describe('POST /api/cards/bulk', () => {
     ).toBe(404);
     // Bob cannot touch the caller's cards either, nor undo the caller's edit.
     expect((await bulk(bob, { ids: [s.sites[0]], op: 'delete' })).status).toBe(404);
+    expect(await dbState(s.ownerId)).toEqual(db);
     const mine = await bulk(s.c, { ids: [s.sites[3]], op: 'pin' });
     expect((await bob.post('/api/undo', { token: mine.json.undoToken })).status).toBe(404);
-    await s.c.post('/api/undo', { token: mine.json.undoToken });
-    expect(await dbState(s.ownerId)).toEqual(db);
+    expect((await board(s.c))['Site 3']).toBe('pinned');
     expect((await bob.get('/api/site-cards')).json.items.map((i: { name: string }) => i.name)).toEqual([
       'Bob',
     ]);
@@ -224,6 +224,64 @@ describe('POST /api/cards/bulk', () => {
     expect(refused.json.code).toBe('forbidden');
     expect((await full.post('/api/cards/bulk', { ids: [card], op: 'pin' })).json.changedIds).toEqual([card]);
     expect((await full.get('/api/site-cards')).json.items[0].siteIsPinned).toBe(true);
+  });
+
+  it('the dashboard form posts the ticked cards without JavaScript, and its Undo takes the edit back', async () => {
+    await createUser({ role: 'admin' }); // past the first run
+    const s = await setup();
+    const csrf = 'b'.repeat(64);
+    s.c.cookies.set('csrf_token', csrf);
+    const post = (path: string, fields: [string, string][]) =>
+      s.c.call('POST', path, {
+        rawBody: new URLSearchParams([['csrf', csrf], ...fields]).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const back = `/?edit=1&tag=${s.work}`;
+    const form = (op: string, ids: string[], tagId = '') =>
+      post('/?index', [
+        ['intent', 'bulk'],
+        ['returnTo', back],
+        ['fromTagId', s.work],
+        ['tagId', tagId],
+        ...ids.map((id): [string, string] => ['ids', id]),
+        ['op', op],
+      ]);
+    const page = await s.c.get(back);
+    expect(page.text).toContain('form="bulk-form"');
+    expect(page.text).toContain('Select all in this tag');
+
+    const moved = await form('move', [s.sites[0], s.sites[1], s.note], s.home);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe(back);
+    const shown = (await s.c.get(back)).text;
+    expect(shown).toContain('2 cards moved to Home. Skipped, as social cards and notes have no tags: 1.');
+    const token = /name="token" value="([^"]+)"/.exec(shown)?.[1];
+    expect(token).toBeTruthy();
+    expect(await board(s.c)).toMatchObject({ 'Site 0': 'Home', 'Site 1': 'Home' });
+    await post('/undo', [
+      ['token', token!],
+      ['returnTo', back],
+    ]);
+    expect(await board(s.c)).toMatchObject({ 'Site 0': 'Work', 'Site 1': 'Home,Work' });
+
+    // One ticked card is a list of one.
+    await form('pin', [s.sites[3]]);
+    expect((await s.c.get(back)).text).toContain('1 card pinned.');
+    // Nothing ticked, or no tag for a tag operation: a message, nothing changed.
+    await form('delete', []);
+    expect((await s.c.get(back)).text).toContain('Tick at least one card first.');
+    await form('addTag', [s.sites[2]]);
+    expect((await s.c.get(back)).text).toContain('Choose a tag first.');
+    await form('delete', [s.sites[2], 'card-gone']);
+    expect((await s.c.get(back)).text).toContain('nothing was changed');
+    expect(Object.keys(await board(s.c))).toHaveLength(6);
+    // A post without the CSRF token is refused.
+    const forged = await s.c.call('POST', '/?index', {
+      rawBody: new URLSearchParams({ intent: 'bulk', ids: s.sites[2]!, op: 'delete' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(forged.status).toBe(403);
+    expect(Object.keys(await board(s.c))).toHaveLength(6);
   });
 
   it('two clients bulk-editing the same space at once leave one of the two orders, for every card alike', async () => {
