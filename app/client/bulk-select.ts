@@ -66,16 +66,17 @@ export function bulkSelect(loadMore: (() => Promise<boolean>) | null): void {
     update();
   });
 
-  // A tag operation without a tag: the picker says so instead of a round trip.
-  bar.addEventListener('submit', (event) => {
-    const op = (event.submitter as HTMLButtonElement | null)?.value ?? '';
-    tag.setCustomValidity('');
-    if (TAG_OPS.has(op) && !tag.value) {
-      event.preventDefault();
-      tag.setCustomValidity(bar.dataset.chooseTag ?? '');
-      tag.reportValidity();
-    }
-  });
+  // A tag operation without a tag: the picker says so instead of a round trip. (On click, before the browser
+  // validates the form: a message left on the picker would block the next operation.)
+  for (const b of opButtons)
+    b.addEventListener('click', (event) => {
+      tag.setCustomValidity('');
+      if (TAG_OPS.has(b.value) && !tag.value) {
+        event.preventDefault();
+        tag.setCustomValidity(bar.dataset.chooseTag ?? '');
+        tag.reportValidity();
+      }
+    });
   tag.addEventListener('change', () => tag.setCustomValidity(''));
   update();
 }
