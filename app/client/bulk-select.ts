@@ -15,6 +15,7 @@ export function bulkSelect(loadMore: (() => Promise<boolean>) | null): void {
   const max = Number(bar.dataset.max) || 500;
   const picks = () => [...grid.querySelectorAll<HTMLInputElement>('input[data-bulk-pick]')];
   for (const el of bar.querySelectorAll<HTMLElement>('[data-bulk-js]')) el.hidden = false;
+  bar.classList.add('js-bulk');
 
   const update = () => {
     const n = picks().filter((p) => p.checked).length;
