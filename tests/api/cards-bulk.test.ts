@@ -237,13 +237,13 @@ describe('POST /api/cards/bulk', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
     const back = `/?edit=1&tag=${s.work}`;
-    const form = (op: string, ids: string[], tagId = '') =>
+    const form = (op: string, ids: (string | undefined)[], tagId = '') =>
       post('/?index', [
         ['intent', 'bulk'],
         ['returnTo', back],
         ['fromTagId', s.work],
         ['tagId', tagId],
-        ...ids.map((id): [string, string] => ['ids', id]),
+        ...ids.map((id): [string, string] => ['ids', id!]),
         ['op', op],
       ]);
     const page = await s.c.get(back);
