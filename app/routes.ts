@@ -135,6 +135,7 @@ export default [
     route('social-cards/reorder', 'routes/api/social-cards.reorder.ts'),
     route('social-cards/:id', 'routes/api/social-cards.$id.ts'),
     route('note-cards', 'routes/api/note-cards.ts'),
+    route('cards/bulk', 'routes/api/cards.bulk.ts'),
     route('undo', 'routes/api/undo.ts'),
     route('snapshots', 'routes/api/snapshots.ts'),
 

@@ -1,5 +1,6 @@
 // Progressive enhancement for pages rendered without React on the client (the dashboard, public card pages).
 // Everything here is optional: without JavaScript the same pages work through links and form posts.
+import { bulkSelect } from './bulk-select';
 import { cardMenus, openAllButtons } from './card-menu';
 import { switchTheme, themeOfSubmit } from './theme-switch';
 import { TOAST_LEAVE_MS, toastMs } from '~/lib/flash';
@@ -63,20 +64,21 @@ async function postJson(url: string, body: unknown): Promise<boolean> {
 /**
  * The pager's "Next" link becomes infinite scroll: the next page is fetched as HTML and its cards appended, for as
  * long as the link stays near the viewport (an observer reports only changes, so it is asked again after each
- * page), and the range ("1–72 of 10,012") follows.
+ * page), and the range ("1–72 of 10,012") follows. Answers a function that loads the next page now (resolving to
+ * whether more remain), for "select all"; null when there is no next page.
  */
-function infiniteScroll() {
+function infiniteScroll(): (() => Promise<boolean>) | null {
   const grid = document.querySelector<HTMLElement>('[data-card-grid]');
   const live = document.querySelector<HTMLElement>('[data-live-region]');
   const range = document.querySelector<HTMLElement>('[data-pager-range]');
   const link = document.querySelector<HTMLAnchorElement>('[data-load-more]');
-  if (!grid || !link) return;
+  if (!grid || !link) return null;
   const label = link.dataset.moreLabel ?? link.textContent;
   link.textContent = label;
-  let busy = false;
-  const load = async () => {
-    if (busy || !link.isConnected) return;
-    busy = true;
+  let busy: Promise<void> | null = null;
+  const load = () => (busy ??= loadPage().finally(() => (busy = null)));
+  const loadPage = async () => {
+    if (!link.isConnected) return;
     link.textContent = link.dataset.loadingLabel ?? '…';
     link.setAttribute('aria-busy', 'true');
     try {
@@ -100,7 +102,6 @@ function infiniteScroll() {
     } finally {
       link.textContent = label;
       link.removeAttribute('aria-busy');
-      busy = false;
     }
     if (link.isConnected) {
       observer.unobserve(link);
@@ -118,6 +119,10 @@ function infiniteScroll() {
     e.preventDefault();
     void load();
   });
+  return async () => {
+    await load();
+    return link.isConnected;
+  };
 }
 
 type Ends = { start: boolean; end: boolean };
@@ -312,7 +317,7 @@ tagRailFold();
 quickSearch();
 closeMenusOnOutsideClick();
 for (const toast of $all<HTMLElement>('[data-toast]')) autoDismiss(toast);
-infiniteScroll();
+bulkSelect(infiniteScroll());
 copyButtons();
 openAllButtons(document);
 cardMenus(copyButtons);

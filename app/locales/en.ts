@@ -1,9 +1,11 @@
 import filesEn from './files-en';
 import settingsEn from './settings-en';
+import bulkEn from './bulk-en';
 
 const en = {
   settings: settingsEn,
   files: filesEn,
+  bulk: bulkEn,
   app: {
     name: 'SakuraNav',
     tagline: 'Your web, neatly arranged.',

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { isAppError } from '#server/errors';
 import { restoreSnapshot } from '#server/snapshots/snapshot-restore';
-import { undoDeletion } from '#server/trash/trash.service';
+import { undoChange } from '#server/trash/trash.service';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const snapshot = form.get('snapshot');
   try {
     if (typeof snapshot === 'string' && snapshot) await restoreSnapshot(actor, snapshot);
-    else await undoDeletion(actor, String(form.get('token') ?? ''));
+    else await undoChange(actor, String(form.get('token') ?? ''));
   } catch (err) {
     if (!isAppError(err)) throw err;
     // Gone (expired, or undone already) or refused for now (a restore of this space is running).

@@ -49,6 +49,9 @@ export function socialPayloadSchema(meta: Pick<SocialTypeMeta, 'idField' | 'qr'>
     : z.object({ [meta.idField]: id });
 }
 
+/** Tags one site card may be in. */
+export const MAX_CARD_TAGS = 200;
+
 const int = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
@@ -114,7 +117,7 @@ export const siteFields = {
   siteOfflineNotify: formBoolean,
   tagIds: z
     .array(z.string().min(1).max(80))
-    .max(200)
+    .max(MAX_CARD_TAGS)
     .refine(
       (ids) => !ids.some((id) => (VIRTUAL_TAG_IDS as readonly string[]).includes(id)),
       'Site cards cannot be put in the social or note card tags',

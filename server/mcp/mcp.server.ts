@@ -5,6 +5,7 @@ import { authenticate } from '../auth/authenticate';
 import { AppError } from '../errors';
 import { assertWithin, consume, type Limit } from '../rate-limit/rate-limit.service';
 import { callTool, describeTool, textResult, type McpTool } from './mcp.tool';
+import { bulkCardTools } from './tools/bulk-cards';
 import { searchTools } from './tools/search';
 import { siteCardTools } from './tools/site-cards';
 import { snapshotTools } from './tools/snapshots';
@@ -17,6 +18,7 @@ export const MCP_TOOLS: McpTool[] = [
   ...siteCardTools,
   ...socialCardTools,
   ...noteCardTools,
+  ...bulkCardTools,
   ...snapshotTools,
   ...searchTools,
 ];

@@ -75,7 +75,7 @@ function zodMessage(error: z.ZodError): string {
 }
 
 /** Tools that delete or replace data in bulk: an automatic snapshot is taken before each call (issue 15). */
-export const isDestructiveTool = (name: string) => /^(delete|batch|restore)_/.test(name);
+export const isDestructiveTool = (name: string) => /^(delete|batch|bulk|restore)_/.test(name);
 
 /** Validates the arguments and runs the tool; every failure becomes `isError: true` with `{"error": ...}`. */
 export async function callTool(t: McpTool, actor: Actor, rawArgs: unknown) {

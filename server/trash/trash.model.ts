@@ -12,11 +12,25 @@ export interface DeletedItems {
   relations: RelationDoc[];
 }
 
-/** What a deletion removed, kept for a while so it can be undone. `_id` is the undo token. */
+/** What a bulk edit of cards changed in tags and pins (its exact inverse is the undo). */
+export interface RevertItems {
+  /** Memberships the edit added: an undo takes them away again. */
+  added: { tagId: string; cardId: string }[];
+  /** Memberships the edit removed, with their places: an undo puts them back. */
+  removed: Membership[];
+  /** Cards whose pin the edit changed, with the value before. */
+  pinned: { cardId: string; pinned: boolean }[];
+}
+
+/**
+ * What a deletion removed (`items`), or what a bulk edit changed (`revert`), kept for a while so it can be undone.
+ * `_id` is the undo token.
+ */
 export interface TrashDoc {
   _id: string;
   ownerId: string;
   items: DeletedItems;
+  revert?: RevertItems;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -24,6 +38,7 @@ export interface TrashDoc {
 const TrashSchema = docSchema<TrashDoc>(
   {
     ...required({ ownerId: String, items: Schema.Types.Mixed, createdAt: Date }),
+    revert: { type: Schema.Types.Mixed, required: false },
     expiresAt: { type: Date, required: true, index: true },
   },
   { minimize: false },

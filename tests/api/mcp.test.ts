@@ -34,6 +34,7 @@ const TOOLS = [
   'create_note_card',
   'update_note_card',
   'delete_note_card',
+  'bulk_update_cards',
   'list_snapshots',
   'create_snapshot',
   'get_snapshot',

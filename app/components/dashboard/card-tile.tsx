@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { ChatIcon, EditIcon, LinkIcon, MailIcon, MoreIcon, NoteIcon, PinIcon, TrashIcon } from '../icons';
 import { formatDateTime } from '~/lib/format';
 import { BoardForm, MoveButtons, ToolLink } from './board-forms';
+import { BulkPick } from './bulk-bar';
 import { onlineText } from './online-text';
 import type { TileView } from './tile-view';
 
@@ -151,6 +152,7 @@ export function CardTile({
       ) : null}
       {edit ? (
         <div className="tile-tools">
+          <BulkPick id={tile.id} name={tile.name} t={t} />
           {edit.canMove ? (
             <span className="drag-handle" title={t('dashboard.dragHandle')} aria-hidden="true">
               ⋮⋮

@@ -1,5 +1,5 @@
 import { UndoSchema } from '#server/trash/trash.schema';
-import { undoDeletion } from '#server/trash/trash.service';
+import { undoChange } from '#server/trash/trash.service';
 import { apiRoute } from '~/lib/api.server';
 
 /** Puts back what a deletion removed, given the `undoToken` the deletion returned (within 30 minutes). */
@@ -7,7 +7,7 @@ export const action = apiRoute({
   POST: {
     auth: 'user',
     body: UndoSchema,
-    run: async ({ actor, body }) => ({ ok: true, restored: await undoDeletion(actor, body.token) }),
+    run: async ({ actor, body }) => ({ ok: true, restored: await undoChange(actor, body.token) }),
   },
 });
 export const loader = action;

@@ -14,6 +14,7 @@ import { listOfflineCards } from '#server/online-check/online-check.service';
 import { aiConfigured } from '#server/ai/ai-config';
 import { BoardHeader } from '~/components/dashboard/board-header';
 import { BoardPager, pageNumber, pagerFor } from '~/components/dashboard/board-pager';
+import { BulkBar } from '~/components/dashboard/bulk-bar';
 import { CardTile } from '~/components/dashboard/card-tile';
 import { SearchForm, WebSearchLinks } from '~/components/dashboard/search-form';
 import { TagRail, type RailTag } from '~/components/dashboard/tag-rail';
@@ -21,6 +22,7 @@ import { tileView } from '~/components/dashboard/tile-view';
 import { SiteHeader } from '~/components/site-header';
 import { loadAsDocument } from '~/lib/document-load';
 import { socialTypeLabels } from '~/lib/i18n';
+import { bulkCardsAction } from '~/lib/bulk-actions.server';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
 import { safeReturnTo } from '~/lib/preferences';
@@ -141,11 +143,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   return [{ title: d?.active ? `${d.active.name} · ${site}` : d?.q ? `${d.q} · ${site}` : site }];
 };
 
-/** The no-JavaScript edit controls: move a card or tag one place, pin or unpin. */
+/** The no-JavaScript edit controls: move a card or tag one place, pin or unpin; the selection bar's bulk edits. */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUser(request, context);
   const form = await readForm(request);
   const intent = String(form.get('intent') ?? '');
+  if (intent === 'bulk') return bulkCardsAction(request, actor, form);
   const id = String(form.get('id') ?? '');
   const tagId = String(form.get('tagId') ?? '') || undefined;
   try {
@@ -254,6 +257,15 @@ export default function Home() {
               ))}
             </ul>
           )}
+          {d.edit && d.tiles.length ? (
+            <BulkBar
+              csrf={d.csrf}
+              returnTo={d.returnTo}
+              tags={d.rail.filter((r) => !r.virtual).map((r) => ({ id: r.id, name: r.name }))}
+              fromTagId={d.active && !d.active.virtual ? d.active.id : null}
+              t={t}
+            />
+          ) : null}
           <BoardPager pager={d.pager} t={t} locale={d.locale} />
           <div className="board-pager">
             {d.deadLinksHref && !d.deadLinks ? (

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { BulkCardsResultSchema } from '#server/cards/card-bulk.schema';
+import * as bulk from '~/routes/api/cards.bulk';
 import * as notes from '~/routes/api/note-cards';
 import * as socialById from '~/routes/api/social-cards.$id';
 import * as socialReorder from '~/routes/api/social-cards.reorder';
 import * as social from '~/routes/api/social-cards';
 import * as undo from '~/routes/api/undo';
 import { describeArea, describeRoute, type OperationDoc } from '../describe';
-import { NOTE_CARD, SOCIAL_CARD, UNDO_TOKEN } from '../examples';
+import { CARD, NOTE_CARD, SOCIAL_CARD, TAG, UNDO_TOKEN } from '../examples';
 import { cardChangeDoc, cardOf, idListDoc } from '../operations';
 import { Card, NoteCard, Ok, SocialCard, itemOf, itemsOf } from '../shapes';
 
@@ -20,7 +22,7 @@ const withAffected = (doc: OperationDoc): OperationDoc => ({
 
 export const cardsArea = describeArea(
   'Social and note cards',
-  'Social cards (contact links, QR codes), note cards, and undoing a deletion.',
+  'Social cards (contact links, QR codes), note cards, bulk edits of cards of every kind, and undoing a deletion or a bulk edit.',
   [
     describeRoute('/api/social-cards', social, {
       GET: {
@@ -84,9 +86,34 @@ export const cardsArea = describeArea(
         example: { query: { id: NOTE_CARD.id }, response: { ok: true, undoToken: UNDO_TOKEN } },
       }),
     }),
+    describeRoute('/api/cards/bulk', bulk, {
+      POST: {
+        summary: 'Move, tag, untag, pin, unpin or delete many cards at once',
+        description:
+          'Up to 500 card ids (duplicates count once), all or nothing: an unknown id, or another user’s, refuses ' +
+          'the whole request with 404 and nothing changes. op is move, addTag, removeTag, pin, unpin or delete. ' +
+          'move: the cards join tagId and leave fromTagId when given (the tag being looked at), otherwise every ' +
+          'other tag. Tag operations change website cards only; social and note cards are answered in skippedIds. ' +
+          'Cards join a tag after its cards, in the order given. One unit of work: another client’s edit of the ' +
+          'same cards lands wholly before or after it. The undoToken (POST /api/undo) reverts exactly what ' +
+          'changed: deleted cards come back, tags and pins go back to what they were; null when nothing changed.',
+        response: BulkCardsResultSchema,
+        errors: [404],
+        example: {
+          body: { ids: [CARD.id, NOTE_CARD.id], op: 'addTag', tagId: TAG.id },
+          response: {
+            ok: true,
+            op: 'addTag',
+            changedIds: [CARD.id],
+            skippedIds: [NOTE_CARD.id],
+            undoToken: UNDO_TOKEN,
+          },
+        },
+      },
+    }),
     describeRoute('/api/undo', undo, {
       POST: {
-        summary: 'Put back what a deletion removed (within 30 minutes)',
+        summary: 'Undo a deletion or a bulk edit of cards (within 30 minutes)',
         response: Ok.extend({ restored: z.unknown() }),
         errors: [404],
         example: { body: { token: UNDO_TOKEN }, response: { ok: true, restored: { cards: 1, tags: 0 } } },

@@ -1,0 +1,51 @@
+import type bulkEn from './bulk-en';
+
+const bulkZh: typeof bulkEn = {
+  label: '已选卡片',
+  hint: '勾选卡片，再选择要做的操作。',
+  countNone: '未选择卡片',
+  countOne: '已选 1 张卡片',
+  countMany: '已选 {{n}} 张卡片',
+  select: '选择 {{name}}',
+  selectAll: '全选',
+  selectAllTag: '全选此标签',
+  clear: '清除选择',
+  tag: '标签',
+  chooseTagOption: '选择标签…',
+  move: '移到标签',
+  addTag: '添加标签',
+  removeTag: '移除标签',
+  pin: '置顶',
+  unpin: '取消置顶',
+  delete: '删除',
+  noneSelected: '请先勾选至少一张卡片。',
+  chooseTag: '请先选择一个标签。',
+  gone: '部分卡片或该标签已不存在，未做任何更改。',
+  failed: '无法完成，未做任何更改。',
+  nothingChanged: '无需更改：这些卡片已经是这样了。',
+  onlySkipped: '未做更改：社交卡片和笔记没有标签。',
+  done: {
+    move_one: '已将 {{count}} 张卡片移到“{{tag}}”。',
+    move_other: '已将 {{count}} 张卡片移到“{{tag}}”。',
+    addTag_one: '已为 {{count}} 张卡片添加标签“{{tag}}”。',
+    addTag_other: '已为 {{count}} 张卡片添加标签“{{tag}}”。',
+    removeTag_one: '已将 {{count}} 张卡片移出“{{tag}}”。',
+    removeTag_other: '已将 {{count}} 张卡片移出“{{tag}}”。',
+    moveSkipped_one: '已将 {{count}} 张卡片移到“{{tag}}”；社交卡片和笔记没有标签，已跳过 {{skipped}} 张。',
+    moveSkipped_other: '已将 {{count}} 张卡片移到“{{tag}}”；社交卡片和笔记没有标签，已跳过 {{skipped}} 张。',
+    addTagSkipped_one:
+      '已为 {{count}} 张卡片添加标签“{{tag}}”；社交卡片和笔记没有标签，已跳过 {{skipped}} 张。',
+    addTagSkipped_other:
+      '已为 {{count}} 张卡片添加标签“{{tag}}”；社交卡片和笔记没有标签，已跳过 {{skipped}} 张。',
+    removeTagSkipped_one: '已将 {{count}} 张卡片移出“{{tag}}”。',
+    removeTagSkipped_other: '已将 {{count}} 张卡片移出“{{tag}}”。',
+    pin_one: '已置顶 {{count}} 张卡片。',
+    pin_other: '已置顶 {{count}} 张卡片。',
+    unpin_one: '已取消置顶 {{count}} 张卡片。',
+    unpin_other: '已取消置顶 {{count}} 张卡片。',
+    delete_one: '已删除 {{count}} 张卡片。',
+    delete_other: '已删除 {{count}} 张卡片。',
+  },
+};
+
+export default bulkZh;
