@@ -22,7 +22,7 @@ async function main() {
   // The embedded database serves this one app process (server/instance-lease.ts); MongoDB may serve several.
   if (!cfg.externalMongo) env.SINGLE_INSTANCE = 'true';
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
-  log(`SakuraNav is starting at http://${shown}:${port} (first visit: create the administrator at /setup)`);
+  log(`Sakura Dash is starting at http://${shown}:${port} (first visit: create the administrator at /setup)`);
   const app = spawn(process.execPath, [...APP_NODE_FLAGS, path.join(ROOT, 'scripts/serve.mjs')], {
     cwd: ROOT,
     env,

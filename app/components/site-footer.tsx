@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/lib/root-data';
+import { PRODUCT_NAME } from '#server/product.shared';
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -8,7 +9,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container">
         <span>
-          {data?.siteName ?? 'SakuraNav'} · {t('app.footer')}
+          {data?.siteName ?? PRODUCT_NAME} · {t('app.footer')}
         </span>
       </div>
     </footer>

@@ -3,6 +3,7 @@ import { useRootData } from '~/lib/root-data';
 import { LogoMark } from './icons';
 import { PreferencesMenu } from './preferences-menu';
 import { UserMenu } from './user-menu';
+import { PRODUCT_NAME } from '#server/product.shared';
 
 /** The shared top bar; `children` fills the middle (the dashboard puts its search there). */
 export function SiteHeader({ children }: { children?: React.ReactNode }) {
@@ -19,7 +20,7 @@ export function SiteHeader({ children }: { children?: React.ReactNode }) {
           ) : (
             <LogoMark />
           )}
-          <span className="brand-name">{data?.siteName ?? 'SakuraNav'}</span>
+          <span className="brand-name">{data?.siteName ?? PRODUCT_NAME}</span>
         </Link>
         <div className="header-slot">{children}</div>
         <div className="header-actions">

@@ -16,6 +16,7 @@ import { getI18n, socialTypeLabels } from './i18n';
 import { serviceFormErrors } from './forms.server';
 import { safeReturnTo } from './preferences';
 import { requestInfo } from './request-context.server';
+import { PRODUCT_NAME } from '#server/product.shared';
 
 /** A service read whose `not_found` (unknown id, or another user's) becomes the 404 page. */
 export async function orNotFound<T>(read: Promise<T>): Promise<T> {
@@ -153,19 +154,19 @@ export function editorFrame(
   const deleteHref = item && kind === 'tag' ? editorHref.deleteTag(item.id, returnTo) : undefined;
   const deleteAction = item && kind !== 'tag' ? cardDeleteAction(item.id) : undefined;
   return {
-    title: `${heading} · SakuraNav`,
+    title: `${heading} · ${PRODUCT_NAME}`,
     page: { kind: t(`editor.kinds.${kind}`), title: heading, returnTo },
     form: { returnTo, deleteHref, deleteAction, submitLabel: t(item ? 'editor.save' : 'editor.create') },
   };
 }
 
-/** A page title in the reader's language, e.g. "Edit tag · SakuraNav". */
+/** A page title in the reader's language, e.g. "Edit tag · Sakura Dash". */
 export function pageTitle(
   context: Readonly<RouterContextProvider>,
   key: string,
   values?: Record<string, string>,
 ): string {
-  return `${getI18n(requestInfo(context).locale).t(key, values ?? {})} · SakuraNav`;
+  return `${getI18n(requestInfo(context).locale).t(key, values ?? {})} · ${PRODUCT_NAME}`;
 }
 
 export const TAG_NAME_TAKEN = 'A tag with this name already exists';

@@ -1,4 +1,5 @@
 import { getI18n, isLocale } from './i18n';
+import { PRODUCT_NAME } from '#server/product.shared';
 
 interface MatchLike {
   id: string;
@@ -10,5 +11,5 @@ export function pageTitle(matches: readonly (MatchLike | undefined)[], key: stri
   const root = matches.find((m) => m?.id === 'root')?.loaderData as
     { locale?: string; siteName?: string } | undefined;
   const locale = isLocale(root?.locale) ? root.locale : 'en';
-  return `${getI18n(locale).t(key)} · ${root?.siteName ?? 'SakuraNav'}`;
+  return `${getI18n(locale).t(key)} · ${root?.siteName ?? PRODUCT_NAME}`;
 }

@@ -7,7 +7,7 @@ const en = {
   files: filesEn,
   bulk: bulkEn,
   app: {
-    name: 'SakuraNav',
+    name: 'Sakura Dash',
     tagline: 'Your web, neatly arranged.',
     skipToContent: 'Skip to content',
     footer: 'Self-hosted navigation dashboard',
@@ -37,7 +37,7 @@ const en = {
     switchToLight: 'Switch to light theme',
   },
   setup: {
-    title: 'Welcome to SakuraNav',
+    title: 'Welcome to Sakura Dash',
     intro: 'Create the administrator account to finish setting up this instance.',
     username: 'Administrator username',
     password: 'Password',

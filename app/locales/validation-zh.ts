@@ -44,8 +44,8 @@ export const VALIDATION_ZH: Record<string, string> = {
   'No file was sent (field "file")': '没有收到文件',
   'You can have at most 10 tokens; delete one first': '最多只能有 10 个令牌，请先删除一个',
   'The file is not a ZIP archive': '该文件不是 ZIP 归档',
-  'This is not a SakuraNav export (wrong or missing signature)':
-    '这不是 SakuraNav 导出的文件（签名错误或缺失）',
+  'This is not an export of this service or of SakuraNav (wrong or missing signature)':
+    '这不是本站或 SakuraNav 导出的文件（签名错误或缺失）',
   'Tick the box to confirm': '请勾选确认框',
   'The confirmation password is wrong': '确认密码不正确',
   // tags (server/tags/tag.schema.ts) and cards (server/cards/card.schema.ts)

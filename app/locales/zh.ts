@@ -9,7 +9,7 @@ const zh: Messages = {
   files: filesZh,
   bulk: bulkZh,
   app: {
-    name: 'SakuraNav',
+    name: 'Sakura Dash',
     tagline: '把常用网站，整整齐齐放在一起。',
     skipToContent: '跳到主要内容',
     footer: '自托管导航面板',
@@ -39,7 +39,7 @@ const zh: Messages = {
     switchToLight: '切换到浅色主题',
   },
   setup: {
-    title: '欢迎使用 SakuraNav',
+    title: '欢迎使用 Sakura Dash',
     intro: '创建管理员账号，完成本实例的初始化。',
     username: '管理员用户名',
     password: '密码',

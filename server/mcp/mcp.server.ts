@@ -11,6 +11,7 @@ import { siteCardTools } from './tools/site-cards';
 import { snapshotTools } from './tools/snapshots';
 import { noteCardTools, socialCardTools } from './tools/social-note-cards';
 import { tagTools } from './tools/tags';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '../product';
 
 /** Every tool, in the order `tools/list` shows them (compat §12.2). */
 export const MCP_TOOLS: McpTool[] = [
@@ -54,7 +55,10 @@ export const mcpSdk = () =>
  */
 export async function createMcpServer(actorOf: ActorOf): Promise<Server> {
   const { Server, McpError, ErrorCode, ListToolsRequestSchema, CallToolRequestSchema } = await mcpSdk();
-  const server = new Server({ name: 'SakuraNav', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const server = new Server(
+    { name: PRODUCT_NAME, version: PRODUCT_VERSION },
+    { capabilities: { tools: {} } },
+  );
   const caller = (extra: { authInfo?: AuthInfo }) => {
     const actor = actorOf(extra);
     if (!actor) throw new McpError(ErrorCode.InvalidRequest, 'No access token for this message');

@@ -10,6 +10,7 @@ import { toChannel, type ChannelDto } from './channel.dto';
 import { ChannelModel, type ChannelDoc } from './channel.model';
 import type { ChannelInput } from './channel.schema';
 import { sendWebhook } from './webhook';
+import { PRODUCT_NAME } from '../product';
 
 async function ownChannel(actor: Actor, id: string): Promise<ChannelDoc> {
   const doc = await ChannelModel.findById(id).lean<ChannelDoc>();
@@ -62,7 +63,7 @@ export async function deleteChannel(actor: Actor, id: string): Promise<{ ok: tru
 }
 
 async function testMessage(): Promise<[string, string]> {
-  const site = (await getSettings()).siteName || 'SakuraNav';
+  const site = (await getSettings()).siteName || PRODUCT_NAME;
   return [`${site} 测试通知`, `这是一条来自 ${site} 的测试通知。`];
 }
 
@@ -84,7 +85,7 @@ export async function testChannelPreview(
 export async function notifyOffline(ownerId: string, card: CardDoc): Promise<void> {
   const channels = (await ChannelModel.find({ ownerId }).lean<ChannelDoc[]>()).filter((c) => c.enabled);
   if (!channels.length) return;
-  const site = (await getSettings()).siteName || 'SakuraNav';
+  const site = (await getSettings()).siteName || PRODUCT_NAME;
   const title = `${site} 站点离线通知`;
   const content = `站点「${card.name}」(${card.siteUrl}) 已离线。`;
   await Promise.all(

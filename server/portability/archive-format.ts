@@ -113,7 +113,10 @@ export async function readManifest(zip: SafeZip): Promise<Manifest> {
   if (!zip.has('manifest.json')) throw refuse('missing_manifest', 'The archive has no manifest.json');
   const m = parseEntry(await zip.read('manifest.json', 1024 * 1024), 'manifest.json') as Manifest | null;
   if (!m || typeof m !== 'object' || m.signature !== SIGNATURE)
-    throw refuse('bad_signature', 'This is not a SakuraNav export (wrong or missing signature)');
+    throw refuse(
+      'bad_signature',
+      'This is not an export of this service or of SakuraNav (wrong or missing signature)',
+    );
   if (typeof m.version !== 'number' || m.version < FORMAT_VERSION)
     throw refuse(
       'unsupported_version',

@@ -27,7 +27,7 @@ export async function stageImport(
   const detect = await detectUpload(file);
   if (detect.type !== 'sakuranav')
     throw badRequest(
-      'This is not a SakuraNav data archive. Bookmark files are imported on the Bookmarks page.',
+      'This is not a data archive of this service or of SakuraNav. Bookmark files are imported on the Bookmarks page.',
     );
   if (detect.scope === 'config')
     throw badRequest(

@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import { defineModel } from '../db';
 import { docSchema, nullable } from '../db-schema';
+import { PRODUCT_NAME } from '../product';
 
 export interface FloatingButton {
   id: string;
@@ -51,7 +52,7 @@ export interface SettingsDoc {
 export const SETTINGS_ID = 'global';
 
 export const SETTINGS_DEFAULTS: Omit<SettingsDoc, '_id' | 'updatedAt'> = {
-  siteName: 'SakuraNav',
+  siteName: PRODUCT_NAME,
   registrationEnabled: true,
   socialTagDescription: null,
   virtualTagOrder: {},

@@ -9,6 +9,7 @@ import { commitReload } from '../spaces/space.write';
 import { TagModel, type TagDoc } from '../tags/tag.model';
 import { siteIconSrc } from '../site-icons/icon-src.shared';
 import { slugify } from '../tags/slug';
+import { PRODUCT_NAME } from '../product';
 
 export type SeedLocale = 'en' | 'zh';
 
@@ -66,20 +67,20 @@ function texts(locale: SeedLocale) {
       },
     ],
     socials: [
-      { type: 'github', label: 'GitHub', payload: { url: 'https://github.com/QingYu-Su/SakuraNav' } },
+      { type: 'github', label: 'GitHub', payload: { url: 'https://github.com/' } },
       { type: 'blog', label: zh ? '博客' : 'Blog', payload: { url: 'https://example.com/blog' } },
       { type: 'bilibili', label: 'B站', payload: { url: 'https://space.bilibili.com/' } },
       {
         type: 'wechat-official',
         label: zh ? '微信公众号' : 'WeChat account',
-        payload: { accountName: 'SakuraNav', qrCodeUrl: '/wechat-qrcode.png' },
+        payload: { accountName: PRODUCT_NAME, qrCodeUrl: '/wechat-qrcode.png' },
       },
     ] as SeedSocial[],
     notes: (githubId: string) =>
       zh
         ? [
             {
-              title: '欢迎使用 SakuraNav',
+              title: `欢迎使用 ${PRODUCT_NAME}`,
               content:
                 '# 欢迎 👋\n\n这是一个**自托管导航面板**：\n\n- 用标签整理网站卡片\n- 社交卡片展示你的联系方式\n- 笔记卡片支持 Markdown\n\n登录后点击「编辑」即可开始整理。',
             },
@@ -99,7 +100,7 @@ function texts(locale: SeedLocale) {
           ]
         : [
             {
-              title: 'Welcome to SakuraNav',
+              title: `Welcome to ${PRODUCT_NAME}`,
               content:
                 '# Welcome 👋\n\nThis is a **self-hosted navigation dashboard**:\n\n- organise site cards with tags\n- show how to reach you with social cards\n- keep notes in Markdown\n\nSign in and press **Edit** to start arranging.',
             },

@@ -13,7 +13,7 @@ const PAGE_MAX_BYTES = 512 * 1024;
 const TIMEOUT_MS = 8_000;
 const CANDIDATES_MAX = 4;
 
-const HEADERS = { 'user-agent': 'SakuraNav-icon-fetch/1.0', accept: 'image/*,text/html;q=0.9,*/*;q=0.5' };
+const HEADERS = { 'user-agent': 'SakuraDash-icon-fetch/1.0', accept: 'image/*,text/html;q=0.9,*/*;q=0.5' };
 
 export interface FoundIcon {
   bytes: Buffer;

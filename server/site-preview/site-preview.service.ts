@@ -18,7 +18,7 @@ const PAGE_MAX_BYTES = 512 * 1024;
 const TITLE_MAX = 80;
 const DESCRIPTION_MAX = 200;
 const HEADERS = {
-  'user-agent': 'SakuraNav-preview/1.0',
+  'user-agent': 'SakuraDash-preview/1.0',
   accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
 };
 

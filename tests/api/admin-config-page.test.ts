@@ -67,7 +67,7 @@ describe('/admin/config', () => {
     expect(reset.status, reset.text.slice(0, 300)).toBe(302);
     expect(reset.headers.get('location')).toBe('/admin/config');
     expect((await loadSpaceFromDb(alice._id)).size).toBe(12);
-    expect((await SettingsModel.findById('global').lean())!.siteName).toBe('SakuraNav');
+    expect((await SettingsModel.findById('global').lean())!.siteName).toBe('Sakura Dash');
     expect((await client.get('/admin/config')).text).toContain(
       'The instance was reset to the starter data and default settings.',
     );

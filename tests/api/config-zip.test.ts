@@ -101,7 +101,7 @@ describe('global configuration ZIP (admin)', () => {
     expect(reset.json).toMatchObject({ ok: true, users: 2 });
     const aliceSpace = await loadSpaceFromDb(alice._id);
     expect(aliceSpace.size).toBe(12);
-    expect((await SettingsModel.findById('global').lean())!.siteName).toBe('SakuraNav');
+    expect((await SettingsModel.findById('global').lean())!.siteName).toBe('Sakura Dash');
 
     const res = await importZip(
       client,

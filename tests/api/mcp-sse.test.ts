@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { MCP_TOOLS } from '#server/mcp/mcp.server';
 import { McpSseSessionModel } from '#server/mcp/sse-relay.model';
 import { TagModel } from '#server/tags/tag.model';
 import { deleteToken } from '#server/tokens/token.service';
@@ -77,8 +78,8 @@ describe('MCP over the legacy SSE transport', () => {
   it("works with the SDK's SSE client: initialize, list tools, call them", async () => {
     const { token } = await newToken(await createUser());
     const c = await mcpClient(token, 'sse');
-    expect(c.getServerVersion()?.name).toBe('SakuraNav');
-    expect((await c.listTools()).tools).toHaveLength(30);
+    expect(c.getServerVersion()?.name).toBe('Sakura Dash');
+    expect((await c.listTools()).tools).toHaveLength(MCP_TOOLS.length);
     const tag = await call(c, 'create_tag', { name: 'Via SSE' });
     expect(tag.isError).toBe(false);
     expect((await call(c, 'create_tag', { name: '' })).isError).toBe(true);
@@ -105,7 +106,7 @@ describe('MCP over the legacy SSE transport', () => {
     expect(await accepted.text()).toBe('');
     const reply = await s.next();
     expect(reply.event).toBe('message');
-    expect(JSON.parse(reply.data)).toMatchObject({ id: 1, result: { serverInfo: { name: 'SakuraNav' } } });
+    expect(JSON.parse(reply.data)).toMatchObject({ id: 1, result: { serverInfo: { name: 'Sakura Dash' } } });
 
     const jsonRpc = async (res: Response) => ({ status: res.status, code: (await res.json()).error?.code });
     expect(await jsonRpc(await post(base, first.data, other, initialize))).toEqual({
@@ -146,11 +147,11 @@ describe('MCP over the legacy SSE transport', () => {
     expect((await post(other, endpoint, token, initialize)).status).toBe(202);
     expect(JSON.parse((await s.next()).data)).toMatchObject({
       id: 1,
-      result: { serverInfo: { name: 'SakuraNav' } },
+      result: { serverInfo: { name: 'Sakura Dash' } },
     });
     const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     expect((await post(other, endpoint, token, list)).status).toBe(202);
-    expect(JSON.parse((await s.next()).data).result.tools).toHaveLength(30);
+    expect(JSON.parse((await s.next()).data).result.tools).toHaveLength(MCP_TOOLS.length);
     s.close();
   });
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { TokenModel } from '#server/tokens/token.model';
 import { deleteToken } from '#server/tokens/token.service';
 import { MCP_PER_TOKEN } from '#server/mcp/mcp.server';
+import { PRODUCT_VERSION } from '#server/product';
 import { consume } from '#server/rate-limit/rate-limit.service';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
@@ -54,10 +55,10 @@ const initialize = {
 describe('MCP over Streamable HTTP', () => {
   beforeEach(resetDatabase);
 
-  it('initializes as SakuraNav and lists every tool with its input schema', async () => {
+  it('initializes as Sakura Dash and lists every tool with its input schema', async () => {
     const { token } = await newToken(await createUser());
     const client = await mcpClient(token);
-    expect(client.getServerVersion()).toMatchObject({ name: 'SakuraNav', version: '1.0.0' });
+    expect(client.getServerVersion()).toMatchObject({ name: 'Sakura Dash', version: PRODUCT_VERSION });
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);

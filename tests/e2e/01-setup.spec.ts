@@ -9,7 +9,7 @@ test('first run: setup page, create the admin, land on the dashboard', async ({ 
   await page.goto('/');
   await expect(page).toHaveURL(/\/setup$/);
   await waitForHydration(page, info);
-  await expect(page.getByRole('heading', { name: 'Welcome to SakuraNav' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Sakura Dash' })).toBeVisible();
   await reviewPage(page, info, 'setup', { phone: false });
 
   // A mismatch is reported next to the field, and the username is kept.

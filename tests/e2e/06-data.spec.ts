@@ -80,5 +80,5 @@ test('a file that is not a data archive is refused with a message', async ({ pag
     .getByLabel('Archive', { exact: true })
     .setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip') });
   await page.getByRole('button', { name: 'Check the file' }).click();
-  await expect(page.getByRole('alert')).toContainText('not a SakuraNav data archive');
+  await expect(page.getByRole('alert')).toContainText('not a data archive of this service or of SakuraNav');
 });

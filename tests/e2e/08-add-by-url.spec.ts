@@ -93,7 +93,7 @@ test('the profile offers a bookmarklet whose address opens the form prefilled', 
   await signInAs(context, info);
   await openPage(page, info, '/profile#bookmarklet');
   const link = page.locator('#bookmarklet-link');
-  await expect(link).toHaveText('Add to SakuraNav');
+  await expect(link).toHaveText('Add to Sakura Dash');
   await expect(page.getByRole('heading', { name: 'Save from anywhere' })).toBeVisible();
   const href = (await link.getAttribute('href'))!;
   expect(href.startsWith('javascript:')).toBe(true);

@@ -4,6 +4,7 @@ import { z, type ZodType } from 'zod';
 import type { AreaDoc, DocAuth, Operation } from './describe';
 import { operationsOf } from './describe';
 import { ErrorBody } from './shapes';
+import { PRODUCT_NAME } from '#server/product.shared';
 
 type Json = Record<string, unknown>;
 
@@ -166,10 +167,11 @@ export function buildOpenApi(areas: AreaDoc[], serverUrl: string, version: strin
   return {
     openapi: '3.1.0',
     info: {
-      title: 'SakuraNav API',
+      title: `${PRODUCT_NAME} API`,
       version,
       description:
-        'The JSON API of this SakuraNav instance. Send JSON bodies with Content-Type: application/json. ' +
+        `The JSON API of this ${PRODUCT_NAME} instance (compatible with SakuraNav 1.8).` +
+        '  Send JSON bodies with Content-Type: application/json. ' +
         'Authenticate with a personal access token (Authorization: Bearer sak_…, created on /profile) or the ' +
         'session cookie of POST /api/auth/login. Errors are {"error", "code", "details"?}.',
     },

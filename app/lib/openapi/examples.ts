@@ -1,4 +1,5 @@
 // Sample objects the examples share. tests/api/openapi.test.ts checks every example against its schemas.
+import { PRODUCT_NAME } from '#server/product.shared';
 const at = '2026-01-15T08:30:00.000Z';
 
 export const TAG = {
@@ -116,7 +117,7 @@ export const THEME = {
 export const UNDO_TOKEN = 'undo-3f9c2a';
 
 export const SETTINGS = {
-  siteName: 'SakuraNav',
+  siteName: PRODUCT_NAME,
   lightLogoUrl: null,
   darkLogoUrl: null,
   faviconUrl: null,

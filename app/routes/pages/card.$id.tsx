@@ -19,6 +19,7 @@ import { renderMarkdown } from '~/lib/markdown';
 import { requestInfo } from '~/lib/request-context.server';
 import dashboardCss from '~/styles/dashboard.css?url';
 import type { Route } from './+types/card.$id';
+import { PRODUCT_NAME } from '#server/product.shared';
 
 export const handle = { hydrate: false };
 export const clientLoader = loadAsDocument;
@@ -83,7 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: d ? `${d.title} · SakuraNav` : 'SakuraNav' },
+  { title: d ? `${d.title} · ${PRODUCT_NAME}` : PRODUCT_NAME },
 ];
 
 export default function CardPage() {

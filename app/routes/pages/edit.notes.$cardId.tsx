@@ -15,8 +15,9 @@ import { attachmentAction, noteUploadAction, type NoteFilesFailure } from '~/lib
 import { requestInfo } from '~/lib/request-context.server';
 import { listAttachments } from '#server/assets/upload.service';
 import type { Route } from './+types/edit.notes.$cardId';
+import { PRODUCT_NAME } from '#server/product.shared';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = signedInUser(context);

@@ -14,8 +14,9 @@ import { noteDefaults, toNoteInput } from '~/lib/editor-values';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.notes.new';
+import { PRODUCT_NAME } from '#server/product.shared';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { sites: await listSiteChoices(signedInUser(context)), ...editorFrame(request, context, 'note') };

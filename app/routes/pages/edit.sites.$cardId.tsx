@@ -16,8 +16,9 @@ import { onlyLooksUp } from '~/lib/site-preview';
 import { aiConfigured } from '#server/ai/ai-config';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.sites.$cardId';
+import { PRODUCT_NAME } from '#server/product.shared';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   onlyLooksUp(formData) ? false : defaultShouldRevalidate;

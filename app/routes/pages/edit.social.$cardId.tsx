@@ -13,8 +13,9 @@ import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.$cardId';
 import { readSocialForm } from './edit.social.server';
+import { PRODUCT_NAME } from '#server/product.shared';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
 
 async function loadSocial(request: Request, context: Route.LoaderArgs['context'], id: string) {
   const actor = signedInUser(context);

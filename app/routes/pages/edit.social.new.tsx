@@ -16,8 +16,9 @@ import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.new';
 import { readSocialForm } from './edit.social.server';
+import { PRODUCT_NAME } from '#server/product.shared';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
 
 /** `?type=<type>` picks the type; without it (or with an unknown one) the page shows the type picker. */
 function typeOf(request: Request) {

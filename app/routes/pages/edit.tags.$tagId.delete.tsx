@@ -9,8 +9,9 @@ import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.$tagId.delete';
 import { ConfirmDelete } from '~/components/editor/confirm-delete';
+import { PRODUCT_NAME } from '#server/product.shared';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? 'SakuraNav' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = signedInUser(context);

@@ -32,6 +32,7 @@ import { safeImageSrc } from '#server/urls/url-policy.shared';
 import { requestInfo } from '~/lib/request-context.server';
 import dashboardCss from '~/styles/dashboard.css?url';
 import type { Route } from './+types/home';
+import { PRODUCT_NAME } from '#server/product.shared';
 
 // Rendered on the server only: no React on the client, just the small enhancement script (docs/decisions.md §4).
 export const handle = { hydrate: false, bareHeader: true };
@@ -139,7 +140,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const root = matches.find((m) => m?.id === 'root')?.data as { siteName?: string } | undefined;
-  const site = root?.siteName ?? 'SakuraNav';
+  const site = root?.siteName ?? PRODUCT_NAME;
   return [{ title: d?.active ? `${d.active.name} · ${site}` : d?.q ? `${d.q} · ${site}` : site }];
 };
 

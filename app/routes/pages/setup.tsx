@@ -11,8 +11,9 @@ import { headersWithCookies, readForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { signIn } from '~/lib/session.server';
 import type { Route } from './+types/setup';
+import { PRODUCT_NAME } from '#server/product.shared';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Setup · SakuraNav' }];
+export const meta: Route.MetaFunction = () => [{ title: `Setup · ${PRODUCT_NAME}` }];
 
 export async function loader() {
   if (await isInitialized()) throw redirect('/');

@@ -3,6 +3,7 @@ import * as mcp from '~/routes/api/mcp';
 import * as sseMessages from '~/routes/api/mcp.sse.messages';
 import * as sse from '~/routes/api/mcp.sse';
 import { describeArea, describeRoute } from '../describe';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '#server/product';
 
 // The MCP routes speak JSON-RPC 2.0 (not apiRoute's JSON), so their auth and bodies are described here.
 const JsonRpc = z.looseObject({
@@ -39,7 +40,7 @@ export const mcpArea = describeArea(
           response: {
             jsonrpc: '2.0',
             id: 1,
-            result: { serverInfo: { name: 'SakuraNav', version: '1.0.0' } },
+            result: { serverInfo: { name: PRODUCT_NAME, version: PRODUCT_VERSION } },
           },
         },
       },
