@@ -1,9 +1,11 @@
 import filesEn from './files-en';
 import settingsEn from './settings-en';
+import mcpOauthEn from './mcp-oauth-en';
 
 const en = {
   settings: settingsEn,
   files: filesEn,
+  mcpOauth: mcpOauthEn,
   app: {
     name: 'SakuraNav',
     tagline: 'Your web, neatly arranged.',
