@@ -65,7 +65,8 @@ export function detectLocale(request: Request, cookies: Record<string, string | 
 }
 
 // Paths reachable before the first admin exists.
-const SETUP_ALLOWED = ['/setup', '/preferences'];
+// The MCP authorization flow's JSON endpoints answer in their own shape, set up or not (docs/decisions.md §69).
+const SETUP_ALLOWED = ['/setup', '/preferences', '/.well-known', '/oauth/register', '/oauth/token'];
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
