@@ -28,6 +28,10 @@ const mcpOauthEn = {
     conflict: 'You have connected the most apps allowed. Revoke one under Profile → Access tokens first.',
     back: 'Back to the dashboard',
   },
+  panel: {
+    noToken:
+      'Assistants that support MCP sign-in (OAuth) need only the address above: they open a page here where you allow them, and they are then listed under Access tokens. For the others, use a token as below.',
+  },
   tokens: {
     appBadge: 'App connection',
     readWrite: 'Read and write',

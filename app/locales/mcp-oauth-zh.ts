@@ -26,6 +26,10 @@ const mcpOauthZh: typeof mcpOauthEn = {
     conflict: '已连接的应用数量已达上限。请先在“个人资料 → 访问令牌”中撤销一个。',
     back: '返回导航页',
   },
+  panel: {
+    noToken:
+      '支持 MCP 登录授权（OAuth）的助手只需要上面的地址：它会在这里打开一个页面供你允许，之后会列在“访问令牌”中。其他助手请按下面的方式使用令牌。',
+  },
   tokens: {
     appBadge: '应用连接',
     readWrite: '读写',

@@ -113,7 +113,7 @@ export default function AuthorizePage() {
         <CsrfInput />
         <fieldset className="choice-list">
           <legend>{t('mcpOauth.consent.accessLegend')}</legend>
-          <label>
+          <label className="consent-choice">
             <input type="radio" name="access" value="read" defaultChecked={!canWrite} />
             <span>
               <strong>{t('mcpOauth.consent.read')}</strong>
@@ -121,7 +121,7 @@ export default function AuthorizePage() {
             </span>
           </label>
           {canWrite ? (
-            <label>
+            <label className="consent-choice">
               <input type="radio" name="access" value="write" defaultChecked />
               <span>
                 <strong>{t('mcpOauth.consent.write')}</strong>
