@@ -52,7 +52,9 @@ export function oauthRoute(methods: Partial<Record<'GET' | 'POST', Handler>>, li
     try {
       if (!run) {
         const allow = [...Object.keys(methods), 'OPTIONS'].join(', ');
-        throw new OAuthError('invalid_request', `Method ${request.method} is not allowed here`, 405, { Allow: allow });
+        throw new OAuthError('invalid_request', `Method ${request.method} is not allowed here`, 405, {
+          Allow: allow,
+        });
       }
       if (limit) assertWithin(await consume(limit, clientIp(request)));
       return await run({ request, origin: publicOrigin(request) });

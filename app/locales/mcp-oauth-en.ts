@@ -40,7 +40,8 @@ const mcpOauthEn = {
     revoke: 'Revoke',
     revokeNamed: 'Revoke the connection of {{name}}',
     confirmTitle: 'Revoke the connection of "{{name}}"?',
-    confirmBody: 'The app loses access at once, open connections included. To use it again, connect it again.',
+    confirmBody:
+      'The app loses access at once, open connections included. To use it again, connect it again.',
     confirmSubmit: 'Revoke',
     revoked: 'The connection was revoked',
   },

@@ -108,7 +108,8 @@ async function resolve(request: Request): Promise<AuthResult> {
   const token = presentedToken(request);
   if (token && channel === 'page') return { ...NONE, tokenRefused: true };
   // An app's token was issued for the MCP endpoint (RFC 8707 audience): anywhere else it is not valid.
-  if (token && isAppAccessToken(token)) return channel === 'mcp' ? fromAppToken(token) : { ...NONE, badToken: true };
+  if (token && isAppAccessToken(token))
+    return channel === 'mcp' ? fromAppToken(token) : { ...NONE, badToken: true };
   if (token) return fromToken(token);
   if (channel === 'mcp') return NONE;
   return fromSessionCookie(request);

@@ -49,15 +49,18 @@ export async function checkAuthorizeRequest(q: AuthorizeRequest, origin: string)
   const client = await findClient(q.client_id);
   if (!client) return { ok: false, problem: 'unknown_client' };
   // Omitted only when the client registered exactly one (RFC 6749 §3.1.2.3); else an exact match.
-  const redirectUri = q.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
-  if (!redirectUri || !client.redirectUris.includes(redirectUri)) return { ok: false, problem: 'bad_redirect_uri' };
+  const redirectUri =
+    q.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+  if (!redirectUri || !client.redirectUris.includes(redirectUri))
+    return { ok: false, problem: 'bad_redirect_uri' };
   const state = q.state ?? null;
   const fail = (error: string, description: string): AuthorizeCheck => ({
     ok: false,
     problem: 'redirect',
     redirectTo: answerUrl(redirectUri, { error, error_description: description, state }, origin),
   });
-  if (q.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported');
+  if (q.response_type !== 'code')
+    return fail('unsupported_response_type', 'Only response_type=code is supported');
   if (!q.code_challenge) return fail('invalid_request', 'PKCE is required: send code_challenge (S256)');
   if (q.code_challenge_method !== 'S256') {
     return fail('invalid_request', 'Only code_challenge_method=S256 is supported (plain is refused)');
@@ -113,7 +116,10 @@ export async function approveAuthorization(
     readOnly: access === 'read' || request.maxAccess === 'read',
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
-  await AppClientModel.updateOne({ _id: request.clientId, allowedAt: null }, { $set: { allowedAt: new Date() } });
+  await AppClientModel.updateOne(
+    { _id: request.clientId, allowedAt: null },
+    { $set: { allowedAt: new Date() } },
+  );
   return answerUrl(request.redirectUri, { code, state: request.state }, origin);
 }
 

@@ -35,14 +35,16 @@ function displayName(name: string | undefined, redirectUri: string): string {
 export async function registerClient(input: ClientRegistration): Promise<ClientInformation> {
   for (const uri of input.redirect_uris) {
     const problem = redirectUriProblem(uri);
-    if (problem) throw new OAuthError('invalid_redirect_uri', `redirect_uri ${JSON.stringify(uri)} ${problem}`);
+    if (problem)
+      throw new OAuthError('invalid_redirect_uri', `redirect_uri ${JSON.stringify(uri)} ${problem}`);
   }
   if (input.token_endpoint_auth_method !== undefined && input.token_endpoint_auth_method !== 'none') {
     throw metadataError('Only public clients are supported: token_endpoint_auth_method must be "none"');
   }
   const unknownGrant = input.grant_types?.find((g) => !GRANT_TYPES.has(g));
   if (unknownGrant) throw metadataError(`grant_type ${unknownGrant} is not supported`);
-  if (input.response_types?.some((r) => r !== 'code')) throw metadataError('Only response_type "code" is supported');
+  if (input.response_types?.some((r) => r !== 'code'))
+    throw metadataError('Only response_type "code" is supported');
   const unknownScope = input.scope?.split(' ').find((s) => s && !(SCOPES as readonly string[]).includes(s));
   if (unknownScope) throw metadataError(`Unknown scope ${unknownScope}; use ${SCOPES.join(' ')}`);
   const doc: AppClientDoc = {

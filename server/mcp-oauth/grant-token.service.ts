@@ -71,7 +71,8 @@ async function exchangeCode(input: TokenRequest, origin: string): Promise<TokenR
   }
   if (doc.expiresAt <= new Date()) throw invalidGrant('The authorization code has expired');
   if (doc.clientId !== client._id) throw invalidGrant('The authorization code was issued to another client');
-  if (doc.redirectUri !== redirectUri) throw invalidGrant('redirect_uri does not match the authorization request');
+  if (doc.redirectUri !== redirectUri)
+    throw invalidGrant('redirect_uri does not match the authorization request');
   if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || !safeEqual(s256(verifier), doc.codeChallenge)) {
     throw invalidGrant('code_verifier does not match the code_challenge');
   }

@@ -1,6 +1,12 @@
 import type { Actor } from '../actor';
 import { notFound } from '../errors';
-import { AppClientModel, AppCodeModel, AppGrantModel, AppTokenModel, type AppGrantDoc } from './mcp-oauth.model';
+import {
+  AppClientModel,
+  AppCodeModel,
+  AppGrantModel,
+  AppTokenModel,
+  type AppGrantDoc,
+} from './mcp-oauth.model';
 import { toAppGrant, type AppGrantDto } from './grant.dto';
 
 const DAY = 86_400_000;

@@ -18,7 +18,11 @@ export function register(body: unknown, ip = freshIp()) {
 }
 
 export async function registeredClient(name = 'Test assistant', redirect = REDIRECT): Promise<string> {
-  const res = await register({ client_name: name, redirect_uris: [redirect], token_endpoint_auth_method: 'none' });
+  const res = await register({
+    client_name: name,
+    redirect_uris: [redirect],
+    token_endpoint_auth_method: 'none',
+  });
   expect(res.status, res.text).toBe(201);
   return res.json.client_id as string;
 }
@@ -30,7 +34,11 @@ export function authorizePath(params: Record<string, string | undefined>): strin
 }
 
 /** A complete, valid authorization request for `clientId`. */
-export function authorizeParams(clientId: string, challenge: string, extra: Record<string, string | undefined> = {}) {
+export function authorizeParams(
+  clientId: string,
+  challenge: string,
+  extra: Record<string, string | undefined> = {},
+) {
   return {
     response_type: 'code',
     client_id: clientId,

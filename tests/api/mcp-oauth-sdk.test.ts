@@ -89,7 +89,9 @@ it('the SDK client connects after consent, uses the tools, and refreshes its tok
 
   // First contact: 401 → discovery → registration → our consent page → a code.
   const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  await expect(new McpClient({ name: 'x', version: '1' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+  await expect(new McpClient({ name: 'x', version: '1' }).connect(first)).rejects.toBeInstanceOf(
+    UnauthorizedError,
+  );
   expect(provider.client?.client_id).toMatch(/^mcp-/);
   expect(provider.authorizationUrl?.pathname).toBe('/oauth/authorize');
   expect(provider.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
@@ -122,12 +124,16 @@ it('a read-only connection made with the SDK cannot call write tools', async () 
   const url = new URL('/api/mcp', await appUrl());
   const provider = new TestProvider(browser, 'read');
   const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  await expect(new McpClient({ name: 'x', version: '1' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+  await expect(new McpClient({ name: 'x', version: '1' }).connect(first)).rejects.toBeInstanceOf(
+    UnauthorizedError,
+  );
   await first.finishAuth(provider.code!);
   expect(provider.saved?.scope).toBe('mcp:read');
   const client = await connect(url, provider);
   const { tools } = await client.listTools();
   expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
-  expect((await call(client, 'create_tag', { name: 'Nope' })).json.error).toBe('This access token is read-only');
+  expect((await call(client, 'create_tag', { name: 'Nope' })).json.error).toBe(
+    'This access token is read-only',
+  );
   await client.close();
 });

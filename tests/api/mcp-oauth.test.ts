@@ -44,7 +44,10 @@ afterEach(restoreClock);
 describe('discovery', () => {
   it('publishes protected-resource metadata (root and path-suffixed) and authorization-server metadata', async () => {
     const origin = await appUrl();
-    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp']) {
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/api/mcp',
+    ]) {
       const res = await new Client().get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -122,7 +125,11 @@ describe('dynamic client registration', () => {
         'invalid_client_metadata',
         /client_credentials/,
       ],
-      [{ redirect_uris: ['https://a.example/cb'], scope: 'admin' }, 'invalid_client_metadata', /Unknown scope/],
+      [
+        { redirect_uris: ['https://a.example/cb'], scope: 'admin' },
+        'invalid_client_metadata',
+        /Unknown scope/,
+      ],
     ];
     for (const [body, error, description] of cases) {
       const res = await register(body);
@@ -169,7 +176,9 @@ describe('authorization and consent', () => {
     expect(page.text).toContain('127.0.0.1:7777');
     expect(page.text).toMatch(/name="access"[^>]*value="write"/);
     // The form's answer goes to the app: the page allows that origin as a form target, and only that one.
-    expect(page.headers.get('content-security-policy')).toMatch(/form-action [^;]*http:\/\/127\.0\.0\.1:7777/);
+    expect(page.headers.get('content-security-policy')).toMatch(
+      /form-action [^;]*http:\/\/127\.0\.0\.1:7777/,
+    );
     expect(page.headers.get('x-form-action-origin')).toBeNull();
   });
 
@@ -295,11 +304,16 @@ describe('token endpoint', () => {
     const e = await allowedCode(browser, clientId);
     skipAhead(CODE_TTL_MS + 1000);
     const expired = await exchange(e.code, e.verifier);
-    expect(expired.json).toEqual({ error: 'invalid_grant', error_description: 'The authorization code has expired' });
+    expect(expired.json).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The authorization code has expired',
+    });
 
     expect((await tokenRequest({ grant_type: 'password' })).json.error).toBe('unsupported_grant_type');
     expect((await tokenRequest({ code: 'x' })).json).toMatchObject({ error: 'invalid_request' });
-    const json = await new Client({ ip: freshIp() }).post('/oauth/token', { grant_type: 'authorization_code' });
+    const json = await new Client({ ip: freshIp() }).post('/oauth/token', {
+      grant_type: 'authorization_code',
+    });
     expect(json.json.error).toBe('invalid_request');
   });
 
@@ -333,7 +347,11 @@ describe('app connections', () => {
 
     const listed = await browser.get('/api/user/apps');
     expect(listed.json).toEqual([
-      expect.objectContaining({ clientName: 'Claude Desktop', redirectHost: '127.0.0.1:7777', readOnly: false }),
+      expect.objectContaining({
+        clientName: 'Claude Desktop',
+        redirectHost: '127.0.0.1:7777',
+        readOnly: false,
+      }),
     ]);
     await expect.poll(async () => (await browser.get('/api/user/apps')).json[0].lastUsedAt).not.toBeNull();
     const profile = await browser.get('/profile');

@@ -13,7 +13,11 @@ const CALLBACK = 'http://127.0.0.1:9/callback';
 
 async function answerCallback(context: BrowserContext) {
   await context.route(`${CALLBACK}**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Connected</title><p>Connected</p>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<title>Connected</title><p>Connected</p>',
+    }),
   );
 }
 
@@ -70,7 +74,9 @@ test('an assistant is allowed read-only after signing in, listed beside the toke
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page.getByRole('heading', { name: 'E2E Assistant wants to use your dashboard' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'E2E Assistant wants to use your dashboard' }),
+  ).toBeVisible();
   await expect(page.getByText('127.0.0.1:9', { exact: true })).toBeVisible();
   await waitForHydration(page, info);
   await reviewPage(page, info, 'mcp-consent');
@@ -83,7 +89,13 @@ test('an assistant is allowed read-only after signing in, listed beside the toke
   const code = back.searchParams.get('code')!;
   expect(code).toBeTruthy();
   const tokenRes = await page.request.post('/oauth/token', {
-    form: { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: CALLBACK },
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: clientId,
+      redirect_uri: CALLBACK,
+    },
   });
   expect(tokenRes.status(), await tokenRes.text()).toBe(200);
   const tokens = await tokenRes.json();
@@ -98,7 +110,9 @@ test('an assistant is allowed read-only after signing in, listed beside the toke
   await expect(row).toContainText('Read-only');
   await reviewPage(page, info, 'mcp-app-connection');
   await page.getByRole('link', { name: 'Revoke the connection of E2E Assistant' }).click();
-  await expect(page.getByRole('heading', { name: 'Revoke the connection of "E2E Assistant"?' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Revoke the connection of "E2E Assistant"?' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('The connection was revoked')).toBeVisible();
   await expect(page.locator('.item-list li', { hasText: 'E2E Assistant' })).toHaveCount(0);

@@ -152,7 +152,9 @@ export function TokensPanel({
                 <>
                   <span>{app.clientName}</span>
                   <Badge tone="accent">{t('mcpOauth.tokens.appBadge')}</Badge>
-                  <Badge>{app.readOnly ? t('profile.tokens.readOnlyBadge') : t('mcpOauth.tokens.readWrite')}</Badge>
+                  <Badge>
+                    {app.readOnly ? t('profile.tokens.readOnlyBadge') : t('mcpOauth.tokens.readWrite')}
+                  </Badge>
                 </>
               }
               meta={

@@ -19,7 +19,9 @@ import type { Route } from './+types/oauth.authorize';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'mcpOauth.consent.title') }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, 'mcpOauth.consent.title') },
+];
 
 type Problem = 'unknown_client' | 'bad_redirect_uri' | 'forbidden' | 'conflict';
 
