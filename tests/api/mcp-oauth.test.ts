@@ -3,7 +3,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CODE_TTL_MS } from '#server/mcp-oauth/authorize.service';
 import { REGISTER_PER_IP } from '#server/mcp-oauth/client.service';
-import { AppTokenModel } from '#server/mcp-oauth/mcp-oauth.model';
+import { purgeExpiredAppAuth } from '#server/mcp-oauth/grant.service';
+import {
+  AppClientModel,
+  AppCodeModel,
+  AppGrantModel,
+  AppTokenModel,
+} from '#server/mcp-oauth/mcp-oauth.model';
+import { purgeUser } from '#server/users/account-deletion';
 import { consume } from '#server/rate-limit/rate-limit.service';
 import { admin, createUser, sessionClient } from '../factories';
 import { Client } from '../setup/client';
@@ -434,5 +441,35 @@ describe('app connections', () => {
       redirect_uri: REDIRECT,
     });
     expect(res.json.scope).toBe('mcp:read');
+  });
+
+  it('go with their account; maintenance sweeps expired codes and tokens and clients nobody allowed', async () => {
+    const { client: browser } = await admin();
+    const bob = await createUser({ username: 'bob' });
+    const bobBrowser = await sessionClient(bob);
+    const allowed = await registeredClient('Allowed');
+    const unused = await registeredClient('Never allowed');
+    const bobTokens = await connectedTokens(bobBrowser, allowed);
+    await allowedCode(browser, allowed);
+    await purgeUser(bob._id);
+    expect(await AppGrantModel.countDocuments({ userId: bob._id })).toBe(0);
+    expect(await AppTokenModel.countDocuments({ userId: bob._id })).toBe(0);
+    expect((await mcpPost(bobTokens.access_token)).status).toBe(401);
+
+    const mine = await connectedTokens(browser, allowed);
+    expect(await AppCodeModel.countDocuments()).toBe(1);
+    skipAhead(2 * 86_400_000);
+    await purgeExpiredAppAuth();
+    // The unexchanged code and the access token have expired; the refresh token (30 days) stays.
+    expect(await AppCodeModel.countDocuments()).toBe(0);
+    expect((await AppTokenModel.find().lean()).map((t) => t.kind)).toEqual(['refresh']);
+    expect(await AppClientModel.exists({ _id: unused })).toBeNull();
+    expect(await AppClientModel.exists({ _id: allowed })).not.toBeNull();
+    const refreshed = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: mine.refresh_token,
+      client_id: allowed,
+    });
+    expect(refreshed.status).toBe(200);
   });
 });
