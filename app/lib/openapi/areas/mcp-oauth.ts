@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClientRegistrationSchema } from '#server/mcp-oauth/mcp-oauth.schema';
+import { ClientRegistrationSchema, TokenRequestSchema } from '#server/mcp-oauth/mcp-oauth.schema';
 import * as appById from '~/routes/api/user.apps.$id';
 import * as apps from '~/routes/api/user.apps';
 import * as register from '~/routes/oauth.register';
@@ -151,6 +151,16 @@ export const mcpOauthArea = describeArea(
           'refresh token unknown, used, expired, or for another client or redirect_uri; wrong code_verifier), ' +
           'invalid_client (401), invalid_target, invalid_scope, unsupported_grant_type, too_many_requests (429).',
         auth: 'public',
+        formBody: {
+          schema: TokenRequestSchema,
+          example: {
+            grant_type: 'authorization_code',
+            code: 'Qm9vay1tYXJrcy1hcmUtbmljZS1jb2RlLWV4YW1wbGU',
+            code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+            client_id: `mcp-${'5e'.repeat(16)}`,
+            redirect_uri: 'https://claude.ai/api/mcp/auth_callback',
+          },
+        },
         response: Tokens,
         errors: [429],
         example: {
