@@ -1,6 +1,8 @@
 // The MCP authorization flow (docs/decisions.md §69): discovery, registration, consent, tokens, refresh rotation,
 // revocation and scope, over HTTP against the built app.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_ID } from '#server/actor';
+import { reauthenticate } from '#server/auth/authenticate';
 import { CODE_TTL_MS } from '#server/mcp-oauth/authorize.service';
 import { REGISTER_PER_IP } from '#server/mcp-oauth/client.service';
 import { purgeExpiredAppAuth } from '#server/mcp-oauth/grant.service';
@@ -472,4 +474,26 @@ describe('app connections', () => {
     });
     expect(refreshed.status).toBe(200);
   });
+
+  it('ends a legacy SSE stream opened with the app token when the connection is revoked', async () => {
+    const { client: browser } = await admin();
+    const tokens = await connectedTokens(browser, await registeredClient());
+    const res = await fetch(`${await appUrl()}/api/mcp/sse`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('event: endpoint');
+    // What the stream checks every few seconds: the token still names its user.
+    const again = new Request(`${await appUrl()}/api/mcp/sse`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect((await reauthenticate(again))?.userId).toBe(ADMIN_ID);
+    const id = (await browser.get('/api/user/apps')).json[0].id as string;
+    expect((await browser.call('DELETE', `/api/user/apps/${id}`)).status).toBe(200);
+    expect(await reauthenticate(again)).toBeNull();
+    // The stream ends at its next check of the token (before: it would run until 30 minutes idle).
+    for (;;) if ((await reader.read()).done) break;
+  }, 20_000);
 });
