@@ -20,8 +20,13 @@ import { endSession, resolveSession } from './session.store';
  *   the session cookie, as the older web client uses it.
  * - `mcp`: the MCP endpoint. Access tokens only: personal ones, and those an app got through the MCP authorization
  *   flow (`saa_…`, docs/decisions.md §69), which are for this door alone (their audience is the MCP endpoint).
+ * - `oauth`: that flow's JSON endpoints (discovery documents, client registration, the token endpoint). No
+ *   credentials at all: public clients name themselves in the body. As on pages, a change sent with an access token
+ *   is refused.
  */
-export type Channel = 'page' | 'api' | 'mcp';
+export type Channel = 'page' | 'api' | 'mcp' | 'oauth';
+
+const OAUTH_ENDPOINTS = new Set(['/oauth/register', '/oauth/token']);
 
 /**
  * A path as the router matches it: React Router decodes each segment and ignores letter case, so `/api/MCP` and
@@ -45,6 +50,7 @@ export function channelOf(request: Request): Channel {
   const path = routedPath(new URL(request.url).pathname);
   if (path === '/api/mcp' || path.startsWith('/api/mcp/')) return 'mcp';
   if (path === '/api' || path.startsWith('/api/')) return 'api';
+  if (path.startsWith('/.well-known/') || OAUTH_ENDPOINTS.has(path)) return 'oauth';
   return 'page';
 }
 
@@ -106,12 +112,12 @@ function presentedToken(request: Request): string | null {
 async function resolve(request: Request): Promise<AuthResult> {
   const channel = channelOf(request);
   const token = presentedToken(request);
-  if (token && channel === 'page') return { ...NONE, tokenRefused: true };
+  if (token && (channel === 'page' || channel === 'oauth')) return { ...NONE, tokenRefused: true };
   // An app's token was issued for the MCP endpoint (RFC 8707 audience): anywhere else it is not valid.
   if (token && isAppAccessToken(token))
     return channel === 'mcp' ? fromAppToken(token) : { ...NONE, badToken: true };
   if (token) return fromToken(token);
-  if (channel === 'mcp') return NONE;
+  if (channel === 'mcp' || channel === 'oauth') return NONE;
   return fromSessionCookie(request);
 }
 

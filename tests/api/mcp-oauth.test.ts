@@ -60,6 +60,8 @@ describe('discovery', () => {
       const res = await new Client().get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      // Public and cacheable: no cookie rides along.
+      expect(res.headers.get('set-cookie')).toBeNull();
       expect(res.json).toMatchObject({
         resource: `${origin}/api/mcp`,
         authorization_servers: [origin],
@@ -157,6 +159,21 @@ describe('dynamic client registration', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson.json).toMatchObject({ error: 'invalid_client_metadata' });
+  });
+
+  it('reads no credentials: a registration sent with an access token is refused; CORS preflights answer', async () => {
+    const { token } = await newToken(await createUser());
+    const res = await new Client({ token, ip: freshIp() }).post('/oauth/register', {
+      redirect_uris: ['https://a.example/cb'],
+    });
+    expect(res.status).toBe(403);
+    expect(res.json.error).toBe('invalid_request');
+    expect(await AppClientModel.countDocuments()).toBe(0);
+    const preflight = await new Client().call('OPTIONS', '/oauth/token', {
+      headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('is limited per client address', async () => {
