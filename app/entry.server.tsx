@@ -46,6 +46,20 @@ export const streamTimeout = 5_000;
 const FORM_ACTION = ["'self'", ...new Set(WEB_ENGINES.map((e) => new URL(e.url).origin))].join(' ');
 
 /**
+ * A page whose form's answer redirects to another site names that site's origin in this header (its `headers`
+ * export): the MCP consent page sends the browser back to the app that asked (docs/decisions.md §69). The header
+ * itself is not sent.
+ */
+export const FORM_ACTION_HEADER = 'x-form-action-origin';
+
+function formActionFor(headers: Headers): string {
+  const extra = headers.get(FORM_ACTION_HEADER);
+  headers.delete(FORM_ACTION_HEADER);
+  if (!extra || !/^https?:\/\/[^\s;,'"]+$/.test(extra)) return FORM_ACTION;
+  return `${FORM_ACTION} ${extra}`;
+}
+
+/**
  * Awaited by scripts/serve.mjs before it listens: on the embedded store (SINGLE_INSTANCE) this process must be the
  * only app instance, or it exits with a one-line message; data of an older layout is moved.
  */
@@ -117,6 +131,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = renderNonce(loadContext);
+  const formAction = formActionFor(responseHeaders);
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -150,7 +165,7 @@ export default function handleRequest(
               "connect-src 'self'",
               "frame-ancestors 'none'",
               "base-uri 'self'",
-              `form-action ${FORM_ACTION}`,
+              `form-action ${formAction}`,
               "object-src 'none'",
             ].join('; '),
           );

@@ -28,6 +28,17 @@ export default [
   route('settings/appearance', 'routes/pages/settings.appearance.tsx'),
   route('settings/site', 'routes/pages/settings.site.tsx'),
 
+  // MCP authorization for AI assistants (OAuth 2.1 + PKCE; docs/decisions.md §69): discovery, registration,
+  // the consent page and the token endpoint.
+  route('.well-known/oauth-protected-resource', 'routes/well-known.oauth-protected-resource.ts'),
+  route('.well-known/oauth-protected-resource/api/mcp', 'routes/well-known.oauth-protected-resource.ts', {
+    id: 'oauth-protected-resource-mcp',
+  }),
+  route('.well-known/oauth-authorization-server', 'routes/well-known.oauth-authorization-server.ts'),
+  route('oauth/authorize', 'routes/pages/oauth.authorize.tsx'),
+  route('oauth/register', 'routes/oauth.register.ts'),
+  route('oauth/token', 'routes/oauth.token.ts'),
+
   // editors (signed in; hydrated, and every form also works as a plain post)
   route('edit', 'routes/pages/edit.tsx', [
     route('tags/new', 'routes/pages/edit.tags.new.tsx'),
@@ -69,6 +80,8 @@ export default [
     route('user/delete-account', 'routes/api/user.delete-account.ts'),
     route('user/tokens', 'routes/api/user.tokens.ts'),
     route('user/tokens/:id', 'routes/api/user.tokens.$id.ts'),
+    route('user/apps', 'routes/api/user.apps.ts'),
+    route('user/apps/:id', 'routes/api/user.apps.$id.ts'),
     route('user/oauth-bind', 'routes/api/user.oauth-bind.ts'),
 
     // data portability: the caller's data ZIP, and the whole instance's (admin)

@@ -96,6 +96,7 @@ describe('maintenance sweeps', () => {
       'expired rate-limit buckets',
       'expired undo records',
       'idle MCP SSE sessions',
+      'expired MCP app authorizations',
       'old space change records',
       'old online-check leases',
       'interrupted snapshot restores',

@@ -8,6 +8,7 @@ import { recoverRestores } from './snapshots/snapshot-restore';
 import { deleteExpiredSnapshots } from './snapshots/snapshot.service';
 import { sweepSpaceChanges } from './spaces/space-change.model';
 import { purgeExpiredTrash } from './trash/trash.service';
+import { purgeExpiredAppAuth } from './mcp-oauth/grant.service';
 
 type Task = { name: string; everyMs: number; run: () => Promise<unknown> };
 
@@ -19,6 +20,7 @@ export const MAINTENANCE_TASKS: readonly Task[] = [
   { name: 'expired rate-limit buckets', everyMs: 10 * MINUTE, run: purgeExpiredBuckets },
   { name: 'expired undo records', everyMs: 10 * MINUTE, run: purgeExpiredTrash },
   { name: 'idle MCP SSE sessions', everyMs: 10 * MINUTE, run: purgeIdleSseSessions },
+  { name: 'expired MCP app authorizations', everyMs: 10 * MINUTE, run: purgeExpiredAppAuth },
   { name: 'old space change records', everyMs: MINUTE, run: sweepSpaceChanges },
   { name: 'old online-check leases', everyMs: 60 * MINUTE, run: purgeOldLeases },
   { name: 'interrupted snapshot restores', everyMs: MINUTE, run: () => recoverRestores() },

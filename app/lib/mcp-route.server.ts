@@ -2,6 +2,7 @@ import type { Actor } from '#server/actor';
 import { env } from '#server/env';
 import { AppError, isAppError } from '#server/errors';
 import { mcpActor } from '#server/mcp/mcp.server';
+import { publicOrigin } from './public-origin.server';
 import { jsonDepthCheck, readBodyText, toErrorResponse } from './api.server';
 
 /**
@@ -11,7 +12,7 @@ import { jsonDepthCheck, readBodyText, toErrorResponse } from './api.server';
 export function mcpRoute(allow: string[], run: (actor: Actor, request: Request) => Promise<Response>) {
   return async function handle({ request }: { request: Request }): Promise<Response> {
     try {
-      const actor = await mcpActor(request);
+      const actor = await mcpActor(request, publicOrigin(request));
       if (!allow.includes(request.method)) {
         throw new AppError('method_not_allowed', `Method ${request.method} is not allowed here`, undefined, {
           Allow: allow.join(', '),

@@ -8,6 +8,7 @@ import { isAppError } from '#server/errors';
 import { unbindProvider } from '#server/oauth/oauth-accounts.service';
 import { isProviderKey } from '#server/oauth/oauth.schema';
 import { createToken, deleteToken } from '#server/tokens/token.service';
+import { revokeAppGrant } from '#server/mcp-oauth/grant.service';
 import { TokenCreateSchema } from '#server/tokens/token.schema';
 import { AVATAR_MAX_BYTES, removeAvatar, setAvatar } from '#server/users/avatar.service';
 import {
@@ -95,6 +96,13 @@ export async function profileAction(ctx: Ctx) {
         );
       await ignoreMissing(() => deleteToken(actor, String(formData.get('id') ?? '')));
       return done(request, { kind: 'success', key: 'profile.flash.tokenDeleted' }, '/profile#tokens');
+    }
+    case 'app-revoke': {
+      // The app stops working at once: a post without `confirm` leads to the confirm step.
+      if (!isConfirmed(formData))
+        return redirect(`/profile?revoke-app=${encodeURIComponent(String(formData.get('id') ?? ''))}#tokens`);
+      await ignoreMissing(() => revokeAppGrant(actor, String(formData.get('id') ?? '')));
+      return done(request, { kind: 'success', key: 'mcpOauth.tokens.revoked' }, '/profile#tokens');
     }
     case 'oauth-unbind': {
       const provider = formData.get('provider');

@@ -169,7 +169,14 @@ export async function sharedPageHit(request: Request): Promise<Response | null> 
 /** Resolves who is asking and how they want pages shown; runs once per request before any loader or action. */
 export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
-  if (channelOf(request) !== 'page') {
+  const channel = channelOf(request);
+  // The MCP authorization flow's JSON endpoints read no cookie and set none; a change sent with an access token is
+  // refused before they run, as on pages (docs/decisions.md §69).
+  if (channel === 'oauth' && (await refusesChange(request))) {
+    const refusal = { error: 'invalid_request', error_description: 'Access tokens are not accepted here' };
+    return withHeaders(Response.json(refusal, { status: 403 }), []);
+  }
+  if (channel !== 'page') {
     // Resource routes do their own authentication; they only get the common headers.
     return withHeaders(await next(), []);
   }

@@ -1,11 +1,13 @@
 import filesEn from './files-en';
 import settingsEn from './settings-en';
 import bulkEn from './bulk-en';
+import mcpOauthEn from './mcp-oauth-en';
 
 const en = {
   settings: settingsEn,
   files: filesEn,
   bulk: bulkEn,
+  mcpOauth: mcpOauthEn,
   app: {
     name: 'Sakura Dash',
     tagline: 'Your web, neatly arranged.',

@@ -3,11 +3,13 @@ import type { Messages } from './en';
 import filesZh from './files-zh';
 import settingsZh from './settings-zh';
 import bulkZh from './bulk-zh';
+import mcpOauthZh from './mcp-oauth-zh';
 
 const zh: Messages = {
   settings: settingsZh,
   files: filesZh,
   bulk: bulkZh,
+  mcpOauth: mcpOauthZh,
   app: {
     name: 'Sakura Dash',
     tagline: '把常用网站，整整齐齐放在一起。',

@@ -1,5 +1,6 @@
 import type { Actor } from '../actor';
 import { resolveToken } from '../tokens/token.service';
+import { isAppAccessToken, resolveAppAccessToken } from '../mcp-oauth/grant-token.service';
 import { cachedAuth } from './auth-cache';
 import { sha256Hex } from './crypto';
 import { findUserById } from '../users/user.lookup';
@@ -17,9 +18,15 @@ import { endSession, resolveSession } from './session.store';
  *   credentials at all, and a change it asks for is refused (see `refusesChange`).
  * - `api`: the JSON API. An access token (`Authorization: Bearer sak_…`, with its scope enforced by apiRoute), else
  *   the session cookie, as the older web client uses it.
- * - `mcp`: the MCP endpoint. Access tokens only.
+ * - `mcp`: the MCP endpoint. Access tokens only: personal ones, and those an app got through the MCP authorization
+ *   flow (`saa_…`, docs/decisions.md §69), which are for this door alone (their audience is the MCP endpoint).
+ * - `oauth`: that flow's JSON endpoints (discovery documents, client registration, the token endpoint). No
+ *   credentials at all: public clients name themselves in the body. As on pages, a change sent with an access token
+ *   is refused.
  */
-export type Channel = 'page' | 'api' | 'mcp';
+export type Channel = 'page' | 'api' | 'mcp' | 'oauth';
+
+const OAUTH_ENDPOINTS = new Set(['/oauth/register', '/oauth/token']);
 
 /**
  * A path as the router matches it: React Router decodes each segment and ignores letter case, so `/api/MCP` and
@@ -43,6 +50,7 @@ export function channelOf(request: Request): Channel {
   const path = routedPath(new URL(request.url).pathname);
   if (path === '/api/mcp' || path.startsWith('/api/mcp/')) return 'mcp';
   if (path === '/api' || path.startsWith('/api/')) return 'api';
+  if (path.startsWith('/.well-known/') || OAUTH_ENDPOINTS.has(path)) return 'oauth';
   return 'page';
 }
 
@@ -80,7 +88,8 @@ export async function refusesChange(request: Request): Promise<boolean> {
  */
 export async function reauthenticate(request: Request): Promise<Actor | null> {
   const token = presentedToken(request);
-  return token ? (await fromToken(token)).actor : null;
+  if (!token) return null;
+  return (await (isAppAccessToken(token) ? fromAppToken(token) : fromToken(token))).actor;
 }
 
 const NONE: AuthResult = {
@@ -92,20 +101,23 @@ const NONE: AuthResult = {
 };
 
 /**
- * One of our access tokens in the Authorization header. Like the older service, a bearer value that is not one
- * of ours is ignored (it may belong to a proxy in front of the app).
+ * One of our access tokens in the Authorization header (personal `sak_…` or an app's `saa_…`). Like the older
+ * service, a bearer value that is not one of ours is ignored (it may belong to a proxy in front of the app).
  */
 function presentedToken(request: Request): string | null {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  return bearer?.startsWith('sak_') ? bearer : null;
+  return bearer?.startsWith('sak_') || (bearer && isAppAccessToken(bearer)) ? bearer : null;
 }
 
 async function resolve(request: Request): Promise<AuthResult> {
   const channel = channelOf(request);
   const token = presentedToken(request);
-  if (token && channel === 'page') return { ...NONE, tokenRefused: true };
+  if (token && (channel === 'page' || channel === 'oauth')) return { ...NONE, tokenRefused: true };
+  // An app's token was issued for the MCP endpoint (RFC 8707 audience): anywhere else it is not valid.
+  if (token && isAppAccessToken(token))
+    return channel === 'mcp' ? fromAppToken(token) : { ...NONE, badToken: true };
   if (token) return fromToken(token);
-  if (channel === 'mcp') return NONE;
+  if (channel === 'mcp' || channel === 'oauth') return NONE;
   return fromSessionCookie(request);
 }
 
@@ -129,6 +141,25 @@ async function verifyToken(secret: string): Promise<{ value: AuthResult; validUn
       actor: actorFor(user, { via: 'token', tokenId: token.tokenId, readOnly: token.readOnly }),
     },
     validUntil: token.expiresAt?.getTime(),
+  };
+}
+
+async function fromAppToken(secret: string): Promise<AuthResult> {
+  const found = await cachedAuth(`a:${sha256Hex(secret)}`, () => verifyAppToken(secret));
+  return found ? { ...found, actor: { ...found.actor! } } : { ...NONE, badToken: true };
+}
+
+/** An app's access token acts for its grant: `tokenId` is the grant's id, its scope the grant's. */
+async function verifyAppToken(secret: string): Promise<{ value: AuthResult; validUntil?: number } | null> {
+  const found = await resolveAppAccessToken(secret);
+  const user = found ? await findUserById(found.grant.userId) : null;
+  if (!found || !user) return null;
+  return {
+    value: {
+      ...NONE,
+      actor: actorFor(user, { via: 'token', tokenId: found.grant._id, readOnly: found.grant.readOnly }),
+    },
+    validUntil: found.expiresAt.getTime(),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Actor } from '../actor';
 import { authenticate } from '../auth/authenticate';
 import { AppError } from '../errors';
+import { resourceMetadataUrl } from '../mcp-oauth/mcp-oauth.metadata';
 import { assertWithin, consume, type Limit } from '../rate-limit/rate-limit.service';
 import { callTool, describeTool, textResult, type McpTool } from './mcp.tool';
 import { bulkCardTools } from './tools/bulk-cards';
@@ -78,16 +79,23 @@ export async function createMcpServer(actorOf: ActorOf): Promise<Server> {
 }
 
 /**
- * The caller of an MCP request: an access token only (the `mcp` door of server/auth/authenticate.ts, and checked
+ * The caller of an MCP request: an access token only (personal, or an app's from the MCP authorization flow) (the `mcp` door of server/auth/authenticate.ts, and checked
  * again here whatever the path's spelling), within the per-token rate limit. Throws 401 (with WWW-Authenticate)
  * or 429.
  */
-export async function mcpActor(request: Request): Promise<Actor> {
-  const { actor } = await authenticate(request);
+export async function mcpActor(request: Request, origin: string): Promise<Actor> {
+  const { actor, badToken } = await authenticate(request);
   // Checked here too, not only by the channel of the path: a session cookie never reaches the tools.
   if (!actor || actor.via !== 'token') {
+    // `resource_metadata` starts the MCP authorization flow (RFC 9728 §5.1) for clients that speak it; clients
+    // with a personal token never see this answer.
+    const challenge = [
+      'Bearer realm="mcp"',
+      `resource_metadata="${resourceMetadataUrl(origin)}"`,
+      ...(badToken ? ['error="invalid_token"'] : []),
+    ].join(', ');
     throw new AppError('unauthorized', '未授权：请提供有效的 API Token', undefined, {
-      'WWW-Authenticate': 'Bearer realm="mcp"',
+      'WWW-Authenticate': challenge,
     });
   }
   assertWithin(await consume(MCP_PER_TOKEN, actor.tokenId ?? actor.userId));

@@ -10,6 +10,7 @@ import { commitReload } from '../spaces/space.write';
 import { TagModel } from '../tags/tag.model';
 import { deletePrefix, storageKeys } from '../storage';
 import { deleteUserTokens } from '../tokens/token.service';
+import { deleteUserAppGrants } from '../mcp-oauth/grant.service';
 import { UserModel } from './user.model';
 
 /**
@@ -20,6 +21,7 @@ import { UserModel } from './user.model';
 export async function purgeUser(userId: string): Promise<void> {
   await endUserSessions(userId);
   await deleteUserTokens(userId);
+  await deleteUserAppGrants(userId);
   await deleteUserSnapshots(userId);
   await OAuthAccountModel.deleteMany({ userId });
   await deleteSpace(userId);

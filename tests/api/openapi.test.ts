@@ -36,7 +36,8 @@ function coverageProblems(areas: AreaDoc[]): string[] {
       problems.push(`/${route.path}: answers ${answered.join(',')} but describes ${documented.join(',')}`);
     }
   }
-  const routed = new Set(apiRoutes.map((r) => `/${r.path}`));
+  // Described routes outside /api (the MCP authorization flow's JSON endpoints) must be routed too.
+  const routed = new Set(allRoutes.map((r) => `/${r.path}`));
   for (const p of described.keys()) if (!routed.has(p)) problems.push(`${p} is described but not routed`);
   return problems;
 }

@@ -57,6 +57,7 @@ export function McpPanel({ origin }: { origin: string }) {
           <code className="mono">{s.sse}</code>
         </dd>
       </dl>
+      <p className="small">{t('mcpOauth.panel.noToken')}</p>
       <Snippet title={t('profile.mcp.configTitle')} text={s.generic} copy={t('profile.mcp.copyConfig')} />
       <Snippet title={t('profile.mcp.desktopTitle')} text={s.desktop} copy={t('profile.mcp.copyDesktop')} />
       <Snippet title={t('profile.mcp.cliTitle')} text={s.cli} copy={t('profile.mcp.copyCli')} />

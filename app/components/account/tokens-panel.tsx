@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useActionData } from 'react-router';
 import { TOKEN_EXPIRY, TokenCreateSchema } from '#server/tokens/token.schema';
 import type { TokenDto } from '#server/tokens/token.dto';
+import type { AppGrantDto } from '#server/mcp-oauth/grant.dto';
 import { inputProps } from '~/lib/conform';
 import { formatDate, formatDateTime } from '~/lib/format';
 import { KeyIcon, TrashIcon } from '../icons';
@@ -16,16 +17,24 @@ import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { ConfirmStep } from '~/components/ui/confirm-step';
 import { Panel } from '~/components/ui/panel';
 
-/** Personal access tokens: create (the secret is shown once), list, revoke. */
+/**
+ * Personal access tokens: create (the secret is shown once), list, revoke; with them the apps connected through the
+ * MCP authorization flow (docs/decisions.md §69), which are revoked here too.
+ */
 export function TokensPanel({
   tokens,
+  apps,
   max,
   confirmDelete,
+  confirmRevoke,
 }: {
   tokens: TokenDto[];
+  apps: AppGrantDto[];
   max: number;
   /** The token whose deletion waits for its confirm step. */
   confirmDelete: TokenDto | null;
+  /** The app connection whose revocation waits for its confirm step. */
+  confirmRevoke: AppGrantDto | null;
 }) {
   const { t } = useTranslation();
   const actionData = useActionData<ProfileActionData>();
@@ -60,6 +69,21 @@ export function TokensPanel({
           cancelLabel={t('profile.tokens.confirm.cancel')}
         >
           <p>{t('profile.tokens.confirm.body', { suffix: confirmDelete.tokenSuffix })}</p>
+        </ConfirmStep>
+      ) : null}
+
+      {confirmRevoke ? (
+        <ConfirmStep
+          id="confirm-app"
+          title={t('mcpOauth.tokens.confirmTitle', { name: confirmRevoke.clientName })}
+          action="/profile#tokens"
+          intent="app-revoke"
+          values={{ id: confirmRevoke.id }}
+          submitLabel={t('mcpOauth.tokens.confirmSubmit')}
+          cancelHref="/profile#tokens"
+          cancelLabel={t('profile.tokens.confirm.cancel')}
+        >
+          <p>{t('mcpOauth.tokens.confirmBody')}</p>
         </ConfirmStep>
       ) : null}
 
@@ -117,10 +141,45 @@ export function TokensPanel({
         </PostForm>
       )}
 
-      {tokens.length === 0 ? (
+      {tokens.length + apps.length === 0 ? (
         <p className="empty-state">{t('profile.tokens.none')}</p>
       ) : (
         <ul className="item-list" aria-label={t('profile.tokens.listLabel')}>
+          {apps.map((app) => (
+            <Item
+              key={app.id}
+              title={
+                <>
+                  <span>{app.clientName}</span>
+                  <Badge tone="accent">{t('mcpOauth.tokens.appBadge')}</Badge>
+                  <Badge>
+                    {app.readOnly ? t('profile.tokens.readOnlyBadge') : t('mcpOauth.tokens.readWrite')}
+                  </Badge>
+                </>
+              }
+              meta={
+                <>
+                  <span>{t('mcpOauth.tokens.via', { host: app.redirectHost })}</span>
+                  <span>{t('mcpOauth.tokens.connectedAt', { date: formatDate(app.createdAt) })}</span>
+                  <span>
+                    {app.lastUsedAt
+                      ? t('profile.tokens.lastUsed', { date: formatDateTime(app.lastUsedAt) })
+                      : t('profile.tokens.neverUsed')}
+                  </span>
+                </>
+              }
+              action={
+                <Link
+                  to={`/profile?revoke-app=${encodeURIComponent(app.id)}#tokens`}
+                  className="item-action button button-small button-ghost danger-text"
+                  aria-label={t('mcpOauth.tokens.revokeNamed', { name: app.clientName })}
+                >
+                  <TrashIcon size={16} />
+                  <span>{t('mcpOauth.tokens.revoke')}</span>
+                </Link>
+              }
+            />
+          ))}
           {tokens.map((tok) => (
             <Item
               key={tok.id}

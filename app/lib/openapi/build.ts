@@ -115,6 +115,13 @@ function requestBody(op: Operation): Json | undefined {
       content: { 'multipart/form-data': { schema: { type: 'object', properties, required: ['file'] } } },
     };
   }
+  if (op.doc.formBody) {
+    const { schema, example } = op.doc.formBody;
+    return {
+      required: true,
+      content: { 'application/x-www-form-urlencoded': { schema: jsonSchema(schema, 'input'), example } },
+    };
+  }
   if (!op.body) return undefined;
   const content: Json = { schema: jsonSchema(op.body, 'input') };
   if (op.doc.example?.body !== undefined) content.example = op.doc.example.body;

@@ -29,6 +29,8 @@ export interface OperationDoc {
   response?: ZodType;
   /** A success body that is not JSON: a file, a bookmark file, an event stream, an empty 202. */
   produces?: { type: string; description: string };
+  /** An application/x-www-form-urlencoded body (OAuth's token endpoint): its fields, and example values. */
+  formBody?: { schema: ZodType; example: Record<string, string> };
   /** A multipart/form-data upload: field name → what it holds. */
   multipart?: Record<string, string>;
   /** Error statuses beyond the ones every route of its kind has (400 for input, 401, 403, 405). */

@@ -8,6 +8,7 @@ import { cardsArea } from './areas/cards';
 import { configArea, dataArea } from './areas/data';
 import { filesArea } from './areas/files';
 import { mcpArea } from './areas/mcp';
+import { mcpOauthArea } from './areas/mcp-oauth';
 import { navigationArea } from './areas/navigation';
 import { oauthArea } from './areas/oauth';
 import { settingsArea } from './areas/settings';
@@ -33,6 +34,7 @@ export const AREAS: AreaDoc[] = [
   aiArea,
   notificationsArea,
   mcpArea,
+  mcpOauthArea,
 ];
 
 export const API_VERSION = '1.0.0';

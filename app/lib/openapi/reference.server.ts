@@ -109,6 +109,9 @@ export function curlOf(op: Operation, origin: string): string {
         name === 'file' ? `-F ${quote(`file=@./${ex.file ?? 'picture.png'}`)}` : `-F ${quote(`${name}=…`)}`,
       );
     }
+  } else if (op.doc.formBody) {
+    for (const [k, v] of Object.entries(op.doc.formBody.example))
+      lines.push(`--data-urlencode ${quote(`${k}=${v}`)}`);
   } else if (ex.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${quote(JSON.stringify(ex.body))}`);
   }

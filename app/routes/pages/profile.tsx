@@ -4,6 +4,7 @@ import { otherAccounts, listSessions } from '#server/auth/session.service';
 import { listBindings } from '#server/oauth/oauth-accounts.service';
 import { listEnabledProviders } from '#server/oauth/oauth.flow';
 import { MAX_TOKENS_PER_USER, listTokens } from '#server/tokens/token.service';
+import { listAppGrants } from '#server/mcp-oauth/grant.service';
 import { getAccount } from '#server/users/user.service';
 import { AccountsPanel, SessionsPanel } from '~/components/account/sessions-panel';
 import { DangerPanel, PasswordPanel, ProfilePanel, UsernamePanel } from '~/components/account/profile-forms';
@@ -33,8 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
   const account = await getAccount(actor);
   const browser = await otherAccountSessions(request);
-  const [tokens, sessions, accounts, { providers }, { bindings }, { siteName }] = await Promise.all([
+  const [tokens, apps, sessions, accounts, { providers }, { bindings }, { siteName }] = await Promise.all([
     listTokens(actor),
+    listAppGrants(actor),
     listSessions(actor),
     otherAccounts(
       actor,
@@ -50,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     account,
     tokens,
+    apps,
     sessions,
     accounts,
     maxTokens: MAX_TOKENS_PER_USER,
@@ -60,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The confirm step of a token's deletion (`?delete-token=<id>`).
     deleteToken:
       tokens.find((tok) => tok.id === new URL(request.url).searchParams.get('delete-token')) ?? null,
+    // The confirm step of revoking an app connection (`?revoke-app=<id>`).
+    revokeApp: apps.find((app) => app.id === new URL(request.url).searchParams.get('revoke-app')) ?? null,
     origin: publicOrigin(request),
     siteName,
   };
@@ -106,6 +111,7 @@ export default function ProfilePage() {
   const {
     account,
     tokens,
+    apps,
     sessions,
     accounts,
     maxTokens,
@@ -116,6 +122,7 @@ export default function ProfilePage() {
     origin,
     siteName,
     deleteToken,
+    revokeApp,
   } = useLoaderData<typeof loader>();
   const display = account.nickname || account.username;
   const sections = impersonated ? SECTIONS.filter((s) => !HOLDER_ONLY.has(s)) : SECTIONS;
@@ -161,7 +168,13 @@ export default function ProfilePage() {
               <PasswordPanel account={account} />
               <UsernamePanel account={account} />
               <ConnectionsPanel providers={providers} bindings={bindings} notice={oauthNotice} />
-              <TokensPanel tokens={tokens} max={maxTokens} confirmDelete={deleteToken} />
+              <TokensPanel
+                tokens={tokens}
+                apps={apps}
+                max={maxTokens}
+                confirmDelete={deleteToken}
+                confirmRevoke={revokeApp}
+              />
               <McpPanel origin={origin} />
             </>
           )}
