@@ -101,7 +101,7 @@ it('the SDK client connects after consent, uses the tools, and refreshes its tok
   expect(provider.saved?.access_token).toMatch(/^saa_/);
 
   const client = await connect(url, provider);
-  expect(client.getServerVersion()?.name).toBe('SakuraNav');
+  expect(client.getServerVersion()?.name).toBe('Sakura Dash');
   const tag = await call(client, 'create_tag', { name: 'Made by the assistant' });
   expect(tag.isError).toBe(false);
   expect((await browser.get('/api/tags')).json.items.map((t: { name: string }) => t.name)).toContain(
