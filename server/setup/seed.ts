@@ -80,7 +80,7 @@ function texts(locale: SeedLocale) {
       zh
         ? [
             {
-              title: `欢迎使用 ${PRODUCT_NAME}`,
+              title: '开始使用',
               content:
                 '# 欢迎 👋\n\n这是一个**自托管导航面板**：\n\n- 用标签整理网站卡片\n- 社交卡片展示你的联系方式\n- 笔记卡片支持 Markdown\n\n登录后点击「编辑」即可开始整理。',
             },
@@ -100,7 +100,7 @@ function texts(locale: SeedLocale) {
           ]
         : [
             {
-              title: `Welcome to ${PRODUCT_NAME}`,
+              title: 'Getting started',
               content:
                 '# Welcome 👋\n\nThis is a **self-hosted navigation dashboard**:\n\n- organise site cards with tags\n- show how to reach you with social cards\n- keep notes in Markdown\n\nSign in and press **Edit** to start arranging.',
             },

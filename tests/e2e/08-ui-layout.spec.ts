@@ -125,8 +125,8 @@ test('cards at 1280 px: titles wrap to two lines, a social card’s type is a la
   await signInAs(context, info);
   await page.setViewportSize(DESKTOP);
   await openPage(page, info, '/');
-  // The starter note a new user sees first; its title was cut to "Welcome to …".
-  const tile = page.locator('.tile', { hasText: 'Welcome to Sakura Dash' });
+  // The starter note a new user sees first; its title (then "Welcome to SakuraNav") was cut to "Welcome to …".
+  const tile = page.locator('.tile', { has: page.locator('.tile-name', { hasText: 'Getting started' }) });
   await expect(tile).toBeVisible();
   expect(await showsAllText(tile.locator('.tile-name'))).toBe(true);
   // The social type chip was cut to "G…": now an icon named by the type.
