@@ -50,7 +50,7 @@ async function upload({ request, actor, locale }: Ctx) {
         const text = await readText(file.stream);
         return fields.ai === 'on'
           ? previewBookmarksWithAi(actor, text, file.filename ?? '')
-          : previewBookmarks(actor, text);
+          : previewBookmarks(actor, text, file.filename ?? '');
       },
     );
     return { preview };
@@ -80,6 +80,7 @@ async function confirm({ request, actor, locale }: Ctx) {
   const choice = {
     keep: form.getAll('keep').map(Number),
     folderTags: form.get('folderTags') === 'on',
+    folderPath: form.get('folderPath') === 'on',
     tagId: String(form.get('tagId') ?? '') || undefined,
     newTag: String(form.get('newTag') ?? ''),
   };

@@ -1,9 +1,11 @@
 import filesEn from './files-en';
 import settingsEn from './settings-en';
+import dashboardImportEn from './dashboard-import-en';
 
 const en = {
   settings: settingsEn,
   files: filesEn,
+  dashboardImport: dashboardImportEn,
   app: {
     name: 'SakuraNav',
     tagline: 'Your web, neatly arranged.',

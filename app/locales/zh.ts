@@ -2,10 +2,12 @@ import type { Messages } from './en';
 
 import filesZh from './files-zh';
 import settingsZh from './settings-zh';
+import dashboardImportZh from './dashboard-import-zh';
 
 const zh: Messages = {
   settings: settingsZh,
   files: filesZh,
+  dashboardImport: dashboardImportZh,
   app: {
     name: 'SakuraNav',
     tagline: '把常用网站，整整齐齐放在一起。',

@@ -67,10 +67,17 @@ async function markRows(actor: Actor, found: Found[]): Promise<{ rows: PreviewRo
   return { rows, duplicates };
 }
 
-/** Parses a bookmark file (a 4xx for one nested too deeply) and marks the bookmarks the caller already has (or that repeat in the file). */
-export async function previewBookmarks(actor: Actor, content: BookmarkText): Promise<BookmarkPreview> {
+/**
+ * Parses a bookmark file or another dashboard's configuration (its name's extension and first lines say which; a 400
+ * for one nested too deeply or malformed) and marks the bookmarks the caller already has (or that repeat in the file).
+ */
+export async function previewBookmarks(
+  actor: Actor,
+  content: BookmarkText,
+  filename = '',
+): Promise<BookmarkPreview> {
   // No more than can be imported is kept: the rest of a huge file is only counted.
-  const parsed = await parseBookmarks(content, { maxItems: BATCH_MAX_ITEMS });
+  const parsed = await parseBookmarks(content, { maxItems: BATCH_MAX_ITEMS, filename });
   if (!parsed.total) throw badRequest('No web links were found in this file');
   if (parsed.total > BATCH_MAX_ITEMS) {
     throw badRequest(
