@@ -1,5 +1,6 @@
 // Issue 24's hostile shapes against the built app while another process asks /api/health every 100 ms: nested
-// bookmark files (2 MB and 20 MB) to the page preview, the same nesting as the JSON of the API import, the file's
+// bookmark files (2 MB and 20 MB) and dashboard YAML (an alias bomb, 20,001 Dashy items, nesting, 20 MB of values)
+// to the page preview, the same nesting as the JSON of the API import, the file's
 // text to the AI import, a home page of nested tags served on 127.0.0.1 for the site-icon fetch, and a data ZIP of
 // 300,000 cards (six times the default quota). Before the fixes one 2.1 MB file held the event loop 133 s and the
 // ZIP was parsed and planned in full (7.6 s, health stalled 5.6 s, +280 MB). Each refusal must be a 4xx (JSON under
@@ -172,10 +173,10 @@ export async function run() {
         const cards = async () =>
           (await (await fetch(`${app.url}/api/site-cards`, { headers: { cookie } })).json()).total;
         const before = await cards();
-        const preview = (content) => {
+        const preview = (content, filename = 'bookmarks.html') => {
           const form = new FormData();
           form.append('csrf', page.token);
-          form.append('file', new Blob([content], { type: 'text/html' }), 'bookmarks.html');
+          form.append('file', new Blob([content], { type: 'text/html' }), filename);
           return fetch(`${app.url}/bookmarks`, {
             method: 'POST',
             headers: { cookie: page.cookie, origin: app.url, 'sec-fetch-site': 'same-origin' },
@@ -203,6 +204,16 @@ export async function run() {
           throw new Error('the site icon was never stored');
         };
         const nested = (bytes) => sized('<DL><p>', bytes, '<!DOCTYPE NETSCAPE-Bookmark-file-1>');
+        const aliasLevels = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+        for (let i = 1; i < 10; i++) {
+          const [p, n] = [String.fromCharCode(96 + i), String.fromCharCode(97 + i)];
+          aliasLevels.push(`${n}: &${n} [${Array(10).fill(`*${p}`).join(', ')}]`);
+        }
+        const aliasBomb = `${aliasLevels.join('\n')}\nsections: [{name: s, items: [{title: t, url: *j}]}]\n`;
+        const dashyHuge = `sections:\n  - name: Many\n    items:\n${Array.from(
+          { length: 20_001 },
+          (_, i) => `      - title: Site ${i}\n        url: https://s${i}.example.net/\n        icon: fas fa-globe\n`,
+        ).join('')}`;
         const nestedJson = (bytes) => {
           const depth = Math.floor((bytes - 11) / 2);
           return `{"items":${'['.repeat(depth)}${']'.repeat(depth)}}`;
@@ -218,6 +229,26 @@ export async function run() {
             'Page preview `POST /bookmarks`, 20 MB of links (445,000 bookmarks, read in full)',
             20 * MB,
             () => preview(sized('<DT><A HREF="https://a.example/x">Site</A>\n', 20 * MB, '<DL><p>')),
+          ],
+          [
+            'Page preview `POST /bookmarks`, YAML alias bomb (`conf.yml`, 10 levels of 10 aliases)',
+            aliasBomb.length,
+            () => preview(aliasBomb, 'conf.yml'),
+          ],
+          [
+            'Page preview `POST /bookmarks`, Dashy `conf.yml` of 20,001 items',
+            dashyHuge.length,
+            () => preview(dashyHuge, 'conf.yml'),
+          ],
+          [
+            'Page preview `POST /bookmarks`, YAML `[` nested, 2 MB',
+            2 * MB,
+            () => preview(sized('[', 2 * MB, 'sections: '), 'conf.yml'),
+          ],
+          [
+            'Page preview `POST /bookmarks`, 20 MB YAML list of values',
+            20 * MB,
+            () => preview(sized('- x\n', 20 * MB, 'sections:\n'), 'conf.yml'),
           ],
           [
             'API import `POST /api/site-cards/batch`, the nesting as JSON, 2 MB',
@@ -292,6 +323,10 @@ export async function run() {
           if (json?.code) answer += ` \`${json.code}\``;
           else if (/nested too deeply/.test(text)) answer += ' page: "nested too deeply"';
           else if (/at most 20000 can be imported/.test(text)) answer += ' page: "at most 20000"';
+          else if (/too many YAML aliases/.test(text)) answer += ' page: "too many YAML aliases"';
+          else if (/more than \d+ levels deep/.test(text)) answer += ' page: "nested more than 64 levels"';
+          else if (/holds more than \d+ values/.test(text)) answer += ' page: "more than 500000 values"';
+          else if (/too large or too complex/.test(text)) answer += ' page: "too large or too complex"';
           else if (res.headers.get('content-type')?.startsWith('image/')) answer += ' (the declared icon)';
           rows.push({
             label,

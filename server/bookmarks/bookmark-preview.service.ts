@@ -7,7 +7,7 @@ import { getSpace } from '../spaces/space.cache';
 import { listTags } from '../tags/tag.service';
 import { siteKeys } from './bookmark-import.service';
 import { parseBookmarks, textStart, type BookmarkText } from './bookmark-parse';
-import { BATCH_MAX_ITEMS, type PreviewRow } from './bookmark.schema';
+import { BATCH_MAX_ITEMS, chosenItems, type ImportPreviewQuery, type PreviewRow } from './bookmark.schema';
 import { urlKey } from './url-key';
 
 /** The largest bookmark file the preview reads. */
@@ -86,6 +86,26 @@ export async function previewBookmarks(
   }
   const { rows, duplicates } = await markRows(actor, parsed.items);
   return { format: parsed.format, rows, ignored: parsed.ignored, duplicates };
+}
+
+/**
+ * The preview for API clients: every row as an item `POST /api/site-cards/batch` takes (the tags the page's choices
+ * would give), with `duplicate` marking the pages the caller already has.
+ */
+export async function previewBookmarkItems(
+  actor: Actor,
+  content: BookmarkText,
+  filename: string,
+  choice: ImportPreviewQuery,
+) {
+  const { format, rows, ignored, duplicates } = await previewBookmarks(actor, content, filename);
+  const items = chosenItems(rows, { keep: rows.map((_, i) => i), ...choice });
+  return {
+    format,
+    ignored,
+    duplicates,
+    items: items.map((item, i) => ({ ...item, duplicate: rows[i]!.dup === 'existing' })),
+  };
 }
 
 /**

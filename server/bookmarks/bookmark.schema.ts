@@ -58,6 +58,13 @@ export function withClientNames(raw: unknown): unknown {
   return o;
 }
 
+/** The tag choices of `POST /api/site-cards/import-preview` (as the page's checkboxes, both on by default). */
+export const ImportPreviewQuerySchema = z.object({
+  folderTags: formBoolean.default(true),
+  folderPath: formBoolean.default(true),
+});
+export type ImportPreviewQuery = z.infer<typeof ImportPreviewQuerySchema>;
+
 /** One bookmark as the preview page carries it between upload and confirmation (short keys: 10,000 of them). */
 export interface PreviewRow {
   /** name */

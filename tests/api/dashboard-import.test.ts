@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ID } from '#server/actor';
-import { createUser, newUserClient } from '../factories';
+import { createUser, newUserClient, tokenClient } from '../factories';
 import type { Client } from '../setup/client';
 import { resetDatabase } from '../setup/db';
 import { HEALTH_WAIT_MAX_MS, worstHealthWhile } from './stall-helpers';
@@ -207,5 +207,56 @@ describe('importing other dashboards through the page', () => {
     expect(result.status).toBe(400);
     expect(result.text).toContain('too many YAML aliases');
     expect(worstMs).toBeLessThan(HEALTH_WAIT_MAX_MS);
+  });
+});
+
+describe('POST /api/site-cards/import-preview', () => {
+  beforeEach(resetDatabase);
+
+  async function previewApi(c: Client, filename: string, query = '') {
+    const form = new FormData();
+    form.append('file', new Blob([fixture(filename)]), filename);
+    return c.call('POST', `/api/site-cards/import-preview${query}`, { rawBody: form });
+  }
+
+  it('answers batch items with the tags the choices give; the batch imports them (a read-only token may preview)', async () => {
+    const user = await createUser({ username: 'carol' });
+    const reader = await tokenClient(user, { readOnly: true });
+    const res = await previewApi(reader, 'homepage-services.yaml');
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ format: 'homepage', ignored: 2, duplicates: 0 });
+    const items = res.json.items as { name: string; newTags: string[]; duplicate: boolean }[];
+    expect(items.find((i) => i.name === 'Sonarr')).toMatchObject({
+      siteUrl: 'https://sonarr.home.example.net',
+      newTags: ['Media / Downloads'],
+      duplicate: false,
+    });
+    const alone = await previewApi(reader, 'homepage-services.yaml', '?folderPath=false');
+    expect(alone.json.items.find((i: { name: string }) => i.name === 'Sonarr').newTags).toEqual(['Downloads']);
+    const none = await previewApi(reader, 'homepage-services.yaml', '?folderTags=false');
+    expect(none.json.items.every((i: { newTags: string[] }) => i.newTags.length === 0)).toBe(true);
+
+    const writer = await tokenClient(user);
+    const imported = await writer.post('/api/site-cards/batch', { items });
+    expect(imported.json).toMatchObject({ created: 4 });
+    expect((await sites(writer)).find((s) => s.name === 'Sonarr')!.tags.map((t) => t.name)).toEqual([
+      'Media / Downloads',
+    ]);
+    // Now they are duplicates.
+    const again = await previewApi(reader, 'homepage-services.yaml');
+    expect(again.json.duplicates).toBe(4);
+    expect(again.json.items.every((i: { duplicate: boolean }) => i.duplicate)).toBe(true);
+  });
+
+  it('refuses a malformed file and a bad choice with JSON 4xx', async () => {
+    const c = await tokenClient(await createUser({ username: 'dave' }));
+    const form = new FormData();
+    form.append('file', new Blob(['sections: [{name: x, items: [}']), 'conf.yml');
+    const bad = await c.call('POST', '/api/site-cards/import-preview', { rawBody: form });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ code: 'bad_request', error: expect.stringContaining('not valid YAML') });
+    const choice = await previewApi(c, 'dashy-conf.yml', '?folderPath=maybe');
+    expect(choice.status).toBe(400);
+    expect(choice.json.code).toBe('validation_failed');
   });
 });
