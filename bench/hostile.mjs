@@ -212,7 +212,8 @@ export async function run() {
         const aliasBomb = `${aliasLevels.join('\n')}\nsections: [{name: s, items: [{title: t, url: *j}]}]\n`;
         const dashyHuge = `sections:\n  - name: Many\n    items:\n${Array.from(
           { length: 20_001 },
-          (_, i) => `      - title: Site ${i}\n        url: https://s${i}.example.net/\n        icon: fas fa-globe\n`,
+          (_, i) =>
+            `      - title: Site ${i}\n        url: https://s${i}.example.net/\n        icon: fas fa-globe\n`,
         ).join('')}`;
         const nestedJson = (bytes) => {
           const depth = Math.floor((bytes - 11) / 2);

@@ -1,6 +1,7 @@
 // One bookmark as every reader of an import file finds it (bookmark files, dashboard configurations), and the checks
 // each of its values goes through before the preview shows it.
 import { checkUrl } from '../urls/url-policy.shared';
+import type { BookmarkFormat } from './bookmark.schema';
 
 export interface ParsedBookmark {
   name: string;
@@ -14,14 +15,6 @@ export interface ParsedBookmark {
   /** The bookmark's own tags: Firefox writes them as `TAGS="a,b"`. */
   tags: string[];
 }
-
-export type BookmarkFormat =
-  | 'netscape-html'
-  | 'markdown'
-  | 'url-list'
-  | 'homepage'
-  | 'dashy'
-  | 'homarr';
 
 export interface ParsedBookmarks {
   format: BookmarkFormat;
@@ -66,9 +59,7 @@ const LINKDING_MARKER = /^linkding:/i;
 
 /** A bookmark's own tags, each at most 40 characters, 20 at most, without repeats or linkding's markers. */
 export function tagList(values: readonly string[]): string[] {
-  const tags = values
-    .map((t) => cut(t, TAG_MAX))
-    .filter((t) => t && !LINKDING_MARKER.test(t));
+  const tags = values.map((t) => cut(t, TAG_MAX)).filter((t) => t && !LINKDING_MARKER.test(t));
   return [...new Set(tags)].slice(0, TAGS_MAX);
 }
 
@@ -89,4 +80,3 @@ export function makeItem(
     ...extra,
   };
 }
-

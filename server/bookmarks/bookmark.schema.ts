@@ -58,6 +58,17 @@ export function withClientNames(raw: unknown): unknown {
   return o;
 }
 
+/** How an import file was read: a bookmark file's kind, or the dashboard whose configuration it is. */
+export const BOOKMARK_FORMATS = [
+  'netscape-html',
+  'markdown',
+  'url-list',
+  'homepage',
+  'dashy',
+  'homarr',
+] as const;
+export type BookmarkFormat = (typeof BOOKMARK_FORMATS)[number];
+
 /** The tag choices of `POST /api/site-cards/import-preview` (as the page's checkboxes, both on by default). */
 export const ImportPreviewQuerySchema = z.object({
   folderTags: formBoolean.default(true),

@@ -25,7 +25,12 @@ describe('dashboard configurations', () => {
     expect(r.ignored).toBe(2);
     expect(r.items[0]!.description).toBe('Movies & TV shows');
     // Icon names (jellyfin.png, mdi-…, si-…) are Homepage's, not addresses: dropped; an https icon is kept.
-    expect(r.items.map((i) => i.iconUrl)).toEqual([null, null, 'https://cdn.example.org/icons/radarr.svg', null]);
+    expect(r.items.map((i) => i.iconUrl)).toEqual([
+      null,
+      null,
+      'https://cdn.example.org/icons/radarr.svg',
+      null,
+    ]);
   });
 
   it('reads Homepage bookmarks.yaml: each bookmark is a one-item list under its name', async () => {
@@ -128,7 +133,10 @@ describe('dashboard configurations', () => {
   it('refuses malformed configurations with the reason and the line', async () => {
     await expect(
       parseBookmarks('- Media:\n    - Plex: {href: https://x\n', { filename: 'services.yaml' }),
-    ).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/^This file is not valid YAML: .*at line 3, column 1$/) });
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      message: expect.stringMatching(/^This file is not valid YAML: .*at line 3, column 1$/),
+    });
     await expect(parseBookmarks('{"apps": [', { filename: 'homarr.json' })).rejects.toMatchObject({
       code: 'bad_request',
       message: expect.stringContaining('This file is not valid JSON: '),
@@ -153,14 +161,19 @@ describe('dashboard configurations', () => {
 
   it('refuses nesting past the limit and values past the count', async () => {
     const deep = `sections:\n  - name: x\n    items: ${'['.repeat(100)}${']'.repeat(100)}\n`;
-    await expect(parseBookmarks(deep, { filename: 'conf.yml' })).rejects.toMatchObject({ code: 'nesting_too_deep' });
+    await expect(parseBookmarks(deep, { filename: 'conf.yml' })).rejects.toMatchObject({
+      code: 'nesting_too_deep',
+    });
     await expect(
       readStructured('[1, 2, 3, 4, 5]', 'json', 'The file', { ...STRUCTURED_LIMITS, maxNodes: 5 }),
     ).rejects.toMatchObject({ message: 'The file holds more than 5 values' });
   });
 
   it('counts every entry of a huge configuration but keeps only the first maxItems', async () => {
-    const items = Array.from({ length: 20_001 }, (_, i) => `      - {title: s${i}, url: "https://s${i}.example/"}`);
+    const items = Array.from(
+      { length: 20_001 },
+      (_, i) => `      - {title: s${i}, url: "https://s${i}.example/"}`,
+    );
     const yaml = `sections:\n  - name: Many\n    items:\n${items.join('\n')}\n`;
     const r = await parseBookmarks(yaml, { filename: 'conf.yml', maxItems: 20_000 });
     expect(r.total).toBe(20_001);

@@ -14,10 +14,10 @@ import {
   makeItem,
   tagList,
   webUrl,
-  type BookmarkFormat,
   type ParsedBookmark,
   type ParsedBookmarks,
 } from './bookmark-entry';
+import type { BookmarkFormat } from './bookmark.schema';
 
 type Json = Record<string, unknown>;
 
@@ -42,7 +42,14 @@ class Collector {
   ignored = 0;
   constructor(private readonly maxItems: number) {}
 
-  add(entry: { name: unknown; url: unknown; folders: string[]; description?: unknown; icon?: unknown; tags?: unknown }) {
+  add(entry: {
+    name: unknown;
+    url: unknown;
+    folders: string[];
+    description?: unknown;
+    icon?: unknown;
+    tags?: unknown;
+  }) {
     const url = typeof entry.url === 'string' ? webUrl(entry.url.trim()) : null;
     if (!url) {
       this.ignored++;
@@ -110,7 +117,14 @@ function readDashy(root: Json, c: Collector) {
     const path = within([], section.name);
     for (const item of Array.isArray(section.items) ? section.items : []) {
       if (!isRecord(item)) continue;
-      c.add({ name: item.title, url: item.url, description: item.description, icon: item.icon, tags: item.tags, folders: path });
+      c.add({
+        name: item.title,
+        url: item.url,
+        description: item.description,
+        icon: item.icon,
+        tags: item.tags,
+        folders: path,
+      });
       if (!Array.isArray(item.subItems)) continue;
       const inner = within(path, item.title);
       for (const sub of item.subItems) {
@@ -224,7 +238,11 @@ function homarrParts(root: Json): { boards: Json[]; apps: unknown[] | null } | n
   const apps = Array.isArray(root.apps) ? root.apps : data && Array.isArray(data.apps) ? data.apps : null;
   if (Array.isArray(root.boards)) return { boards: root.boards.filter(isRecord), apps };
   if (data && root.type === 'board') {
-    const boards = isRecord(data.board) ? [data.board] : Array.isArray(data.boards) ? data.boards.filter(isRecord) : [];
+    const boards = isRecord(data.board)
+      ? [data.board]
+      : Array.isArray(data.boards)
+        ? data.boards.filter(isRecord)
+        : [];
     return { boards, apps };
   }
   return null;

@@ -100,11 +100,7 @@ describe('importing other dashboards through the page', () => {
         Radarr: ['Media / Arr stack'],
       },
     ],
-    [
-      'homarr-0x.json',
-      'homarr',
-      { Plex: ['Media'], Portainer: [], 'Hacker News': ['Admin / Reading'] },
-    ],
+    ['homarr-0x.json', 'homarr', { Plex: ['Media'], Portainer: [], 'Hacker News': ['Admin / Reading'] }],
     [
       'homarr-1x-data.json',
       'homarr',
@@ -232,7 +228,9 @@ describe('POST /api/site-cards/import-preview', () => {
       duplicate: false,
     });
     const alone = await previewApi(reader, 'homepage-services.yaml', '?folderPath=false');
-    expect(alone.json.items.find((i: { name: string }) => i.name === 'Sonarr').newTags).toEqual(['Downloads']);
+    expect(alone.json.items.find((i: { name: string }) => i.name === 'Sonarr').newTags).toEqual([
+      'Downloads',
+    ]);
     const none = await previewApi(reader, 'homepage-services.yaml', '?folderTags=false');
     expect(none.json.items.every((i: { newTags: string[] }) => i.newTags.length === 0)).toBe(true);
 

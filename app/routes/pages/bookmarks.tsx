@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useActionData, useLoaderData } from 'react-router';
 import { aiConfigured } from '#server/ai/ai-config';
-import type { BookmarkFormat } from '#server/bookmarks/bookmark-entry';
+import type { BookmarkFormat } from '#server/bookmarks/bookmark.schema';
 import { listTags } from '#server/tags/tag.service';
 import { PreviewForm } from '~/components/bookmarks/preview-form';
 import { bookmarksAction } from '~/lib/bookmarks-actions.server';

@@ -7,7 +7,7 @@ import * as importPreview from '~/routes/api/site-cards.import-preview';
 import * as memo from '~/routes/api/site-cards.memo';
 import * as preview from '~/routes/api/site-cards.preview';
 import { SitePreviewDto } from '#server/site-preview/site-preview.schema';
-import { ImportPreviewQuerySchema } from '#server/bookmarks/bookmark.schema';
+import { BOOKMARK_FORMATS, ImportPreviewQuerySchema } from '#server/bookmarks/bookmark.schema';
 import * as reorderGlobal from '~/routes/api/site-cards.reorder-global';
 import * as sites from '~/routes/api/site-cards';
 import * as siteIcon from '~/routes/api/site-icons.$host';
@@ -120,7 +120,8 @@ export const siteCardsArea = describeArea(
     }),
     describeRoute('/api/site-cards/import-preview', importPreview, {
       POST: {
-        summary: 'Read a bookmark file or another dashboard’s configuration into items to import (nothing is saved)',
+        summary:
+          'Read a bookmark file or another dashboard’s configuration into items to import (nothing is saved)',
         description:
           'file: a Netscape bookmark file (browsers, linkding), Markdown links or a URL list, Homepage’s ' +
           'services.yaml or bookmarks.yaml, Dashy’s conf.yml, a Homarr 1.x backup’s data.json or a 0.x ' +
@@ -133,7 +134,7 @@ export const siteCardsArea = describeArea(
         multipart: { file: 'the bookmark file or configuration' },
         query: ImportPreviewQuerySchema,
         response: z.object({
-          format: z.enum(['netscape-html', 'markdown', 'url-list', 'homepage', 'dashy', 'homarr']),
+          format: z.enum(BOOKMARK_FORMATS),
           ignored: z.number().describe('entries that are not http(s) sites, left out'),
           duplicates: z.number(),
           items: z.array(
