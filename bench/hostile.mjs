@@ -247,9 +247,14 @@ export async function run() {
             () => preview(sized('[', 2 * MB, 'sections: '), 'conf.yml'),
           ],
           [
-            'Page preview `POST /bookmarks`, 20 MB YAML list of values',
+            'Page preview `POST /bookmarks`, 20 MB YAML list of values (5,000,000 lines)',
             20 * MB,
             () => preview(sized('- x\n', 20 * MB, 'sections:\n'), 'conf.yml'),
+          ],
+          [
+            'Page preview `POST /bookmarks`, 20 MB YAML on one line (a flow list)',
+            20 * MB,
+            () => preview(sized('x, ', 20 * MB, 'sections: [', ']'), 'conf.yml'),
           ],
           [
             'API import `POST /api/site-cards/batch`, the nesting as JSON, 2 MB',
@@ -327,6 +332,7 @@ export async function run() {
           else if (/too many YAML aliases/.test(text)) answer += ' page: "too many YAML aliases"';
           else if (/more than \d+ levels deep/.test(text)) answer += ' page: "nested more than 64 levels"';
           else if (/holds more than \d+ values/.test(text)) answer += ' page: "more than 500000 values"';
+          else if (/holds more than \d+ lines/.test(text)) answer += ' page: "more than 500000 lines"';
           else if (/too large or too complex/.test(text)) answer += ' page: "too large or too complex"';
           else if (res.headers.get('content-type')?.startsWith('image/')) answer += ' (the declared icon)';
           rows.push({

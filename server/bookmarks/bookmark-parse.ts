@@ -330,7 +330,7 @@ function looksLikeHtml(head: string): boolean {
 type Syntax = 'html' | 'yaml' | 'json' | 'text';
 
 /** The start of a YAML configuration: `---`, a Homepage group (`- Media:`) or Dashy's top keys. */
-const YAML_START = /^(?:---|%YAML|-\s+[^:\n]+:\s*(?:#.*)?$|(?:pageInfo|appConfig|sections)\s*:)/;
+const YAML_START = /^(?:---|%YAML|- [^:\n]*:[ \t]*(?:#.*)?$|(?:pageInfo|appConfig|sections)[ \t]*:)/;
 
 /**
  * How to read a file: by its extension when it has a telling one (`sure`: a file that then does not parse is refused),
@@ -371,7 +371,7 @@ async function parseConfig(
     if (sure || !isAppError(err)) throw err;
     return null;
   }
-  const parsed = readDashboard(value, maxItems);
+  const parsed = await readDashboard(value, maxItems);
   if (!parsed && sure && syntax === 'yaml') {
     throw badRequest(
       'This YAML file is not a dashboard configuration this import reads (Homepage services.yaml or bookmarks.yaml, Dashy conf.yml)',

@@ -167,6 +167,12 @@ describe('dashboard configurations', () => {
     await expect(
       readStructured('[1, 2, 3, 4, 5]', 'json', 'The file', { ...STRUCTURED_LIMITS, maxNodes: 5 }),
     ).rejects.toMatchObject({ message: 'The file holds more than 5 values' });
+    await expect(
+      readStructured('- 1\n- 2\n- 3\n- 4\n- 5\n- 6\n', 'yaml', 'The file', {
+        ...STRUCTURED_LIMITS,
+        maxNodes: 5,
+      }),
+    ).rejects.toMatchObject({ message: 'The file holds more than 5 lines' });
   });
 
   it('counts every entry of a huge configuration but keeps only the first maxItems', async () => {

@@ -6,6 +6,7 @@
 // or `sonarr.png` are dropped), names and descriptions cut to the card's limits. The batch import then runs the same
 // card schemas as REST.
 import { badRequest } from '../errors';
+import { TimeSlicer } from '../parsing/time-slice';
 import { checkUrl } from '../urls/url-policy.shared';
 import {
   DESCRIPTION_MAX,
@@ -40,7 +41,14 @@ class Collector {
   readonly items: ParsedBookmark[] = [];
   total = 0;
   ignored = 0;
+  // Checking 20,000 addresses and icons takes ~100 ms: in slices, like the bookmark file readers.
+  private readonly slicer = new TimeSlicer();
   constructor(private readonly maxItems: number) {}
+
+  /** Lets other requests run when the current slice is used up. */
+  pause(): Promise<void> | undefined {
+    return this.slicer.due() ? this.slicer.yield() : undefined;
+  }
 
   add(entry: {
     name: unknown;
@@ -85,15 +93,16 @@ function isHomepageBookmark(list: unknown[]): boolean {
   return list.some((v) => isRecord(v) && ('href' in v || 'abbr' in v));
 }
 
-function readHomepageGroup(list: unknown[], path: string[], c: Collector) {
+async function readHomepageGroup(list: unknown[], path: string[], c: Collector): Promise<void> {
   for (const entry of list) {
     if (!isRecord(entry)) continue;
     for (const [name, value] of Object.entries(entry)) {
+      await c.pause();
       if (Array.isArray(value)) {
         if (isHomepageBookmark(value)) {
           const props = value.find((v): v is Json => isRecord(v) && 'href' in v) ?? {};
           c.add({ name, url: props.href, description: props.description, icon: props.icon, folders: path });
-        } else readHomepageGroup(value, within(path, name), c);
+        } else await readHomepageGroup(value, within(path, name), c);
       } else if (isRecord(value)) {
         c.add({ name, url: value.href, description: value.description, icon: value.icon, folders: path });
       }
@@ -111,12 +120,13 @@ function looksLikeHomepage(root: unknown): root is unknown[] {
 
 // ---- Dashy: `sections: [{name, items: [{title, description, url, icon, tags, subItems: [...]}]}]`.
 
-function readDashy(root: Json, c: Collector) {
+async function readDashy(root: Json, c: Collector) {
   for (const section of root.sections as unknown[]) {
     if (!isRecord(section)) continue;
     const path = within([], section.name);
     for (const item of Array.isArray(section.items) ? section.items : []) {
       if (!isRecord(item)) continue;
+      await c.pause();
       c.add({
         name: item.title,
         url: item.url,
@@ -128,6 +138,7 @@ function readDashy(root: Json, c: Collector) {
       if (!Array.isArray(item.subItems)) continue;
       const inner = within(path, item.title);
       for (const sub of item.subItems) {
+        await c.pause();
         if (isRecord(sub)) c.add({ name: sub.title, url: sub.url, icon: sub.icon, folders: inner });
       }
     }
@@ -137,7 +148,7 @@ function readDashy(root: Json, c: Collector) {
 // ---- Homarr 0.x: `{schemaVersion, categories: [{id, name}], wrappers, apps: [{name, url, behaviour: {externalUrl,
 // tooltipDescription}, appearance: {iconUrl}, area: {type, properties: {id}}}], widgets: [{type: 'bookmark', …}]}`.
 
-function readOldHomarr(root: Json, c: Collector) {
+async function readOldHomarr(root: Json, c: Collector) {
   const categories = new Map<string, string>();
   for (const cat of Array.isArray(root.categories) ? root.categories : []) {
     if (isRecord(cat)) categories.set(text(cat.id), folder(cat.name));
@@ -150,6 +161,7 @@ function readOldHomarr(root: Json, c: Collector) {
   };
   for (const app of root.apps as unknown[]) {
     if (!isRecord(app)) continue;
+    await c.pause();
     const behaviour = isRecord(app.behaviour) ? app.behaviour : {};
     const appearance = isRecord(app.appearance) ? app.appearance : {};
     // The address people open (`externalUrl`) when there is one, else the one Homarr pings.
@@ -166,6 +178,7 @@ function readOldHomarr(root: Json, c: Collector) {
     if (!isRecord(widget) || widget.type !== 'bookmark' || !isRecord(widget.properties)) continue;
     const path = within(pathOf(widget), widget.properties.name);
     for (const item of Array.isArray(widget.properties.items) ? widget.properties.items : []) {
+      await c.pause();
       if (isRecord(item)) c.add({ name: item.name, url: item.href, icon: item.iconUrl, folders: path });
     }
   }
@@ -190,7 +203,7 @@ function optionsOf(raw: unknown): Json {
   return isRecord(value.json) ? value.json : value;
 }
 
-function readHomarrBoards(boards: Json[], apps: unknown[], c: Collector) {
+async function readHomarrBoards(boards: Json[], apps: unknown[], c: Collector) {
   const appsById = new Map<string, Json>();
   for (const app of apps) if (isRecord(app)) appsById.set(text(app.id), app);
   const placed = new Set<string>();
@@ -218,18 +231,25 @@ function readHomarrBoards(boards: Json[], apps: unknown[], c: Collector) {
     };
     for (const item of Array.isArray(board.items) ? board.items : []) {
       if (!isRecord(item)) continue;
+      await c.pause();
       const layouts = Array.isArray(item.layouts) ? item.layouts.filter(isRecord) : [];
       const sectionId = text(item.sectionId) || text(layouts[0]?.sectionId);
       const options = optionsOf(item.options);
       if (item.kind === 'app') addApp(text(options.appId), pathOf(sectionId));
       else if (item.kind === 'bookmarks' && Array.isArray(options.items)) {
         const path = within(pathOf(sectionId), options.title);
-        for (const id of options.items) addApp(text(id), path);
+        for (const id of options.items) {
+          await c.pause();
+          addApp(text(id), path);
+        }
       }
     }
   }
   // Apps on no board are imported too, without a folder.
-  for (const [id] of appsById) if (!placed.has(id)) addApp(id, []);
+  for (const [id] of appsById) {
+    await c.pause();
+    if (!placed.has(id)) addApp(id, []);
+  }
 }
 
 /** Where a Homarr 1.x file keeps its boards and apps (a full backup's data.json, or a board export). */
@@ -252,19 +272,19 @@ function homarrParts(root: Json): { boards: Json[]; apps: unknown[] | null } | n
  * Reads a parsed YAML or JSON value as one of the dashboards' configurations; null when it is none of them (the
  * caller then reads the text as it did before). A Homarr board export without its apps: a 400 saying what to upload.
  */
-export function readDashboard(root: unknown, maxItems: number): ParsedBookmarks | null {
+export async function readDashboard(root: unknown, maxItems: number): Promise<ParsedBookmarks | null> {
   const c = new Collector(maxItems);
   if (looksLikeHomepage(root)) {
-    readHomepageGroup(root, [], c);
+    await readHomepageGroup(root, [], c);
     return c.result('homepage');
   }
   if (!isRecord(root)) return null;
   if (Array.isArray(root.sections) && !('boards' in root)) {
-    readDashy(root, c);
+    await readDashy(root, c);
     return c.result('dashy');
   }
   if (Array.isArray(root.apps) && ('schemaVersion' in root || 'categories' in root || 'wrappers' in root)) {
-    readOldHomarr(root, c);
+    await readOldHomarr(root, c);
     return c.result('homarr');
   }
   const homarr = homarrParts(root);
@@ -274,6 +294,6 @@ export function readDashboard(root: unknown, maxItems: number): ParsedBookmarks 
       'This Homarr board export names its apps by id only (Homarr keeps apps apart from boards). Upload the data.json of a full backup (Manage → Tools → Backups) instead.',
     );
   }
-  readHomarrBoards(homarr.boards, homarr.apps, c);
+  await readHomarrBoards(homarr.boards, homarr.apps, c);
   return c.result('homarr');
 }

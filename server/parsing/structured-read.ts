@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { AppError, badRequest } from '../errors';
+import { TimeSlicer } from './time-slice';
 
 export interface StructuredLimits {
   /** Aliases one document may expand (the yaml package's own default is 100). */
@@ -78,6 +79,17 @@ const WORKER_NICE = 10;
 type WorkerAnswer =
   { value: unknown } | { error: 'syntax' | 'aliases' | 'depth' | 'nodes'; message?: string };
 
+/** The newlines in `text`, counted up to `stopAt`, yielding to the event loop between slices. */
+async function countLines(text: string, stopAt: number): Promise<number> {
+  const slicer = new TimeSlicer();
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && lines < stopAt; at = text.indexOf('\n', at + 1)) {
+    lines++;
+    if ((lines & 0xfff) === 0) await slicer.maybeYield();
+  }
+  return lines;
+}
+
 /** The first line of a parser message (the rest is a picture of the source around it). */
 function firstLine(message: string | undefined): string {
   return (message ?? '').split('\n')[0]!.replace(/:\s*$/, '').slice(0, 300);
@@ -93,6 +105,13 @@ export async function readStructured(
   what: string,
   limits: StructuredLimits = STRUCTURED_LIMITS,
 ): Promise<unknown> {
+  // A file of more lines than the values it may hold is refused before a worker spends seconds on it (20 MB of
+  // `- x` took 15 s to be stopped by the time limit); counted in slices.
+  if ((await countLines(text, limits.maxNodes + 1)) > limits.maxNodes) {
+    throw new AppError('bad_request', `${what} holds more than ${limits.maxNodes} lines`, {
+      limit: limits.maxNodes,
+    });
+  }
   const answer = await new Promise<WorkerAnswer | 'timeout' | 'crashed'>((resolve) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
