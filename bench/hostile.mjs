@@ -402,7 +402,9 @@ ${table}
 | Nothing stored changes | site cards ${unchanged ? 'unchanged' : '**changed**'} after every refusal | ${unchanged ? 'met' : '**missed**'} |
 
 Each route got one sane request first (a route's first request loads its modules). Bounded by size only, not
-sliced: JSON.parse of a valid JSON body (up to the route's body limit, 48 MiB for the batch import).`,
+sliced: JSON.parse of a valid JSON body (up to the route's body limit, 48 MiB for the batch import).
+Dashboard YAML and JSON are parsed in a worker thread whose heap (up to 128 MB, docs/decisions.md §68) counts in
+the app's RSS: the YAML rows are what takes the growth past the goal.`,
   );
   log(
     `worst health ${worst.toFixed(0)} ms, event loop held ${held.toFixed(0)} ms, RSS growth ${growth.toFixed(1)} MB`,
