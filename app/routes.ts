@@ -140,6 +140,7 @@ export default [
     route('site-cards/memo', 'routes/api/site-cards.memo.ts'),
     route('site-cards/reorder-global', 'routes/api/site-cards.reorder-global.ts'),
     route('site-cards/batch', 'routes/api/site-cards.batch.ts'),
+    route('site-cards/import-preview', 'routes/api/site-cards.import-preview.ts'),
     route('site-cards/export', 'routes/api/site-cards.export.ts'),
     route('site-cards/check-online', 'routes/api/site-cards.check-online.ts'),
     route('site-cards/check-online-single', 'routes/api/site-cards.check-online-single.ts'),

@@ -27,7 +27,7 @@ type Ctx = { request: Request; actor: Actor; locale: Locale };
  * The file's text in the pieces it arrived in, each decoded as it came: joining 20 MB into one buffer and one
  * string at the end held the event loop for up to half a second on a busy machine; the parser reads pieces.
  */
-async function readText(stream: AsyncIterable<Buffer>): Promise<string[]> {
+export async function readBookmarkText(stream: AsyncIterable<Buffer>): Promise<string[]> {
   const decoder = new StringDecoder('utf8');
   const pieces: string[] = [];
   let size = 0;
@@ -47,10 +47,10 @@ async function upload({ request, actor, locale }: Ctx) {
       { maxBytes: BOOKMARK_FILE_MAX_BYTES },
       // `ai` (a checkbox before the file field): the AI reads the file instead of the parser.
       async (file, fields) => {
-        const text = await readText(file.stream);
+        const text = await readBookmarkText(file.stream);
         return fields.ai === 'on'
           ? previewBookmarksWithAi(actor, text, file.filename ?? '')
-          : previewBookmarks(actor, text);
+          : previewBookmarks(actor, text, file.filename ?? '');
       },
     );
     return { preview };
@@ -80,6 +80,7 @@ async function confirm({ request, actor, locale }: Ctx) {
   const choice = {
     keep: form.getAll('keep').map(Number),
     folderTags: form.get('folderTags') === 'on',
+    folderPath: form.get('folderPath') === 'on',
     tagId: String(form.get('tagId') ?? '') || undefined,
     newTag: String(form.get('newTag') ?? ''),
   };

@@ -2,12 +2,14 @@ import filesEn from './files-en';
 import settingsEn from './settings-en';
 import bulkEn from './bulk-en';
 import mcpOauthEn from './mcp-oauth-en';
+import dashboardImportEn from './dashboard-import-en';
 
 const en = {
   settings: settingsEn,
   files: filesEn,
   bulk: bulkEn,
   mcpOauth: mcpOauthEn,
+  dashboardImport: dashboardImportEn,
   app: {
     name: 'Sakura Dash',
     tagline: 'Your web, neatly arranged.',

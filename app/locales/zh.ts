@@ -4,12 +4,14 @@ import filesZh from './files-zh';
 import settingsZh from './settings-zh';
 import bulkZh from './bulk-zh';
 import mcpOauthZh from './mcp-oauth-zh';
+import dashboardImportZh from './dashboard-import-zh';
 
 const zh: Messages = {
   settings: settingsZh,
   files: filesZh,
   bulk: bulkZh,
   mcpOauth: mcpOauthZh,
+  dashboardImport: dashboardImportZh,
   app: {
     name: 'Sakura Dash',
     tagline: '把常用网站，整整齐齐放在一起。',

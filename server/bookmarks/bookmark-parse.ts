@@ -1,42 +1,24 @@
-// Reads browser bookmark files: Netscape bookmark HTML (what Chrome, Firefox, Edge and Safari export), Markdown
-// links and plain URL lists. Folders become a path of names, which the import turns into tags. The HTML is read with
-// the shared tokenizer scan (server/parsing/html-scan.ts: linear, in time slices; it tolerates the format's unclosed
+// Reads browser bookmark files: Netscape bookmark HTML (what Chrome, Firefox, Edge, Safari and linkding export),
+// Markdown links and plain URL lists, and other dashboards' configurations (dashboard-parse.ts). Folders become a
+// path of names, which the import turns into tags. The HTML is read with the shared tokenizer scan (server/parsing/html-scan.ts: linear, in time slices; it tolerates the format's unclosed
 // <DT> and <p>); the text formats are scanned by hand in linear time, yielding between slices too. Only http(s) links
 // are kept: `place:`, `javascript:`, `chrome://` and similar are counted as ignored.
-import { AppError } from '../errors';
+import { AppError, badRequest, isAppError } from '../errors';
 import { scanHtml } from '../parsing/html-scan';
+import { readStructured } from '../parsing/structured-read';
 import { TimeSlicer } from '../parsing/time-slice';
 import { checkUrl } from '../urls/url-policy.shared';
-
-export interface ParsedBookmark {
-  name: string;
-  url: string;
-  /** Folder names from the outermost down, without the browsers' own root folders (toolbar, menu, other). */
-  folders: string[];
-  description: string;
-  /** A small inline picture (Chrome, Edge) or an http(s) icon address (Firefox), when it is usable. */
-  iconUrl: string | null;
-  addDate: Date | null;
-  /** The bookmark's own tags: Firefox writes them as `TAGS="a,b"`. */
-  tags: string[];
-}
-
-export interface ParsedBookmarks {
-  format: 'netscape-html' | 'markdown' | 'url-list';
-  /** The first `maxItems` bookmarks found. */
-  items: ParsedBookmark[];
-  /** Every bookmark found, kept or not. */
-  total: number;
-  /** Links that are not web addresses (place:, javascript:, file:…), skipped. */
-  ignored: number;
-}
-
-const NAME_MAX = 80;
-const TAG_MAX = 40;
-const TAGS_MAX = 20;
-const DESCRIPTION_MAX = 200;
-const ICON_MAX = 2000;
-const URL_MAX = 2000;
+import {
+  DESCRIPTION_MAX,
+  ICON_MAX,
+  cut,
+  makeItem,
+  tagList,
+  webUrl,
+  type ParsedBookmark,
+  type ParsedBookmarks,
+} from './bookmark-entry';
+import { readDashboard } from './dashboard-parse';
 
 /** The browsers' own top folders: the bookmarks bar, menu and "other" folders are not a topic, so not a tag. */
 const ROOT_FOLDER_NAMES = new Set(
@@ -64,53 +46,15 @@ function trimChars(text: string, chars: string): string {
   return text.slice(start, end);
 }
 
-function cut(text: string, max: number): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
-}
-
-/** The address to keep, or null when it is not an http(s) link. */
-function webUrl(raw: string): string | null {
-  if (raw.length > URL_MAX * 2) return null;
-  const r = checkUrl(raw, 'link');
-  if (!r.ok || !/^https?:\/\//i.test(r.value)) return null;
-  return r.value.length <= URL_MAX ? r.value : null;
-}
-
-function hostName(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '') || url;
-  } catch {
-    return url;
-  }
-}
-
-/** Firefox's `TAGS="news,tech"`: each a tag (a tag name is at most 40 characters; 20 tags at most). */
+/** Firefox's and linkding's `TAGS="news,tech"`. */
 function tagsOf(value: string | undefined): string[] {
-  if (!value) return [];
-  const tags = value
-    .split(',')
-    .map((t) => cut(t, TAG_MAX))
-    .filter(Boolean);
-  return [...new Set(tags)].slice(0, TAGS_MAX);
+  return value ? tagList(value.split(',')) : [];
 }
 
-function makeItem(
-  name: string,
-  url: string,
-  folders: string[],
-  extra?: Partial<ParsedBookmark>,
-): ParsedBookmark {
-  return {
-    name: cut(name, NAME_MAX) || cut(hostName(url), NAME_MAX),
-    url,
-    folders,
-    description: '',
-    iconUrl: null,
-    addDate: null,
-    tags: [],
-    ...extra,
-  };
+/** linkding writes a bookmark's notes after its description: `<DD>description[linkding-notes]notes[/linkding-notes]`. */
+function withoutNotes(text: string): string {
+  const at = text.indexOf('[linkding-notes]');
+  return at === -1 ? text : text.slice(0, at);
 }
 
 function iconOf(attrs: Record<string, string>): string | null {
@@ -135,6 +79,8 @@ const TEXT_KEEP = 10_000;
 export interface ParseOptions {
   /** Bookmarks kept at most; the rest are only counted (`total`), so a huge file costs no memory. */
   maxItems?: number;
+  /** The uploaded file's name: its extension says how to read it (else the first lines do). */
+  filename?: string;
 }
 
 function append(text: string, chunk: string): string {
@@ -160,7 +106,7 @@ async function parseNetscape(html: readonly string[], maxItems: number): Promise
   let described = '';
 
   const endDescription = () => {
-    if (describing) describing.description = cut(described, DESCRIPTION_MAX);
+    if (describing) describing.description = cut(withoutNotes(described), DESCRIPTION_MAX);
     describing = null;
   };
   const endFolderName = () => {
@@ -361,7 +307,7 @@ async function parseText(pieces: readonly string[], maxItems: number): Promise<P
   return { format: sawMarkdown ? 'markdown' : 'url-list', items, total, ignored };
 }
 
-/** A bookmark file's text: whole, or in the pieces it was decoded in as it arrived (never joined). */
+/** A bookmark file's text: whole, or in the pieces it was decoded in as it arrived. */
 export type BookmarkText = string | readonly string[];
 
 /** The first `n` characters of a file's text. */
@@ -376,14 +322,68 @@ export function textStart(text: BookmarkText, n: number): string {
 }
 
 /** Whether a file is Netscape bookmark HTML (or any HTML with links) rather than text. */
-function looksLikeHtml(text: BookmarkText): boolean {
-  const head = textStart(text, 4096).toLowerCase();
-  return head.includes('netscape-bookmark-file') || head.includes('<dl') || head.includes('<html');
+function looksLikeHtml(head: string): boolean {
+  const h = head.toLowerCase();
+  return h.includes('netscape-bookmark-file') || h.includes('<dl') || h.includes('<html');
+}
+
+type Syntax = 'html' | 'yaml' | 'json' | 'text';
+
+/** The start of a YAML configuration: `---`, a Homepage group (`- Media:`) or Dashy's top keys. */
+const YAML_START = /^(?:---|%YAML|- [^:\n]*:[ \t]*(?:#.*)?$|(?:pageInfo|appConfig|sections)[ \t]*:)/;
+
+/**
+ * How to read a file: by its extension when it has a telling one (`sure`: a file that then does not parse is refused),
+ * else by its first lines.
+ */
+function syntaxOf(text: BookmarkText, filename: string): { syntax: Syntax; sure: boolean } {
+  const ext = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
+  if (ext === 'yml' || ext === 'yaml') return { syntax: 'yaml', sure: true };
+  if (ext === 'json') return { syntax: 'json', sure: true };
+  if (ext === 'html' || ext === 'htm') return { syntax: 'html', sure: true };
+  const head = textStart(text, 4096).replace(/^\uFEFF/, '');
+  if (looksLikeHtml(head)) return { syntax: 'html', sure: false };
+  const firstLine =
+    head
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .find((l) => l.trim() && !l.trimStart().startsWith('#')) ?? '';
+  if (/^\s*[[{]/.test(firstLine)) return { syntax: 'json', sure: false };
+  if (YAML_START.test(firstLine)) return { syntax: 'yaml', sure: false };
+  return { syntax: 'text', sure: false };
+}
+
+/**
+ * A dashboard configuration (Homepage, Dashy, Homarr), parsed off the event loop; null when the file is none (it is
+ * then read as text, as before). A file whose extension says YAML or JSON and that does not parse, or a YAML file of
+ * no known dashboard: a 400 naming the problem.
+ */
+async function parseConfig(
+  text: BookmarkText,
+  syntax: 'yaml' | 'json',
+  sure: boolean,
+  maxItems: number,
+): Promise<ParsedBookmarks | null> {
+  let value: unknown;
+  try {
+    value = await readStructured(typeof text === 'string' ? text : text.join(''), syntax, 'This file');
+  } catch (err) {
+    if (sure || !isAppError(err)) throw err;
+    return null;
+  }
+  const parsed = await readDashboard(value, maxItems);
+  if (!parsed && sure && syntax === 'yaml') {
+    throw badRequest(
+      'This YAML file is not a dashboard configuration this import reads (Homepage services.yaml or bookmarks.yaml, Dashy conf.yml)',
+    );
+  }
+  return parsed;
 }
 
 /**
  * Parses a bookmark file of any supported format, in linear time and time slices (another request waits at most a
- * slice). Folders nested past BOOKMARK_DEPTH_MAX: AppError `nesting_too_deep` (400).
+ * slice); dashboard configurations (YAML, JSON) are parsed in a worker. Folders nested past BOOKMARK_DEPTH_MAX:
+ * AppError `nesting_too_deep` (400); a malformed configuration: 400 naming the problem.
  */
 export async function parseBookmarks(
   text: BookmarkText,
@@ -391,5 +391,10 @@ export async function parseBookmarks(
 ): Promise<ParsedBookmarks> {
   const maxItems = options.maxItems ?? Infinity;
   const pieces = typeof text === 'string' ? [text] : text;
-  return looksLikeHtml(text) ? parseNetscape(pieces, maxItems) : parseText(pieces, maxItems);
+  const { syntax, sure } = syntaxOf(text, options.filename ?? '');
+  if (syntax === 'yaml' || syntax === 'json') {
+    const parsed = await parseConfig(text, syntax, sure, maxItems);
+    if (parsed) return parsed;
+  }
+  return syntax === 'html' ? parseNetscape(pieces, maxItems) : parseText(pieces, maxItems);
 }

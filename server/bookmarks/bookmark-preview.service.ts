@@ -7,7 +7,7 @@ import { getSpace } from '../spaces/space.cache';
 import { listTags } from '../tags/tag.service';
 import { siteKeys } from './bookmark-import.service';
 import { parseBookmarks, textStart, type BookmarkText } from './bookmark-parse';
-import { BATCH_MAX_ITEMS, type PreviewRow } from './bookmark.schema';
+import { BATCH_MAX_ITEMS, chosenItems, type ImportPreviewQuery, type PreviewRow } from './bookmark.schema';
 import { urlKey } from './url-key';
 
 /** The largest bookmark file the preview reads. */
@@ -67,10 +67,17 @@ async function markRows(actor: Actor, found: Found[]): Promise<{ rows: PreviewRo
   return { rows, duplicates };
 }
 
-/** Parses a bookmark file (a 4xx for one nested too deeply) and marks the bookmarks the caller already has (or that repeat in the file). */
-export async function previewBookmarks(actor: Actor, content: BookmarkText): Promise<BookmarkPreview> {
+/**
+ * Parses a bookmark file or another dashboard's configuration (its name's extension and first lines say which; a 400
+ * for one nested too deeply or malformed) and marks the bookmarks the caller already has (or that repeat in the file).
+ */
+export async function previewBookmarks(
+  actor: Actor,
+  content: BookmarkText,
+  filename = '',
+): Promise<BookmarkPreview> {
   // No more than can be imported is kept: the rest of a huge file is only counted.
-  const parsed = await parseBookmarks(content, { maxItems: BATCH_MAX_ITEMS });
+  const parsed = await parseBookmarks(content, { maxItems: BATCH_MAX_ITEMS, filename });
   if (!parsed.total) throw badRequest('No web links were found in this file');
   if (parsed.total > BATCH_MAX_ITEMS) {
     throw badRequest(
@@ -79,6 +86,26 @@ export async function previewBookmarks(actor: Actor, content: BookmarkText): Pro
   }
   const { rows, duplicates } = await markRows(actor, parsed.items);
   return { format: parsed.format, rows, ignored: parsed.ignored, duplicates };
+}
+
+/**
+ * The preview for API clients: every row as an item `POST /api/site-cards/batch` takes (the tags the page's choices
+ * would give), with `duplicate` marking the pages the caller already has.
+ */
+export async function previewBookmarkItems(
+  actor: Actor,
+  content: BookmarkText,
+  filename: string,
+  choice: ImportPreviewQuery,
+) {
+  const { format, rows, ignored, duplicates } = await previewBookmarks(actor, content, filename);
+  const items = chosenItems(rows, { keep: rows.map((_, i) => i), ...choice });
+  return {
+    format,
+    ignored,
+    duplicates,
+    items: items.map((item, i) => ({ ...item, duplicate: rows[i]!.dup === 'existing' })),
+  };
 }
 
 /**

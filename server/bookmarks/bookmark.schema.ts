@@ -58,6 +58,24 @@ export function withClientNames(raw: unknown): unknown {
   return o;
 }
 
+/** How an import file was read: a bookmark file's kind, or the dashboard whose configuration it is. */
+export const BOOKMARK_FORMATS = [
+  'netscape-html',
+  'markdown',
+  'url-list',
+  'homepage',
+  'dashy',
+  'homarr',
+] as const;
+export type BookmarkFormat = (typeof BOOKMARK_FORMATS)[number];
+
+/** The tag choices of `POST /api/site-cards/import-preview` (as the page's checkboxes, both on by default). */
+export const ImportPreviewQuerySchema = z.object({
+  folderTags: formBoolean.default(true),
+  folderPath: formBoolean.default(true),
+});
+export type ImportPreviewQuery = z.infer<typeof ImportPreviewQuerySchema>;
+
 /** One bookmark as the preview page carries it between upload and confirmation (short keys: 10,000 of them). */
 export interface PreviewRow {
   /** name */
@@ -85,6 +103,8 @@ export interface PreviewChoice {
   keep: number[];
   /** Folder names become tags. */
   folderTags: boolean;
+  /** A nested folder's tag is named by its whole path ("Dev / Frontend"), else by the folder alone ("Frontend"). */
+  folderPath?: boolean;
   /** An existing tag every imported card joins. */
   tagId?: string;
   /** A new tag every imported card joins. */
@@ -98,10 +118,11 @@ const TAG_NAME_MAX = 40;
 /**
  * The one tag a bookmark's folder path becomes: the whole path ("Dev / Frontend"), so nested folders stay
  * recognisable in a flat tag list and two "Frontend" folders under different parents stay apart. A path too long
- * for a tag name keeps its innermost folders ("… / Frontend / React").
+ * for a tag name keeps its innermost folders ("… / Frontend / React"). Without `keepPath`, the innermost folder's name.
  */
-export function folderTagName(path: string[]): string | null {
-  const parts = path.map((p) => p.trim()).filter(Boolean);
+export function folderTagName(path: string[], keepPath = true): string | null {
+  const all = path.map((p) => p.trim()).filter(Boolean);
+  const parts = keepPath ? all : all.slice(-1);
   if (!parts.length) return null;
   let name = parts.join(FOLDER_SEPARATOR);
   while (name.length > TAG_NAME_MAX && parts.length > 1) {
@@ -127,7 +148,11 @@ export function chosenItems(rows: PreviewRow[], choice: PreviewChoice) {
         tagIds: choice.tagId ? [choice.tagId] : [],
         newTags: [
           ...new Set([
-            ...(choice.folderTags ? [r.f, ...(r.x ?? [])].map(folderTagName).filter((n) => n !== null) : []),
+            ...(choice.folderTags
+              ? [r.f, ...(r.x ?? [])]
+                  .map((path) => folderTagName(path, choice.folderPath !== false))
+                  .filter((n) => n !== null)
+              : []),
             ...(r.t ?? []),
             ...extra,
           ]),

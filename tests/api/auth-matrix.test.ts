@@ -173,7 +173,11 @@ describe('auth matrix over the route table', () => {
       // Routes a browser session may use but no access token (docs/api.md): a leaked token must not destroy an account.
       const sessionOnly = new Set(['POST /api/user/delete-account']);
       // POSTs that only read (the interface makes the data export a POST): a read-only token may call them.
-      const readingPosts = new Set(['POST /api/user/data/export', 'POST /api/user/data/detect']);
+      const readingPosts = new Set([
+        'POST /api/user/data/export',
+        'POST /api/user/data/detect',
+        'POST /api/site-cards/import-preview',
+      ]);
       for (const c of cases.filter((x) => x.level === 'user')) {
         // A fresh user each time: a call may act on its account (e.g. delete it).
         const res = await send(await bearer(await makeUser('user')), c.method, c.url);

@@ -43,6 +43,7 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
     const choice = {
       keep: form.getAll('keep').map(Number),
       folderTags: form.get('folderTags') === 'on',
+      folderPath: form.get('folderPath') === 'on',
       tagId: String(form.get('tagId') ?? '') || undefined,
       newTag: String(form.get('newTag') ?? ''),
     };
@@ -113,6 +114,16 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
         </label>
         <p className="field-hint" id="folder-tags-hint">
           {t('bookmarks.folderTagsHint', { example: ['Dev', 'Frontend'].join(FOLDER_SEPARATOR) })}
+        </p>
+        <label className="check">
+          <input type="checkbox" name="folderPath" defaultChecked aria-describedby="folder-path-hint" />
+          <span>{t('dashboardImport.folderPath')}</span>
+        </label>
+        <p className="field-hint" id="folder-path-hint">
+          {t('dashboardImport.folderPathHint', {
+            path: ['Dev', 'Frontend'].join(FOLDER_SEPARATOR),
+            name: 'Frontend',
+          })}
         </p>
         <div className="bookmark-tag-fields">
           <div className="field">

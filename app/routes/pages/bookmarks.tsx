@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useActionData, useLoaderData } from 'react-router';
 import { aiConfigured } from '#server/ai/ai-config';
+import type { BookmarkFormat } from '#server/bookmarks/bookmark.schema';
 import { listTags } from '#server/tags/tag.service';
 import { PreviewForm } from '~/components/bookmarks/preview-form';
 import { bookmarksAction } from '~/lib/bookmarks-actions.server';
@@ -40,7 +41,15 @@ export default function BookmarksPage() {
       {preview ? (
         <section className="panel" aria-labelledby="preview-heading">
           <h2 id="preview-heading">{t('bookmarks.previewTitle')}</h2>
-          {preview.format === 'ai' ? <p className="muted">{t('bookmarks.aiPreviewNote')}</p> : null}
+          {preview.format === 'ai' ? (
+            <p className="muted">{t('bookmarks.aiPreviewNote')}</p>
+          ) : (
+            <p className="muted" data-preview-format={preview.format}>
+              {t('dashboardImport.readAs', {
+                format: t(`dashboardImport.format.${preview.format as BookmarkFormat}`),
+              })}
+            </p>
+          )}
           <PreviewForm
             rows={preview.rows}
             duplicates={preview.duplicates}
@@ -52,6 +61,7 @@ export default function BookmarksPage() {
         <section className="panel" aria-labelledby="import-heading">
           <h2 id="import-heading">{t('bookmarks.importTitle')}</h2>
           <p className="muted">{t('bookmarks.importHelp')}</p>
+          <p className="muted">{t('dashboardImport.formats')}</p>
           <PostForm encType="multipart/form-data">
             {aiReady ? (
               // Before the file field: the server reads the fields sent ahead of the file.
@@ -69,7 +79,7 @@ export default function BookmarksPage() {
                 type="file"
                 name="file"
                 required
-                accept=".html,.htm,.md,.markdown,.txt,.csv,.json,text/html,text/plain,text/csv,application/json"
+                accept=".html,.htm,.md,.markdown,.txt,.csv,.json,.yml,.yaml,text/html,text/plain,text/csv,application/json,application/yaml"
               />
             </label>{' '}
             <button type="submit" className="button button-primary">

@@ -3,9 +3,11 @@ import * as batch from '~/routes/api/site-cards.batch';
 import * as checkAll from '~/routes/api/site-cards.check-online';
 import * as checkOne from '~/routes/api/site-cards.check-online-single';
 import * as exportHtml from '~/routes/api/site-cards.export';
+import * as importPreview from '~/routes/api/site-cards.import-preview';
 import * as memo from '~/routes/api/site-cards.memo';
 import * as preview from '~/routes/api/site-cards.preview';
 import { SitePreviewDto } from '#server/site-preview/site-preview.schema';
+import { BOOKMARK_FORMATS, ImportPreviewQuerySchema } from '#server/bookmarks/bookmark.schema';
 import * as reorderGlobal from '~/routes/api/site-cards.reorder-global';
 import * as sites from '~/routes/api/site-cards';
 import * as siteIcon from '~/routes/api/site-icons.$host';
@@ -112,6 +114,60 @@ export const siteCardsArea = describeArea(
             namedTags: [],
             undoToken: UNDO_TOKEN,
             snapshotId: SNAPSHOT.id,
+          },
+        },
+      },
+    }),
+    describeRoute('/api/site-cards/import-preview', importPreview, {
+      POST: {
+        summary:
+          'Read a bookmark file or another dashboard’s configuration into items to import (nothing is saved)',
+        description:
+          'file: a Netscape bookmark file (browsers, linkding), Markdown links or a URL list, Homepage’s ' +
+          'services.yaml or bookmarks.yaml, Dashy’s conf.yml, a Homarr 1.x backup’s data.json or a 0.x ' +
+          'configuration; up to 20 MiB. The name’s extension (.html, .yml/.yaml, .json) and the first lines say ' +
+          'which. Folders, groups and sections become newTags: the whole path ("Dev / Frontend") with ' +
+          'folderPath=true (default), the innermost folder alone with false, none with folderTags=false. Only ' +
+          'http(s) sites and http(s) icons are kept. duplicate marks pages you already have; send the items you ' +
+          'want to POST /api/site-cards/batch. A malformed or unknown configuration, YAML aliases past 100, ' +
+          'nesting past 64 levels, more than 20,000 bookmarks: 400 naming the problem.',
+        multipart: { file: 'the bookmark file or configuration' },
+        query: ImportPreviewQuerySchema,
+        response: z.object({
+          format: z.enum(BOOKMARK_FORMATS),
+          ignored: z.number().describe('entries that are not http(s) sites, left out'),
+          duplicates: z.number(),
+          items: z.array(
+            z.looseObject({
+              name: z.string(),
+              siteUrl: z.string(),
+              siteDescription: z.string(),
+              iconUrl: z.string().nullable(),
+              createdAt: z.string().optional(),
+              newTags: z.array(z.string()),
+              duplicate: z.boolean(),
+            }),
+          ),
+        }),
+        errors: [413],
+        example: {
+          query: { folderPath: 'true' },
+          file: 'services.yaml',
+          response: {
+            format: 'homepage',
+            ignored: 0,
+            duplicates: 0,
+            items: [
+              {
+                name: 'Sonarr',
+                siteUrl: 'https://sonarr.example.net',
+                siteDescription: 'Series management',
+                iconUrl: null,
+                tagIds: [],
+                newTags: ['Media / Downloads'],
+                duplicate: false,
+              },
+            ],
           },
         },
       },
