@@ -204,6 +204,15 @@ export async function run() {
           }
           throw new Error('the site icon was never stored');
         };
+        // A browser's export of `n` bookmarks in 40 folders.
+        const manyLinks = (n) => {
+          const folder = (f) =>
+            `<DT><H3>Folder ${f}</H3>\n<DL><p>\n${Array.from(
+              { length: n / 40 },
+              (_, i) => `<DT><A HREF="https://s${f}-${i}.example/page">Site ${f} ${i}</A>\n`,
+            ).join('')}</DL><p>\n`;
+          return `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${Array.from({ length: 40 }, (_, f) => folder(f)).join('')}</DL><p>\n`;
+        };
         const nested = (bytes) => sized('<DL><p>', bytes, '<!DOCTYPE NETSCAPE-Bookmark-file-1>');
         const aliasLevels = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
         for (let i = 1; i < 10; i++) {
@@ -267,6 +276,11 @@ export async function run() {
             'Page preview `POST /bookmarks`, 20 MB YAML on one line (a flow list)',
             20 * MB,
             () => preview(sized('x, ', 20 * MB, 'sections: [', ']'), 'conf.yml'),
+          ],
+          [
+            'Page preview `POST /bookmarks`, 20,000 bookmarks in 40 folders (1,000 listed)',
+            1.2 * MB,
+            () => preview(manyLinks(20_000)),
           ],
           [
             'API import `POST /api/site-cards/batch`, the nesting as JSON, 2 MB',

@@ -79,6 +79,7 @@ async function confirm({ request, actor, locale }: Ctx) {
   }
   const choice = {
     keep: form.getAll('keep').map(Number),
+    ...(form.has('shown') ? { shown: Number(form.get('shown')) || 0 } : {}),
     folderTags: form.get('folderTags') === 'on',
     folderPath: form.get('folderPath') === 'on',
     tagId: String(form.get('tagId') ?? '') || undefined,

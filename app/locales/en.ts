@@ -292,6 +292,11 @@ const en = {
     noTag: '(no tag)',
     newTag: 'and in a new tag',
     listLabel: 'Bookmarks to import',
+    unlisted_one:
+      'The first bookmarks are listed; 1 more is imported too, unless it repeats a card you have.',
+    unlisted_other:
+      'The first bookmarks are listed; {{count}} more are imported too, except those that repeat a card you have ({{dups}}).',
+    showAll: 'List all {{count}}',
     dup: { existing: 'already a card' },
     pickOne: 'Pick at least one bookmark',
     progress: 'Imported {{done}} of {{total}}…',

@@ -289,6 +289,10 @@ const zh: Messages = {
     noTag: '（无）',
     newTag: '以及新标签',
     listLabel: '要导入的书签',
+    unlisted_one: '这里只列出前面的书签；其余 1 个也会导入，除非它与已有卡片重复。',
+    unlisted_other:
+      '这里只列出前面的书签；其余 {{count}} 个也会导入，但与已有卡片重复的（{{dups}} 个）除外。',
+    showAll: '列出全部 {{count}} 个',
     dup: { existing: '已有此卡片' },
     pickOne: '请至少选择一个书签',
     progress: '已导入 {{done}} / {{total}}…',

@@ -98,9 +98,20 @@ export interface PreviewRow {
   dup?: 'existing';
 }
 
+/**
+ * The rows a preview page lists one by one: rendering 20,000 of them held the server's event loop for ~0.8 s
+ * (docs/decisions.md §57). The rest are imported unless they are repeats, and a script can list them all.
+ */
+export const PREVIEW_SHOWN = 1000;
+
 export interface PreviewChoice {
-  /** Indexes of the rows to import. */
+  /** Indexes of the listed rows to import. */
   keep: number[];
+  /**
+   * How many rows were listed (the first ones): rows past them are not in `keep`'s choice and are imported unless
+   * they repeat a card (`dup`). Unset: every row was listed.
+   */
+  shown?: number;
   /** Folder names become tags. */
   folderTags: boolean;
   /** A nested folder's tag is named by its whole path ("Dev / Frontend"), else by the folder alone ("Frontend"). */
@@ -135,7 +146,9 @@ export function folderTagName(path: string[], keepPath = true): string | null {
 /** The batch items for the rows and tag choices of the preview (the page's action and its script share this). */
 export function chosenItems(rows: PreviewRow[], choice: PreviewChoice) {
   const extra = choice.newTag?.trim() ? [choice.newTag.trim()] : [];
-  return choice.keep
+  const shown = Math.max(0, Math.min(choice.shown ?? rows.length, rows.length));
+  const unlisted = rows.flatMap((r, i) => (i >= shown && !r.dup ? [i] : []));
+  return [...new Set(choice.keep.filter((i) => i < shown)), ...unlisted]
     .filter((i) => rows[i])
     .map((i) => {
       const r = rows[i]!;

@@ -2,11 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FOLDER_SEPARATOR,
+  PREVIEW_SHOWN,
   chosenItems,
   importedCardsHref,
   type PreviewRow,
 } from '#server/bookmarks/bookmark.schema';
 import { useRootData } from '~/lib/root-data';
+import { useHydrated } from '~/lib/use-hydrated';
 import { OptionList } from '~/components/ui/field';
 import { PostForm } from '~/components/ui/post-form';
 import { UndoForm } from '~/components/flash-toast';
@@ -36,12 +38,18 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
     href: string;
   } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The first rows are listed (the server renders no more); a script may list the rest when asked.
+  const [shown, setShown] = useState(Math.min(rows.length, PREVIEW_SHOWN));
+  const hydrated = useHydrated();
+  const unlisted = rows.slice(shown);
+  const unlistedDups = unlisted.filter((r) => r.dup).length;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const choice = {
       keep: form.getAll('keep').map(Number),
+      shown,
       folderTags: form.get('folderTags') === 'on',
       folderPath: form.get('folderPath') === 'on',
       tagId: String(form.get('tagId') ?? '') || undefined,
@@ -140,7 +148,7 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
         </div>
       </fieldset>
       <div className="bookmark-list" role="group" aria-label={t('bookmarks.listLabel')}>
-        {rows.map((r, i) => (
+        {rows.slice(0, shown).map((r, i) => (
           <label key={i} className={`bookmark-row${r.dup ? ' is-duplicate' : ''}`}>
             <input type="checkbox" name="keep" value={i} defaultChecked={!r.dup} />
             <span className="bookmark-name">{r.n}</span>
@@ -161,6 +169,17 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
           </label>
         ))}
       </div>
+      {unlisted.length ? (
+        <p className="bookmark-unlisted" data-preview-unlisted>
+          <input type="hidden" name="shown" value={shown} />
+          {t('bookmarks.unlisted', { count: unlisted.length, dups: unlistedDups })}{' '}
+          {hydrated ? (
+            <button type="button" className="button button-small" onClick={() => setShown(rows.length)}>
+              {t('bookmarks.showAll', { count: rows.length })}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="form-error">
           {error}

@@ -1,4 +1,5 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { NoteAttachmentDto } from '#server/assets/upload.service';
@@ -12,8 +13,6 @@ import { formatBytes, UploadSubmit, useUpload } from '~/components/ui/upload';
 const MB = 1024 * 1024;
 const LIMITS = { image: 5 * MB, file: 10 * MB, attachment: 100 * MB } as const;
 type Kind = keyof typeof LIMITS;
-
-const noop = () => () => {};
 
 /**
  * Pictures, files and attachments of a note. One multipart form adds any of them without JavaScript (a picture or
@@ -40,11 +39,7 @@ export function NoteFiles({
   const id = useId();
   const [kind, setKind] = useState<Kind>('image');
   const [pending, setPending] = useState<NoteAttachmentDto[]>([]);
-  const hydrated = useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const input = e.currentTarget.elements.namedItem('file') as HTMLInputElement | null;

@@ -1,4 +1,5 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { NoteFormSchema, type NoteFormValue } from '~/lib/editor-schemas';
 import type { noteDefaults } from '~/lib/editor-values';
@@ -16,16 +17,6 @@ export interface LinkableSite {
   id: string;
   name: string;
   url: string;
-}
-
-const noop = () => () => {};
-/** false while rendering on the server and hydrating, true once React runs in the browser. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
 }
 
 /**
