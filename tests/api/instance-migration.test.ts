@@ -163,6 +163,28 @@ describe('migrating a SakuraNav 1.x instance (admin)', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('works from the configuration page without JavaScript: preview, then import', async () => {
+    const { client } = await admin();
+    await client.get('/admin/config');
+    const zip = await sakuranavInstance({ users: USERS.slice(0, 3), settings: SETTINGS });
+    const post = (fields: Record<string, string>) => {
+      const f = new FormData();
+      f.append('csrf', client.csrf()!);
+      f.append('intent', 'migrate');
+      for (const [k, v] of Object.entries(fields)) f.append(k, v);
+      f.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'old.zip');
+      return client.call('POST', '/admin/config?migrate', { rawBody: f });
+    };
+    const preview = await post({ dryRun: 'on', mode: 'incremental' });
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('migration-report');
+    expect(preview.text).toContain('alice');
+    expect(await UserModel.exists({ _id: ALICE_ID })).toBeNull();
+    const done = await post({ mode: 'incremental', confirm: 'on' });
+    expect(done.status).toBe(200);
+    expect(await UserModel.exists({ _id: ALICE_ID })).not.toBeNull();
+  });
+
   it('is for administrators only', async () => {
     await admin();
     const u = await newUserClient();
