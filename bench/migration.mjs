@@ -45,7 +45,8 @@ export async function run() {
         if (r.ok) {
           const p = await r.json();
           const last = seen.at(-1);
-          if (!last || last.phase !== p.phase || last.done !== p.done) seen.push({ phase: p.phase, done: p.done, total: p.total });
+          if (!last || last.phase !== p.phase || last.done !== p.done)
+            seen.push({ phase: p.phase, done: p.done, total: p.total });
         }
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -57,7 +58,9 @@ export async function run() {
     const peak = rss.stop();
     polling = false;
     await poller;
-    log(`import: ${real.ms.toFixed(0)} ms, ${real.json.accountsCreated} accounts, ${real.json.totals.cards} cards`);
+    log(
+      `import: ${real.ms.toFixed(0)} ms, ${real.json.accountsCreated} accounts, ${real.json.totals.cards} cards`,
+    );
     const updates = seen.map((p) => `${p.phase} ${p.done}/${p.total}`).join(', ');
     writeResults(
       'migration',

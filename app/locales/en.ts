@@ -371,9 +371,11 @@ const en = {
       none: 'No password (OAuth only)',
       unchanged: 'Yours, unchanged',
     },
-    resetHint: 'These accounts cannot sign in with a password yet: give them a temporary password on the Users page ({{names}}).',
+    resetHint:
+      'These accounts cannot sign in with a password yet: give them a temporary password on the Users page ({{names}}).',
     usersPage: 'Users',
-    notCarried: 'Not carried: API tokens (only their hashes exist; users create new ones), the AI key, OAuth provider settings and the session key (enter them again here), site logos and floating buttons.',
+    notCarried:
+      'Not carried: API tokens (only their hashes exist; users create new ones), the AI key, OAuth provider settings and the session key (enter them again here), site logos and floating buttons.',
   },
   config: {
     title: 'Instance configuration',

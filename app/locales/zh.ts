@@ -367,7 +367,8 @@ const zh: Messages = {
     },
     resetHint: '这些账户还不能用密码登录：请在用户页面为他们设置临时密码（{{names}}）。',
     usersPage: '用户',
-    notCarried: '不迁移：API 令牌（只存有哈希；用户需重新创建）、AI 密钥、OAuth 提供方设置和会话密钥（请在这里重新填写）、站点 Logo 和悬浮按钮。',
+    notCarried:
+      '不迁移：API 令牌（只存有哈希；用户需重新创建）、AI 密钥、OAuth 提供方设置和会话密钥（请在这里重新填写）、站点 Logo 和悬浮按钮。',
   },
   config: {
     title: '实例配置',

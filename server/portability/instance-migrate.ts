@@ -155,7 +155,9 @@ async function planMigration(
     if (isAdmin) {
       action = 'admin';
       localId = ADMIN_ID;
-      const here = await UserModel.findById(ADMIN_ID).select({ username: 1 }).lean<Pick<UserDoc, 'username'>>();
+      const here = await UserModel.findById(ADMIN_ID)
+        .select({ username: 1 })
+        .lean<Pick<UserDoc, 'username'>>();
       usernameHere = here!.username;
     } else if (await UserModel.exists({ _id: localId })) {
       action = 'skip';
@@ -187,7 +189,11 @@ async function planMigration(
     const space =
       action === 'skip'
         ? null
-        : await readSpaceRows(`${'database/sakuranav.sqlite'} (user "${username}")`, limits, archive.spaceRows(id, fileIds));
+        : await readSpaceRows(
+            `${'database/sakuranav.sqlite'} (user "${username}")`,
+            limits,
+            archive.spaceRows(id, fileIds),
+          );
     const oauthRows: PlannedUser['oauthRows'] = [];
     let oauthSkipped = 0;
     for (const o of archive.rows('oauth', 'WHERE user_id = ?', id)) {
@@ -235,7 +241,14 @@ function toPlan(
 ): MigrationPlan {
   const settings = archive.settings();
   const notCarried = ['tokens', 'ai_key', 'oauth_providers', 'session_key'];
-  if (['site_logo_light_asset_id', 'site_logo_dark_asset_id', 'site_favicon_asset_id', 'site_logo_asset_id'].some((k) => settings.get(k)))
+  if (
+    [
+      'site_logo_light_asset_id',
+      'site_logo_dark_asset_id',
+      'site_favicon_asset_id',
+      'site_logo_asset_id',
+    ].some((k) => settings.get(k))
+  )
     notCarried.push('site_logos');
   if (settings.get('floating_buttons')) notCarried.push('floating_buttons');
   const out = users.map(({ row: _r, localId: _l, passwordHash: _p, oauthRows: _o, ...u }) => u);
@@ -301,8 +314,7 @@ export async function migrateInstance(
     const passwordResets = users
       .filter((u) => u.action === 'create' && u.password !== 'kept')
       .map((u) => u.usernameHere);
-    if (options.dryRun)
-      return { ...plan, ok: true, dryRun: true, accountsCreated: 0, passwordResets };
+    if (options.dryRun) return { ...plan, ok: true, dryRun: true, accountsCreated: 0, passwordResets };
     const moving = users.filter((u) => u.action !== 'skip');
     progress?.phase('users', moving.length);
     let created = 0;

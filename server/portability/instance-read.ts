@@ -62,7 +62,10 @@ export class InstanceArchive {
     try {
       const prefix = zip.has(`storage/${DB_ENTRY}`) ? 'storage/' : '';
       if (!zip.has(`${prefix}${DB_ENTRY}`))
-        throw refuse('missing_data', `The archive has no ${DB_ENTRY}: it is not a SakuraNav instance archive`);
+        throw refuse(
+          'missing_data',
+          `The archive has no ${DB_ENTRY}: it is not a SakuraNav instance archive`,
+        );
       const exportedAt = await readOldManifest(zip);
       dir = await mkdtemp(path.join(tmpdir(), 'sakura-instance-'));
       const dbPath = path.join(dir, 'sakuranav.sqlite');
@@ -151,7 +154,8 @@ export class InstanceArchive {
   /** The global settings (`app_settings`, key -> text). */
   settings(): Map<string, string> {
     const out = new Map<string, string>();
-    for (const r of this.rows('settings')) if (typeof r.key === 'string') out.set(r.key, String(r.value ?? ''));
+    for (const r of this.rows('settings'))
+      if (typeof r.key === 'string') out.set(r.key, String(r.value ?? ''));
     return out;
   }
 
@@ -164,10 +168,14 @@ export class InstanceArchive {
 
 /** The manifest of the older archive, when there is one (its clean import checks none): version 1 only. */
 async function readOldManifest(zip: SafeZip): Promise<string | null> {
-  const name = zip.has('manifest.json') ? 'manifest.json' : zip.has('storage/manifest.json') ? 'storage/manifest.json' : null;
+  const name = zip.has('manifest.json')
+    ? 'manifest.json'
+    : zip.has('storage/manifest.json')
+      ? 'storage/manifest.json'
+      : null;
   if (!name) return null;
   const text = (await zip.read(name, 1024 * 1024)).toString('utf8');
-  let m: Record<string, unknown> | null = null;
+  let m: Record<string, unknown> | null;
   try {
     m = jsonTooDeep(text) ? null : (JSON.parse(text) as Record<string, unknown>);
   } catch {
@@ -230,7 +238,10 @@ function findTables(db: BetterSqlite3.Database): Map<Table, string> {
   }
   for (const core of ['users', 'tags', 'cards', 'links'] as const)
     if (!found.has(core))
-      throw refuse('bad_data', `${DB_ENTRY} has no ${TABLE_NAMES[core][0]} table: it is not a SakuraNav database`);
+      throw refuse(
+        'bad_data',
+        `${DB_ENTRY} has no ${TABLE_NAMES[core][0]} table: it is not a SakuraNav database`,
+      );
   return found;
 }
 
@@ -239,7 +250,7 @@ function guard<T>(run: () => T): T {
   try {
     return run();
   } catch (err) {
-    if (err instanceof Error && "code" in err && String(err.code).startsWith("SQLITE_"))
+    if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_'))
       throw refuse('bad_data', `${DB_ENTRY} cannot be read (${err.message.slice(0, 200)})`);
     throw err;
   }

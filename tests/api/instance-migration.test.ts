@@ -60,9 +60,20 @@ describe('migrating a SakuraNav 1.x instance (admin)', () => {
 
     const dry = await migrate(client, zip, { dryRun: 'true' });
     expect(dry.status, dry.text).toBe(200);
-    expect(dry.json).toMatchObject({ ok: true, dryRun: true, type: 'sakuranav-instance', accountsCreated: 0 });
+    expect(dry.json).toMatchObject({
+      ok: true,
+      dryRun: true,
+      type: 'sakuranav-instance',
+      accountsCreated: 0,
+    });
     const byName = Object.fromEntries(dry.json.users.map((u: { username: string }) => [u.username, u]));
-    expect(byName.boss).toMatchObject({ action: 'admin', password: 'unchanged', cards: 5, tags: 1, files: 1 });
+    expect(byName.boss).toMatchObject({
+      action: 'admin',
+      password: 'unchanged',
+      cards: 5,
+      tags: 1,
+      files: 1,
+    });
     expect(byName.alice).toMatchObject({
       action: 'create',
       usernameHere: 'alice',
@@ -74,7 +85,12 @@ describe('migrating a SakuraNav 1.x instance (admin)', () => {
       oauthBindings: 1,
       tokensNotMigrated: 1,
     });
-    expect(byName.bob).toMatchObject({ action: 'create', usernameHere: 'bob_2', reason: 'renamed', cards: 8 });
+    expect(byName.bob).toMatchObject({
+      action: 'create',
+      usernameHere: 'bob_2',
+      reason: 'renamed',
+      cards: 8,
+    });
     expect(byName.oauth_1a2b3c4d).toMatchObject({ action: 'create', password: 'none' });
     expect(dry.json.passwordResets).toEqual(['oauth_1a2b3c4d']);
     expect(dry.json.settings).toEqual(expect.arrayContaining(['siteName', 'registrationEnabled']));
@@ -91,7 +107,13 @@ describe('migrating a SakuraNav 1.x instance (admin)', () => {
     expect(me!._id).toBe(ALICE_ID);
     const space = await loadSpaceFromDb(ALICE_ID);
     const cards = [...space.cards.values()];
-    expect(cards.map((c) => c.cardType ?? 'site').sort()).toEqual(['github', 'note', 'site', 'site', 'wechat']);
+    expect(cards.map((c) => c.cardType ?? 'site').sort()).toEqual([
+      'github',
+      'note',
+      'site',
+      'site',
+      'wechat',
+    ]);
     const gh = cards.find((c) => c.name === 'GitHub' && !c.cardType)!;
     expect(gh.siteNotes).toBe('my memo');
     expect(gh.iconUrl).toMatch(/^\/api\/assets\/asset-[0-9a-f-]+\/file$/);
@@ -138,7 +160,10 @@ describe('migrating a SakuraNav 1.x instance (admin)', () => {
   it('refuses hostile or broken archives with a 4xx and changes nothing', async () => {
     const { client } = await admin();
     const before = await counts();
-    const notSqlite = await sakuranavInstance({ users: USERS, databaseBytes: Buffer.from('not a database at all') });
+    const notSqlite = await sakuranavInstance({
+      users: USERS,
+      databaseBytes: Buffer.from('not a database at all'),
+    });
     let res = await migrate(client, notSqlite);
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(/not a SQLite database/);
