@@ -96,6 +96,7 @@ export default [
     route('config/import', 'routes/api/config.import.ts'),
     route('config/reset', 'routes/api/config.reset.ts'),
     route('config/progress', 'routes/api/config.progress.ts'),
+    route('config/migrate', 'routes/api/config.migrate.ts'),
 
     // uploaded files
     route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),

@@ -15,6 +15,7 @@ const all = [
   'data-layer',
   'store',
   'hostile',
+  'migration',
 ];
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of names.length ? names : all) {

@@ -351,6 +351,41 @@ const en = {
     clear: 'Clear my data',
     cleared: 'All your tags and cards were removed.',
   },
+  migrate: {
+    title: 'Move a SakuraNav instance here',
+    help: 'Upload the global configuration archive of a SakuraNav 1.x instance (its database and uploads). Every user becomes an account here with their tags, cards, files, look and OAuth bindings; the old administrator’s data goes to your account. Check first with a dry run: nothing changes.',
+    dryRun: 'Dry run: only show what would be imported',
+    mode: 'Your own dashboard receives the old administrator’s data',
+    confirm: 'I have checked the preview: import it',
+    file: 'SakuraNav archive (.zip)',
+    submit: 'Upload',
+    previewTitle: 'Preview (nothing has changed)',
+    doneTitle: 'Imported',
+    totals: '{{users}} users, {{cards}} cards, {{tags}} tags, {{files}} files.',
+    user: 'User',
+    action: 'What happens',
+    password: 'Password',
+    contents: 'Contents',
+    counts: '{{cards}} cards, {{tags}} tags, {{files}} files',
+    tokens: '{{count}} tokens not carried',
+    actions: { admin: 'Into your account', create: 'New account', skip: 'Skipped' },
+    reasons: {
+      renamed: 'the name is taken here',
+      already_migrated: 'already migrated',
+      was_admin: 'was an administrator there; a user here',
+    },
+    passwords: {
+      kept: 'Old password works',
+      reset: 'Needs a temporary password',
+      none: 'No password (OAuth only)',
+      unchanged: 'Yours, unchanged',
+    },
+    resetHint:
+      'These accounts cannot sign in with a password yet: give them a temporary password on the Users page ({{names}}).',
+    usersPage: 'Users',
+    notCarried:
+      'Not carried: API tokens (only their hashes exist; users create new ones), the AI key, OAuth provider settings and the session key (enter them again here), site logos and floating buttons.',
+  },
   config: {
     title: 'Instance configuration',
     intro_one:

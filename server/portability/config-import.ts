@@ -35,6 +35,7 @@ import type { ImportMode } from './import-plan';
 import type { Progress } from './progress';
 import { importAvatar } from './config-avatar';
 import { importSpace, storeFiles } from './space-import';
+import { isInstanceArchive } from './instance-read';
 import { archiveRowLimits, readSpaceData } from './space-read';
 import { resetSpace } from './user-data.service';
 import { CONFIG_ZIP_LIMITS, SafeZip, refuse, type Spooled } from './zip-read';
@@ -97,7 +98,7 @@ function accountToCreate(u: ConfigUserEntry, index: number) {
 }
 
 /** The settings an archive sets, checked and normalised as the settings forms do it (logos are mapped later). */
-function settingsPatch(raw: unknown): Partial<Settings> {
+export function settingsPatch(raw: unknown): Partial<Settings> {
   const parsed = ArchivedSettings.safeParse(raw);
   if (!parsed.success) throw invalid('settings.json', '', parsed.error.issues[0]!);
   const { floatingButtons, virtualTagOrder, quotaCards, quotaTags, quotaBytes, ...form } = parsed.data;
@@ -125,6 +126,11 @@ function settingsPatch(raw: unknown): Partial<Settings> {
 async function openConfig(file: Spooled) {
   const zip = await SafeZip.open(file.path, CONFIG_ZIP_LIMITS);
   try {
+    if (isInstanceArchive(zip))
+      throw refuse(
+        'unsupported_version',
+        'This is a SakuraNav 1.x instance archive: migrate it with /api/config/migrate (the configuration page)',
+      );
     const manifest = await readManifest(zip);
     if (manifest.scope !== 'config')
       throw refuse('bad_data', 'This is a per-user data archive; import it on the data page of the account');

@@ -312,3 +312,33 @@ export async function readSpaceData(
   await scanEntry(zip, entry, true, (item) => reader.add(item.table, item.index, item.value));
   return reader.space;
 }
+
+/** A row of one space from a source other than data.json: its table (a data.json key) and the row. */
+export type SpaceRow = [key: keyof typeof TABLES & string, row: unknown];
+
+/**
+ * Reads one space's rows from another source (the older service's SQLite database, server/portability/
+ * instance-read.ts) by the same rules as readSpaceData: each row counted against `limits` and taken through the
+ * rules of the other write paths, in 5 ms slices. `entry` names the source in refusals.
+ */
+export async function readSpaceRows(
+  entry: string,
+  limits: ArchiveRowLimits,
+  rows: Iterable<SpaceRow>,
+): Promise<ArchivedSpace> {
+  const counter = new RowCounter(entry, limits);
+  const reader = new SpaceReader(entry, limits);
+  const indexes = new Map<string, number>();
+  const slicer = new TimeSlicer();
+  for (const [key, row] of rows) {
+    if (!Object.hasOwn(TABLES, key)) continue;
+    const index = indexes.get(key) ?? 0;
+    indexes.set(key, index + 1);
+    if (JSON.stringify(row).length > ROW_MAX_CHARS)
+      throw refuse('bad_data', `${entry}: ${key}[${index}] is longer than ${ROW_MAX_CHARS} characters`);
+    counter.add(key, index);
+    reader.add(key, index, row);
+    await slicer.maybeYield();
+  }
+  return reader.space;
+}

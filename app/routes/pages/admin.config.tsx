@@ -4,6 +4,7 @@ import type { Actor } from '#server/actor';
 import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/csrf';
 import { AppError, isAppError } from '#server/errors';
 import { importConfig, resetConfig } from '#server/portability/config-import';
+import { migrateInstance, type MigrationResult } from '#server/portability/instance-migrate';
 import { parseMode } from '#server/portability/user-data.service';
 import { CONFIG_ZIP_LIMITS } from '#server/portability/zip-read';
 import { listUsers } from '#server/users/admin-users.service';
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { users: (await listUsers(actor, { limit: 1 })).total };
 }
 
-type Intent = 'import' | 'reset';
+type Intent = 'import' | 'reset' | 'migrate';
 
 const done = (request: Request, key: string, values: Record<string, number> = {}) =>
   redirectWithFlash(request, '/admin/config', { kind: 'success', key, values });
@@ -44,6 +45,11 @@ function importFromPage(request: Request, actor: Actor) {
     request,
     CONFIG_ZIP_LIMITS.maxUploadBytes,
     async (file, fields) => {
+      if (fields.intent === 'migrate') {
+        const dryRun = fields.dryRun === 'on';
+        const result = await migrateInstance(actor, file, { mode: parseMode(fields.mode), dryRun });
+        return data({ intent: 'migrate' as const, migration: result });
+      }
       const result = await importConfig(actor, file, parseMode(fields.mode));
       return done(request, 'config.imported', {
         count: result.users,
@@ -55,7 +61,8 @@ function importFromPage(request: Request, actor: Actor) {
       if (!sameOriginRequest(request) || !csrfTokenMatches(request, fields[CSRF_FIELD])) {
         throw data({ code: refusalCode(request) }, { status: 403 });
       }
-      if (fields.confirm !== 'on') throw new AppError('validation_failed', 'Tick the box to confirm');
+      if (fields.confirm !== 'on' && !(fields.intent === 'migrate' && fields.dryRun === 'on'))
+        throw new AppError('validation_failed', 'Tick the box to confirm');
     },
   );
 }
@@ -72,9 +79,10 @@ async function resetFromPage(request: Request, actor: Actor, locale: Locale) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireAdmin(request, context);
   const { locale } = requestInfo(context);
-  const intent: Intent = isMultipart(request) ? 'import' : 'reset';
+  let intent: Intent = isMultipart(request) ? 'import' : 'reset';
+  if (intent === 'import' && new URL(request.url).searchParams.has('migrate')) intent = 'migrate';
   try {
-    return intent === 'import'
+    return intent !== 'reset'
       ? await importFromPage(request, actor)
       : await resetFromPage(request, actor, locale);
   } catch (err) {
@@ -90,7 +98,9 @@ export default function AdminConfigPage() {
   const { t } = useTranslation();
   const { users } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const errorOf = (intent: Intent) => (failure?.intent === intent ? [failure.error] : undefined);
+  const errorOf = (intent: Intent) =>
+    failure?.intent === intent && 'error' in failure ? [failure.error] : undefined;
+  const migration = failure && 'migration' in failure ? failure.migration : null;
   return (
     <main id="main" className="container page data-page admin-config-page">
       <h1>{t('config.title')}</h1>
@@ -137,6 +147,39 @@ export default function AdminConfigPage() {
         </PostForm>
       </Panel>
 
+      <Panel id="config-migrate" title={t('migrate.title')}>
+        <p className="muted">{t('migrate.help')}</p>
+        {/* The intent and CSRF token precede the file; "?migrate" tells the action which form this is. */}
+        <PostForm encType="multipart/form-data" className="stack" intent="migrate" action="?migrate">
+          <label className="confirm-check">
+            <input type="checkbox" name="dryRun" defaultChecked /> {t('migrate.dryRun')}
+          </label>
+          <fieldset className="choice-list">
+            <legend>{t('migrate.mode')}</legend>
+            {MODES.map((m) => (
+              <label key={m}>
+                <input type="radio" name="mode" value={m} defaultChecked={m === 'incremental'} />{' '}
+                {t(`config.modes.${m}`)}
+              </label>
+            ))}
+          </fieldset>
+          <label className="confirm-check">
+            <input type="checkbox" name="confirm" /> {t('migrate.confirm')}
+          </label>
+          <Field
+            id="migrate-file"
+            label={t('migrate.file')}
+            type="file"
+            name="file"
+            required
+            accept=".zip,application/zip"
+            errors={errorOf('migrate')}
+          />
+          <SubmitRow label={t('migrate.submit')} tone="" />
+        </PostForm>
+        {migration ? <MigrationReport result={migration} /> : null}
+      </Panel>
+
       <Panel id="config-reset" title={t('config.resetTitle')} className="panel-danger">
         <p>{t('config.resetHelp')}</p>
         <PostForm className="stack form-narrow" intent="reset">
@@ -154,5 +197,61 @@ export default function AdminConfigPage() {
         </PostForm>
       </Panel>
     </main>
+  );
+}
+
+/** What a migration found (dry run) or did: one row per user of the older instance. */
+function MigrationReport({ result }: { result: MigrationResult }) {
+  const { t } = useTranslation();
+  return (
+    <section className="stack" aria-live="polite" id="migration-report">
+      <h3>{result.dryRun ? t('migrate.previewTitle') : t('migrate.doneTitle')}</h3>
+      <p>
+        {t('migrate.totals', {
+          users: result.totals.users,
+          cards: result.totals.cards,
+          tags: result.totals.tags,
+          files: result.totals.files,
+        })}
+      </p>
+      <div style={{ overflowX: 'auto' }}>
+        <table>
+          <thead>
+            <tr>
+              <th>{t('migrate.user')}</th>
+              <th>{t('migrate.action')}</th>
+              <th>{t('migrate.password')}</th>
+              <th>{t('migrate.contents')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.users.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  {u.username}
+                  {u.usernameHere !== u.username ? ` → ${u.usernameHere}` : ''}
+                </td>
+                <td>
+                  {t(`migrate.actions.${u.action}`)}
+                  {u.reason ? ` (${t(`migrate.reasons.${u.reason}`)})` : ''}
+                </td>
+                <td>{t(`migrate.passwords.${u.password}`)}</td>
+                <td>
+                  {t('migrate.counts', { cards: u.cards, tags: u.tags, files: u.files })}
+                  {u.tokensNotMigrated ? ` · ${t('migrate.tokens', { count: u.tokensNotMigrated })}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {result.passwordResets.length ? (
+        <p>
+          {t('migrate.resetHint', { names: result.passwordResets.join(', ') })}{' '}
+          <a href="/admin/users">{t('migrate.usersPage')}</a>
+        </p>
+      ) : null}
+      <p className="muted">{t('migrate.notCarried')}</p>
+    </section>
   );
 }
