@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as configDetect from '~/routes/api/config.detect';
 import * as configExport from '~/routes/api/config.export';
 import * as configImport from '~/routes/api/config.import';
+import * as configMigrate from '~/routes/api/config.migrate';
 import * as configProgress from '~/routes/api/config.progress';
 import * as configReset from '~/routes/api/config.reset';
 import * as userClear from '~/routes/api/user.data.clear';
@@ -234,6 +235,88 @@ export const configArea = describeArea(
             sites: 40,
             avatars: 2,
             settings: true,
+          },
+        },
+      },
+    }),
+    describeRoute('/api/config/migrate', configMigrate, {
+      POST: {
+        summary: 'Move a whole SakuraNav 1.x instance here: every user, with a dry run first',
+        description:
+          'The older service’s configuration archive (its SQLite database and uploads). Every user and row is read ' +
+          'and checked by the rules of the other write paths before anything is written; dryRun=true answers the ' +
+          'plan and changes nothing. The old administrator’s data goes into this administrator’s space (in mode, ' +
+          'after a snapshot); everyone else becomes a new account with the same id, a taken username gets _2; ' +
+          'passwords the older hash format allows are kept, the others are listed in passwordResets. ' +
+          `${REFUSALS} ${PROGRESS_NOTE}`,
+        multipart: {
+          file: 'the SakuraNav 1.x instance archive',
+          dryRun: 'true: the plan only, nothing changes',
+          mode: 'for the administrator’s own space: incremental (default), overwrite or clean (or ?mode=)',
+        },
+        query: z.object({ mode: Mode, dryRun: z.enum(['true', 'false']).optional() }),
+        response: z.object({
+          ok: z.literal(true),
+          dryRun: z.boolean(),
+          type: z.literal('sakuranav-instance'),
+          filename: z.string().nullable(),
+          exportedAt: z.string().nullable(),
+          users: z.array(
+            z.object({
+              id: z.string(),
+              username: z.string(),
+              usernameHere: z.string(),
+              action: z.enum(['admin', 'create', 'skip']),
+              reason: z.enum(['renamed', 'already_migrated', 'was_admin']).nullable(),
+              password: z.enum(['kept', 'reset', 'none', 'unchanged']),
+              tags: z.number(),
+              cards: z.number(),
+              files: z.number(),
+              appearance: z.boolean(),
+              oauthBindings: z.number(),
+              oauthSkipped: z.number(),
+              tokensNotMigrated: z.number(),
+            }),
+          ),
+          settings: z.array(z.string()).describe('the settings carried over'),
+          notCarried: z
+            .array(z.string())
+            .describe('what is not carried (tokens, ai_key, oauth_providers, …)'),
+          totals: z.object({ users: z.number(), tags: z.number(), cards: z.number(), files: z.number() }),
+          accountsCreated: z.number(),
+          passwordResets: z.array(z.string()).describe('usernames here that need a temporary password'),
+        }),
+        example: {
+          query: { mode: 'incremental', dryRun: 'true' },
+          file: 'sakuranav-config-2026-01-15.zip',
+          response: {
+            ok: true,
+            dryRun: true,
+            type: 'sakuranav-instance',
+            filename: 'sakuranav-config-2026-01-15.zip',
+            exportedAt: '2026-01-15T08:30:00.000Z',
+            users: [
+              {
+                id: 'user-7f3a',
+                username: 'alice',
+                usernameHere: 'alice',
+                action: 'create',
+                reason: null,
+                password: 'kept',
+                tags: 6,
+                cards: 120,
+                files: 3,
+                appearance: true,
+                oauthBindings: 1,
+                oauthSkipped: 0,
+                tokensNotMigrated: 2,
+              },
+            ],
+            settings: ['siteName', 'registrationEnabled'],
+            notCarried: ['tokens', 'ai_key', 'oauth_providers', 'session_key'],
+            totals: { users: 1, tags: 6, cards: 120, files: 3 },
+            accountsCreated: 0,
+            passwordResets: [],
           },
         },
       },
