@@ -91,6 +91,15 @@ async function bulk(model: Model<any>, ops: Op[]): Promise<string[]> {
   return taken;
 }
 
+/** A card of the space as its document holds it (with its memberships). */
+const cardDoc = (space: SpaceSnapshot) => (id: string) => {
+  const card = space.cards.get(id);
+  return card && (withTags(card, space.membershipsByCard.get(id)) as unknown as Doc);
+};
+const stored = (doc: Doc) => storedCard(doc as never);
+const tagDoc = (space: SpaceSnapshot) => (id: string) => space.tagsById.get(id) as Doc | undefined;
+const relationDoc = (space: SpaceSnapshot) => (id: string) => space.relation(id) as Doc | undefined;
+
 /** Writes what the group changed; returns whether the database now holds exactly the draft's documents. */
 export async function writeChange(
   ownerId: string,
@@ -113,29 +122,10 @@ export async function writeChange(
   if (goneCards.size)
     for (const r of base.relations())
       if (goneCards.has(r.sourceId) || goneCards.has(r.targetId)) relations.add(r._id);
-  const cardDoc = (space: SpaceSnapshot) => (id: string) => {
-    const card = space.cards.get(id);
-    return card && (withTags(card, space.membershipsByCard.get(id)) as unknown as Doc);
-  };
-  const lookup = (find: (id: string) => unknown) => find as (id: string) => Doc | undefined;
   const results = await Promise.all([
-    bulk(CardModel, await opsFor(cards, cardDoc(base), cardDoc(draft), (doc) => storedCard(doc as never))),
-    bulk(
-      TagModel,
-      await opsFor(
-        tags,
-        lookup((id) => base.tagsById.get(id)),
-        lookup((id) => draft.tagsById.get(id)),
-      ),
-    ),
-    bulk(
-      RelationModel,
-      await opsFor(
-        relations,
-        lookup((id) => base.relation(id)),
-        lookup((id) => draft.relation(id)),
-      ),
-    ),
+    bulk(CardModel, await opsFor(cards, cardDoc(base), cardDoc(draft), stored)),
+    bulk(TagModel, await opsFor(tags, tagDoc(base), tagDoc(draft))),
+    bulk(RelationModel, await opsFor(relations, relationDoc(base), relationDoc(draft))),
     Object.keys(change.virtualOrder ?? {}).length
       ? SpaceModel.updateOne(
           { _id: ownerId },
@@ -157,21 +147,15 @@ export async function writeChange(
  * new space; the automatic snapshot taken before such an operation brings the old one back.
  */
 export async function replaceRows(ownerId: string, space: SpaceSnapshot): Promise<void> {
-  const inserts = async <T>(docs: Iterable<T>, stored: (doc: T) => object = (doc) => doc as object) => {
-    const ops: Op[] = [];
-    const slicer = new TimeSlicer();
-    for (const doc of docs) {
-      await slicer.maybeYield();
-      ops.push({ insertOne: { document: stored(doc) } });
-    }
-    return ops;
-  };
-  // Built before the deletes: the owner's documents are gone only for the time the database takes.
-  const [tags, cards, relations] = [
-    await inserts(space.tags),
-    await inserts(space.cards.values(), (c) => storedCard(withTags(c, space.membershipsByCard.get(c._id)))),
-    await inserts(space.relations()),
-  ];
+  // Inserts (nothing before), built before the deletes: the owner's documents are gone only while the database works.
+  const none = () => undefined;
+  const tags = await opsFor(space.tagsById.keys(), none, tagDoc(space));
+  const cards = await opsFor(space.cards.keys(), none, cardDoc(space), stored);
+  const relations = await opsFor(
+    [...space.relations()].map((r) => r._id),
+    none,
+    relationDoc(space),
+  );
   await Promise.all([
     RelationModel.deleteMany({ ownerId }),
     CardModel.deleteMany({ ownerId }),

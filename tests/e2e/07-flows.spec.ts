@@ -117,10 +117,12 @@ test('the administrator exports, imports and (with the password) resets the conf
   await download.saveAs(file);
 
   // Import it back, adding only what is missing (nothing): the page reports what it did.
-  await page.getByLabel('Add: keep what exists', { exact: false }).check();
-  await page.getByLabel('I understand this changes the data of every account in the archive').check();
-  await page.getByLabel('Configuration archive').setInputFiles(file);
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  // (The section below it, which moves a SakuraNav instance here, has a choice of the same name.)
+  const importing = page.getByRole('region', { name: 'Import' });
+  await importing.getByLabel('Add: keep what exists', { exact: false }).check();
+  await importing.getByLabel('I understand this changes the data of every account in the archive').check();
+  await importing.getByLabel('Configuration archive').setInputFiles(file);
+  await importing.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByText(/^Imported (1 account|\d+ accounts): \d+ cards and \d+ tags\.$/)).toBeVisible({
     timeout: 300_000,
   });
