@@ -426,7 +426,10 @@ storage, which share the 2 cores); "event loop held" is the app's own longest ev
 Command: \`npm run bench -- hostile\`
 (bench/hostile.mjs). Before the fixes (issue 24): 2.1 MB of nested \`<DL><p>\` held the event loop 133 s, 512 KB of
 nested tags in a home page 7.5 s, 1 MB of nested JSON 1.1 s; a 14.5 MB data ZIP of 300,000 cards was parsed and
-planned before its quota refusal (7.6 s, health stalled 5.6 s, +280 MB).
+planned before its quota refusal (7.6 s, health stalled 5.6 s, +280 MB). Before the second round (2026-11-27,
+evening): one JSON.parse of a 46-48 MB batch held the event loop 0.3-1.1 s, a stored import of 20,000 bookmarks
+1,057 ms (checked, planned and written in one piece), the preview page of 20,000 bookmarks ~0.8 s (every row
+rendered).
 
 | Request | Answer | ms | Worst health ms | Event loop held ms | Health checks |
 |---|---|---|---|---|---|
