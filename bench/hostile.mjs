@@ -278,7 +278,7 @@ export async function run() {
             () => preview(sized('x, ', 20 * MB, 'sections: [', ']'), 'conf.yml'),
           ],
           [
-            'Page preview `POST /bookmarks`, 20,000 bookmarks in 40 folders (1,000 listed)',
+            'Page preview `POST /bookmarks`, 20,000 bookmarks in 40 folders (500 listed)',
             1.2 * MB,
             () => preview(manyLinks(20_000)),
           ],

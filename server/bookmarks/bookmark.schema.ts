@@ -99,10 +99,10 @@ export interface PreviewRow {
 }
 
 /**
- * The rows a preview page lists one by one: rendering 20,000 of them held the server's event loop for ~0.8 s
- * (docs/decisions.md §57). The rest are imported unless they are repeats, and a script can list them all.
+ * The rows a preview page lists one by one: rendering 20,000 of them held the server's event loop for ~0.8 s, 1,000
+ * still ~0.2 s (docs/decisions.md §57). The rest are imported unless they are repeats, and a script can list them all.
  */
-export const PREVIEW_SHOWN = 1000;
+export const PREVIEW_SHOWN = 500;
 
 export interface PreviewChoice {
   /** Indexes of the listed rows to import. */

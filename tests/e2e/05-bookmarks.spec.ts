@@ -60,3 +60,42 @@ test('a user imports a Chrome bookmarks file through the preview and exports it 
     '/api/site-cards/export',
   );
 });
+
+test('a large file lists its first 500 bookmarks; the rest are imported, or listed on request with JavaScript', async ({
+  page,
+  context,
+}, info) => {
+  test.slow();
+  await signInAs(context, info);
+  const links = Array.from({ length: 600 }, (_, i) => `<DT><A HREF="https://big${i}.example/">Big ${i}</A>`);
+  const file = info.outputPath('big.html');
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(file, `<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>${links.join('\n')}</DL>`);
+  await page.goto('/bookmarks');
+  await waitForHydration(page, info);
+  await page.getByLabel('Bookmark file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText('600 bookmarks found.')).toBeVisible();
+  const list = page.getByRole('group', { name: 'Bookmarks to import' });
+  await expect(list.getByRole('checkbox')).toHaveCount(500);
+  await expect(page.getByText(/100 more are imported too/)).toBeVisible();
+  await waitForHydration(page, info);
+  if (info.project.name === 'js') {
+    // With JavaScript every row can be listed and unticked.
+    await page.getByRole('button', { name: 'List all 600' }).click();
+    await expect(list.getByRole('checkbox')).toHaveCount(600);
+    await list.getByRole('checkbox', { name: /Big 599/ }).uncheck();
+  }
+  await list.getByRole('checkbox', { name: /Big 0\b/ }).uncheck();
+  await page.getByRole('button', { name: 'Import the ticked bookmarks' }).click();
+  const created = info.project.name === 'js' ? 598 : 599;
+  await expect(page.getByText(`Imported ${created} bookmarks (${600 - created} skipped).`)).toBeVisible();
+  const names = new Set(
+    ((await (await page.request.get('/api/site-cards?limit=1000')).json()).items as { name: string }[]).map(
+      (c) => c.name,
+    ),
+  );
+  expect(names.has('Big 0')).toBe(false);
+  expect(names.has('Big 599')).toBe(info.project.name !== 'js');
+  expect(names.has('Big 550')).toBe(true);
+});

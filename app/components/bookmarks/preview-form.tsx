@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FOLDER_SEPARATOR,
-  PREVIEW_SHOWN,
   chosenItems,
   importedCardsHref,
   type PreviewRow,
@@ -17,7 +16,12 @@ import { UndoForm } from '~/components/flash-toast';
 const CHUNK = 500;
 
 interface Props {
-  rows: PreviewRow[];
+  /** Every row, as JSON text (posted back by the form without JavaScript). */
+  payload: string;
+  /** How many rows there are. */
+  count: number;
+  /** The first rows, listed one by one (PREVIEW_SHOWN of them at most). */
+  listed: PreviewRow[];
   duplicates: number;
   ignored: number;
   tags: { id: string; name: string }[];
@@ -27,7 +31,7 @@ interface Props {
  * The preview: every bookmark with a checkbox (duplicates unticked), the tag choice, and a confirm button. Without
  * JavaScript the form posts to the page; with it the same items go to the batch API in chunks, with a progress bar.
  */
-export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
+export function PreviewForm({ payload, count, listed, duplicates, ignored, tags }: Props) {
   const { t } = useTranslation();
   const csrf = useRootData()?.csrfToken ?? '';
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -38,11 +42,13 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
     href: string;
   } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // The first rows are listed (the server renders no more); a script may list the rest when asked.
-  const [shown, setShown] = useState(Math.min(rows.length, PREVIEW_SHOWN));
+  // The first rows are listed (the server renders no more); the script lists them all when asked.
+  const [all, setAll] = useState<PreviewRow[] | null>(null);
+  const rows = all ?? listed;
+  const shown = rows.length;
   const hydrated = useHydrated();
-  const unlisted = rows.slice(shown);
-  const unlistedDups = unlisted.filter((r) => r.dup).length;
+  const unlisted = count - shown;
+  const everyRow = () => all ?? (JSON.parse(payload) as PreviewRow[]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,12 +61,13 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
       tagId: String(form.get('tagId') ?? '') || undefined,
       newTag: String(form.get('newTag') ?? ''),
     };
-    const items = chosenItems(rows, choice);
+    const every = everyRow();
+    const items = chosenItems(every, choice);
     if (!items.length) return setError(t('bookmarks.pickOne'));
     setError(null);
     // The first chunk's automatic snapshot undoes them all: later chunks name it instead of taking their own.
     // The rows left unticked (duplicates, or by choice) are skipped too.
-    const sum = { created: 0, skipped: rows.length - items.length, snapshotId: null as string | null };
+    const sum = { created: 0, skipped: every.length - items.length, snapshotId: null as string | null };
     const namedTags: { id: string; name: string }[] = [];
     setProgress({ done: 0, total: items.length });
     for (let i = 0; i < items.length; i += CHUNK) {
@@ -104,10 +111,10 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
     );
   }
   return (
-    <PostForm onSubmit={submit} className="bookmark-preview" values={{ payload: JSON.stringify(rows) }}>
+    <PostForm onSubmit={submit} className="bookmark-preview" values={{ payload }}>
       <p data-preview-summary>
         {[
-          t('bookmarks.found', { count: rows.length }),
+          t('bookmarks.found', { count }),
           duplicates ? t('bookmarks.duplicates', { count: duplicates }) : null,
           ignored ? t('bookmarks.ignored', { count: ignored }) : null,
         ]
@@ -148,7 +155,7 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
         </div>
       </fieldset>
       <div className="bookmark-list" role="group" aria-label={t('bookmarks.listLabel')}>
-        {rows.slice(0, shown).map((r, i) => (
+        {rows.map((r, i) => (
           <label key={i} className={`bookmark-row${r.dup ? ' is-duplicate' : ''}`}>
             <input type="checkbox" name="keep" value={i} defaultChecked={!r.dup} />
             <span className="bookmark-name">{r.n}</span>
@@ -169,13 +176,16 @@ export function PreviewForm({ rows, duplicates, ignored, tags }: Props) {
           </label>
         ))}
       </div>
-      {unlisted.length ? (
+      {unlisted ? (
         <p className="bookmark-unlisted" data-preview-unlisted>
           <input type="hidden" name="shown" value={shown} />
-          {t('bookmarks.unlisted', { count: unlisted.length, dups: unlistedDups })}{' '}
+          {t('bookmarks.unlisted', {
+            count: unlisted,
+            dups: duplicates - rows.filter((r) => r.dup).length,
+          })}{' '}
           {hydrated ? (
-            <button type="button" className="button button-small" onClick={() => setShown(rows.length)}>
-              {t('bookmarks.showAll', { count: rows.length })}
+            <button type="button" className="button button-small" onClick={() => setAll(everyRow())}>
+              {t('bookmarks.showAll', { count })}
             </button>
           ) : null}
         </p>

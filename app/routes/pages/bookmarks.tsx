@@ -51,7 +51,9 @@ export default function BookmarksPage() {
             </p>
           )}
           <PreviewForm
-            rows={preview.rows}
+            payload={preview.payload}
+            count={preview.count}
+            listed={preview.listed}
             duplicates={preview.duplicates}
             ignored={preview.ignored}
             tags={tags}
