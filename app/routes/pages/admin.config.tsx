@@ -122,15 +122,7 @@ export default function AdminConfigPage() {
         {/* The CSRF token and the confirmation precede the file: both are checked before it is received. */}
         <PostForm encType="multipart/form-data" className="stack" intent="import">
           <p className="muted">{t('config.importHelp')}</p>
-          <fieldset className="choice-list">
-            <legend>{t('config.mode')}</legend>
-            {MODES.map((m) => (
-              <label key={m}>
-                <input type="radio" name="mode" value={m} defaultChecked={m === 'incremental'} />{' '}
-                {t(`config.modes.${m}`)}
-              </label>
-            ))}
-          </fieldset>
+          <ModeChoice legend={t('config.mode')} />
           <label className="confirm-check">
             <input type="checkbox" name="confirm" required /> {t('config.confirmImport')}
           </label>
@@ -154,15 +146,7 @@ export default function AdminConfigPage() {
           <label className="confirm-check">
             <input type="checkbox" name="dryRun" defaultChecked /> {t('migrate.dryRun')}
           </label>
-          <fieldset className="choice-list">
-            <legend>{t('migrate.mode')}</legend>
-            {MODES.map((m) => (
-              <label key={m}>
-                <input type="radio" name="mode" value={m} defaultChecked={m === 'incremental'} />{' '}
-                {t(`config.modes.${m}`)}
-              </label>
-            ))}
-          </fieldset>
+          <ModeChoice legend={t('migrate.mode')} />
           <label className="confirm-check">
             <input type="checkbox" name="confirm" /> {t('migrate.confirm')}
           </label>
@@ -253,5 +237,21 @@ function MigrationReport({ result }: { result: MigrationResult }) {
       ) : null}
       <p className="muted">{t('migrate.notCarried')}</p>
     </section>
+  );
+}
+
+/** How an import treats what exists (the configuration import and the migration share the choice). */
+function ModeChoice({ legend }: { legend: string }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="choice-list">
+      <legend>{legend}</legend>
+      {MODES.map((m) => (
+        <label key={m}>
+          <input type="radio" name="mode" value={m} defaultChecked={m === 'incremental'} />{' '}
+          {t(`config.modes.${m}`)}
+        </label>
+      ))}
+    </fieldset>
   );
 }
