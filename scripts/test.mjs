@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/tools.mjs';
 import { buildState, stampBuild } from './lib/build.mjs';
+import { precompress } from './lib/precompress.mjs';
 import { appEnv, profileConfig, startServices, stopServices } from './lib/services.mjs';
 
 const args = process.argv.slice(2);
@@ -117,7 +118,10 @@ async function main() {
       return { passed, failed };
     }
     // So that `npm start` run by a test (tests/api/crash.test.ts) uses this build rather than rebuilding under it.
-    if (state !== 'current') stampBuild(buildStarted);
+    if (state !== 'current') {
+      precompress(path.join(ROOT, 'build/client'));
+      stampBuild(buildStarted);
+    }
     if (wantVitest) {
       const file = path.join(OUT, 'vitest-results.json');
       rmSync(file, { force: true });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './tools.mjs';
+import { precompress } from './precompress.mjs';
 
 const SOURCES = [
   'app',
@@ -11,6 +12,7 @@ const SOURCES = [
   'vite.config.ts',
   'react-router.config.ts',
   'tsconfig.json',
+  'scripts/lib/precompress.mjs',
 ];
 // Tests sit beside the code in server/ but are not part of the build.
 const NOT_BUILT = /\.test\.tsx?$/;
@@ -48,6 +50,7 @@ export function buildIfStale(log) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (res.status !== 0) throw new Error('the build failed (run `npm run build` to see why)');
+  precompress(path.join(ROOT, 'build/client'));
   stampBuild(started);
 }
 

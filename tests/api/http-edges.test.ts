@@ -1,8 +1,9 @@
 // Requests at the edge of HTTP: malformed Host headers and paths, static files, refused cross-site posts.
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appUrl } from '../setup/app';
 import { Client } from '../setup/client';
@@ -214,6 +215,40 @@ describe('HTTP edges', () => {
       expect(res.status, file).toBe(200);
       expect(res.headers.get('x-content-type-options'), file).toBe('nosniff');
     }
+  });
+
+  it("sends the build's precompressed copies, brotli first, small scripts too, with the same bytes inside", async () => {
+    const dir = path.resolve(import.meta.dirname, '../../build/client/assets');
+    const assets = readdirSync(dir);
+    const { port, hostname } = new URL(await appUrl());
+    const get = (file: string, encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ host: hostname, port, path: file, headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    // A script under the on-the-fly threshold (8 KB) went uncompressed before.
+    const small = assets.find(
+      (a) => a.endsWith('.js') && assets.includes(`${a}.br`) && statSync(path.join(dir, a)).size < 8192,
+    );
+    expect(small, 'a precompressed script under 8 KB').toBeDefined();
+    const file = `/assets/${small}`;
+    const plain = await get(file, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get(file, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toMatch(/immutable/);
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    const gz = await get(file, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body)).toEqual(plain.body);
   });
 
   describe('logging', () => {
