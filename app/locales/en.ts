@@ -357,6 +357,8 @@ const en = {
     dryRun: 'Dry run: only show what would be imported',
     mode: 'Your own dashboard receives the old administrator’s data',
     confirm: 'I have checked the preview: import it',
+    importKept: 'Import these users',
+    keptHint: 'The archive is kept for this step: no need to upload it again.',
     file: 'SakuraNav archive (.zip)',
     submit: 'Upload',
     previewTitle: 'Preview (nothing has changed)',

@@ -350,6 +350,8 @@ const zh: Messages = {
     dryRun: '试运行：只显示将导入的内容',
     mode: '你自己的导航页接收旧管理员的数据',
     confirm: '我已检查预览：开始导入',
+    importKept: '导入这些用户',
+    keptHint: '归档已为这一步保留，无需再次上传。',
     file: 'SakuraNav 压缩包（.zip）',
     submit: '上传',
     previewTitle: '预览（尚未改动）',

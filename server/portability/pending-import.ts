@@ -33,17 +33,32 @@ export async function stageImport(
     throw badRequest(
       'This is a whole-instance configuration archive; an administrator imports it through the API.',
     );
-  const token = randomUUID();
-  await putObject(storageKeys.pendingImport(actor.userId, token), createReadStream(file.path), {
-    contentType: 'application/zip',
-  });
+  const token = await keepUpload(actor.userId, file);
   return { token, detect };
 }
 
 /** Imports an archive kept by stageImport (once: it is removed afterwards). */
 export async function confirmImport(actor: Actor, token: string, mode: ImportMode): Promise<ImportCounts> {
+  return withKeptUpload(actor.userId, token, (file) => importUserData(actor, file, mode));
+}
+
+/** Keeps an upload in storage for the confirmation that follows (any instance can finish it); answers its token. */
+export async function keepUpload(ownerId: string, file: Spooled): Promise<string> {
+  const token = randomUUID();
+  await putObject(storageKeys.pendingImport(ownerId, token), createReadStream(file.path), {
+    contentType: 'application/zip',
+  });
+  return token;
+}
+
+/** Runs `run` on an upload kept by keepUpload and removes it once `run` succeeded (a kept upload is used once). */
+export async function withKeptUpload<T>(
+  ownerId: string,
+  token: string,
+  run: (file: Spooled) => Promise<T>,
+): Promise<T> {
   if (!TOKEN.test(token)) throw badRequest('Upload the file again');
-  const key = storageKeys.pendingImport(actor.userId, token);
+  const key = storageKeys.pendingImport(ownerId, token);
   const obj = await getObject(key);
   if (!obj) throw new AppError('not_found', 'The uploaded file is no longer there; upload it again');
   const tmp = path.join(tmpdir(), `sakura-pending-${randomUUID()}`);
@@ -52,13 +67,14 @@ export async function confirmImport(actor: Actor, token: string, mode: ImportMod
       Readable.fromWeb(obj.body as unknown as NodeWebStream<Uint8Array>),
       createWriteStream(tmp, { mode: 0o600 }),
     );
-    const counts = await importUserData(
-      actor,
-      { path: tmp, size: obj.contentLength ?? 0, filename: null, dispose: async () => {} },
-      mode,
-    );
+    const result = await run({
+      path: tmp,
+      size: obj.contentLength ?? 0,
+      filename: null,
+      dispose: async () => {},
+    });
     await deleteObjects([key]);
-    return counts;
+    return result;
   } finally {
     await rm(tmp, { force: true });
   }

@@ -210,6 +210,44 @@ describe('migrating a SakuraNav 1.x instance (admin)', () => {
     expect(await UserModel.exists({ _id: ALICE_ID })).not.toBeNull();
   });
 
+  it('imports what the dry run showed without a second upload: the archive is kept for that step, once', async () => {
+    const { client } = await admin();
+    await client.get('/admin/config');
+    const zip = await sakuranavInstance({ users: USERS.slice(0, 3), settings: SETTINGS });
+    const f = new FormData();
+    f.append('csrf', client.csrf()!);
+    f.append('intent', 'migrate');
+    f.append('dryRun', 'on');
+    f.append('mode', 'incremental');
+    f.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'old.zip');
+    const preview = await client.call('POST', '/admin/config?migrate', { rawBody: f });
+    expect(preview.status).toBe(200);
+    const kept = /name="kept" value="([0-9a-f-]{36})"/.exec(preview.text)?.[1];
+    expect(kept, 'the form that imports the kept archive').toBeDefined();
+    expect(preview.text).toContain('value="migrate-kept"');
+    const confirm = (fields: Record<string, string>) =>
+      client.call('POST', '/admin/config', {
+        rawBody: new URLSearchParams({
+          csrf: client.csrf()!,
+          intent: 'migrate-kept',
+          kept: kept!,
+          ...fields,
+        }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    // Not ticked: nothing happens, the archive stays kept.
+    expect((await confirm({ mode: 'incremental' })).status).toBe(400);
+    expect(await UserModel.exists({ _id: ALICE_ID })).toBeNull();
+    const done = await confirm({ mode: 'incremental', confirm: 'on' });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('migration-report');
+    expect(await UserModel.exists({ _id: ALICE_ID })).not.toBeNull();
+    // Used once: the same token again finds nothing.
+    const again = await confirm({ mode: 'incremental', confirm: 'on' });
+    expect(again.status).toBe(404);
+    expect(again.text).toContain('upload it again');
+  });
+
   it('is for administrators only', async () => {
     await admin();
     const u = await newUserClient();

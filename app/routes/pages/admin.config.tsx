@@ -5,6 +5,7 @@ import { CSRF_FIELD, csrfTokenMatches, sameOriginRequest } from '#server/auth/cs
 import { AppError, isAppError } from '#server/errors';
 import { importConfig, resetConfig } from '#server/portability/config-import';
 import { migrateInstance, type MigrationResult } from '#server/portability/instance-migrate';
+import { keepUpload, withKeptUpload } from '#server/portability/pending-import';
 import { parseMode } from '#server/portability/user-data.service';
 import { CONFIG_ZIP_LIMITS } from '#server/portability/zip-read';
 import { listUsers } from '#server/users/admin-users.service';
@@ -13,7 +14,7 @@ import { Field } from '~/components/ui/field';
 import { Panel } from '~/components/ui/panel';
 import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { redirectWithFlash } from '~/lib/flash.server';
-import { isMultipart, pageErrorMessage, readForm, refusalCode } from '~/lib/forms.server';
+import { isConfirmed, isMultipart, pageErrorMessage, readForm, refusalCode } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import type { Locale } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
@@ -47,8 +48,11 @@ function importFromPage(request: Request, actor: Actor) {
     async (file, fields) => {
       if (fields.intent === 'migrate') {
         const dryRun = fields.dryRun === 'on';
-        const result = await migrateInstance(actor, file, { mode: parseMode(fields.mode), dryRun });
-        return data({ intent: 'migrate' as const, migration: result });
+        const mode = parseMode(fields.mode);
+        const result = await migrateInstance(actor, file, { mode, dryRun });
+        // After a dry run the archive is kept, so the import that follows needs no second upload.
+        const kept = dryRun ? await keepUpload(actor.userId, file) : null;
+        return data({ intent: 'migrate' as const, migration: result, kept, mode });
       }
       const result = await importConfig(actor, file, parseMode(fields.mode));
       return done(request, 'config.imported', {
@@ -67,9 +71,18 @@ function importFromPage(request: Request, actor: Actor) {
   );
 }
 
+/** The migration of an archive its dry run kept (a form post naming it), once the box is ticked. */
+async function migrateKept(form: FormData, actor: Actor) {
+  if (!isConfirmed(form)) throw new AppError('validation_failed', 'Tick the box to confirm');
+  const mode = parseMode(String(form.get('mode') ?? ''));
+  const result = await withKeptUpload(actor.userId, String(form.get('kept') ?? ''), (file) =>
+    migrateInstance(actor, file, { mode, dryRun: false }),
+  );
+  return data({ intent: 'migrate' as const, migration: result, kept: null, mode });
+}
+
 /** The reset, confirmed with the administrator's password (as `/api/config/reset` asks). */
-async function resetFromPage(request: Request, actor: Actor, locale: Locale) {
-  const form = await readForm(request);
+async function resetFromPage(form: FormData, request: Request, actor: Actor, locale: Locale) {
   const password = String(form.get('password') ?? '');
   if (!password) throw new AppError('validation_failed', 'Password is required');
   await resetConfig(actor, password, locale);
@@ -82,9 +95,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   let intent: Intent = isMultipart(request) ? 'import' : 'reset';
   if (intent === 'import' && new URL(request.url).searchParams.has('migrate')) intent = 'migrate';
   try {
-    return intent !== 'reset'
-      ? await importFromPage(request, actor)
-      : await resetFromPage(request, actor, locale);
+    if (intent !== 'reset') return await importFromPage(request, actor);
+    const form = await readForm(request);
+    if (form.get('intent') === 'migrate-kept') {
+      intent = 'migrate';
+      return await migrateKept(form, actor);
+    }
+    return await resetFromPage(form, request, actor, locale);
   } catch (err) {
     if (!isAppError(err)) throw err;
     return data({ intent, error: pageErrorMessage(err, locale) }, { status: err.status });
@@ -161,7 +178,9 @@ export default function AdminConfigPage() {
           />
           <SubmitRow label={t('migrate.submit')} tone="" />
         </PostForm>
-        {migration ? <MigrationReport result={migration} /> : null}
+        {migration && failure && 'kept' in failure ? (
+          <MigrationReport result={migration} kept={failure.kept} mode={failure.mode} />
+        ) : null}
       </Panel>
 
       <Panel id="config-reset" title={t('config.resetTitle')} className="panel-danger">
@@ -185,7 +204,16 @@ export default function AdminConfigPage() {
 }
 
 /** What a migration found (dry run) or did: one row per user of the older instance. */
-function MigrationReport({ result }: { result: MigrationResult }) {
+function MigrationReport({
+  result,
+  kept,
+  mode,
+}: {
+  result: MigrationResult;
+  /** The token of the archive a dry run kept for the import that follows. */
+  kept: string | null;
+  mode: (typeof MODES)[number];
+}) {
   const { t } = useTranslation();
   return (
     <section className="stack" aria-live="polite" id="migration-report">
@@ -236,20 +264,29 @@ function MigrationReport({ result }: { result: MigrationResult }) {
         </p>
       ) : null}
       <p className="muted">{t('migrate.notCarried')}</p>
+      {result.dryRun && kept ? (
+        <PostForm className="stack" intent="migrate-kept" values={{ kept }}>
+          <p className="muted">{t('migrate.keptHint')}</p>
+          <ModeChoice legend={t('migrate.mode')} chosen={mode} />
+          <label className="confirm-check">
+            <input type="checkbox" name="confirm" required /> {t('migrate.confirm')}
+          </label>
+          <SubmitRow label={t('migrate.importKept')} tone="" />
+        </PostForm>
+      ) : null}
     </section>
   );
 }
 
 /** How an import treats what exists (the configuration import and the migration share the choice). */
-function ModeChoice({ legend }: { legend: string }) {
+function ModeChoice({ legend, chosen = 'incremental' }: { legend: string; chosen?: string }) {
   const { t } = useTranslation();
   return (
     <fieldset className="choice-list">
       <legend>{legend}</legend>
       {MODES.map((m) => (
         <label key={m}>
-          <input type="radio" name="mode" value={m} defaultChecked={m === 'incremental'} />{' '}
-          {t(`config.modes.${m}`)}
+          <input type="radio" name="mode" value={m} defaultChecked={m === chosen} /> {t(`config.modes.${m}`)}
         </label>
       ))}
     </fieldset>
