@@ -14,9 +14,6 @@ import { withUpload } from './portability.server';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
 
-const done = (request: Request, key: string, values: Record<string, string | number> = {}) =>
-  redirectWithFlash(request, '/settings/data', { kind: 'success', key, values });
-
 async function upload({ request, actor }: Ctx) {
   return withUpload(
     request,
@@ -44,15 +41,19 @@ async function form({ request, actor, locale }: Ctx) {
       String(f.get('token') ?? ''),
       parseMode(String(f.get('mode') ?? '')),
     );
-    return done(request, 'data.imported', { cards: counts.cards + counts.updated, tags: counts.tags });
+    return redirectWithFlash(request, '/settings/data', {
+      kind: 'success',
+      key: 'data.imported',
+      values: { cards: counts.cards + counts.updated, tags: counts.tags },
+    });
   }
   if (intent === 'reset') {
     await resetUserData(actor, locale);
-    return done(request, 'data.resetDone');
+    return redirectWithFlash(request, '/settings/data', { kind: 'success', key: 'data.resetDone' });
   }
   if (intent === 'clear') {
     await clearUserData(actor);
-    return done(request, 'data.cleared');
+    return redirectWithFlash(request, '/settings/data', { kind: 'success', key: 'data.cleared' });
   }
   throw badRequest('Unknown action');
 }

@@ -5,14 +5,11 @@ import { isAppError } from '#server/errors';
 import { restoreSnapshot } from '#server/snapshots/snapshot-restore';
 import { SnapshotLabelSchema } from '#server/snapshots/snapshot.schema';
 import { createSnapshot, deleteSnapshot, renameSnapshot } from '#server/snapshots/snapshot.service';
-import type { Flash } from './flash';
 import { redirectWithFlash } from './flash.server';
 import { isConfirmed, pageErrorMessage, readForm } from './forms.server';
 import type { Locale } from './i18n';
 
 const HISTORY_PATH = '/settings/history';
-
-const done = (request: Request, flash: Flash) => redirectWithFlash(request, HISTORY_PATH, flash);
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);
@@ -42,8 +39,9 @@ export async function historyAction({
       if (label && !label.success)
         return data({ id, error: label.error.issues[0]!.message }, { status: 400 });
       const r = await createSnapshot(actor, { label: label?.data });
-      return done(
+      return redirectWithFlash(
         request,
+        HISTORY_PATH,
         'item' in r
           ? { kind: 'success', key: 'history.flash.created', values: { label: r.item.label } }
           : { kind: 'info', key: 'history.flash.skipped' },
@@ -53,15 +51,19 @@ export async function historyAction({
       const parsed = SnapshotLabelSchema.safeParse(text(form, 'label'));
       if (!parsed.success) return data({ id, error: parsed.error.issues[0]!.message }, { status: 400 });
       const s = await renameSnapshot(actor, id, parsed.data);
-      return done(request, { kind: 'success', key: 'history.flash.renamed', values: { label: s.label } });
+      return redirectWithFlash(request, HISTORY_PATH, {
+        kind: 'success',
+        key: 'history.flash.renamed',
+        values: { label: s.label },
+      });
     }
     if (intent === 'delete') {
       await deleteSnapshot(actor, id);
-      return done(request, { kind: 'success', key: 'history.flash.deleted' });
+      return redirectWithFlash(request, HISTORY_PATH, { kind: 'success', key: 'history.flash.deleted' });
     }
     if (intent === 'restore') {
       await restoreSnapshot(actor, id);
-      return done(request, { kind: 'success', key: 'history.flash.restored' });
+      return redirectWithFlash(request, HISTORY_PATH, { kind: 'success', key: 'history.flash.restored' });
     }
   } catch (err) {
     if (!isAppError(err)) throw err;

@@ -18,7 +18,6 @@ import {
   NicknameSchema,
 } from '#server/users/user.schema';
 import { changePassword, changeUsername, deleteAccount, updateProfile } from '#server/users/user.service';
-import type { Flash } from './flash';
 import { redirectWithFlash } from './flash.server';
 import {
   isConfirmed,
@@ -35,9 +34,6 @@ type Ctx = { request: Request; actor: Actor; locale: Locale };
 
 const PASSWORDS = ['oldPassword', 'newPassword', 'confirmPassword'];
 
-const done = (request: Request, flash: Flash, to = '/profile', cookies: string[] = []) =>
-  redirectWithFlash(request, to, flash, { cookies });
-
 /** Avatar uploads come as multipart bodies; the CSRF field precedes the file, so it is checked before storing. */
 async function uploadAvatar({ request, actor, locale }: Ctx) {
   try {
@@ -49,7 +45,10 @@ async function uploadAvatar({ request, actor, locale }: Ctx) {
       { status: err.status, headers: err.headers },
     );
   }
-  return done(request, { kind: 'success', key: 'profile.flash.avatarSaved' }, '/profile#profile');
+  return redirectWithFlash(request, '/profile#profile', {
+    kind: 'success',
+    key: 'profile.flash.avatarSaved',
+  });
 }
 
 export async function profileAction(ctx: Ctx) {
@@ -64,23 +63,32 @@ export async function profileAction(ctx: Ctx) {
       if (submission.status !== 'success')
         return data({ intent, result: submission.reply() }, { status: 400 });
       await updateProfile(actor, submission.value);
-      return done(request, { kind: 'success', key: 'profile.flash.saved' }, '/profile#profile');
+      return redirectWithFlash(request, '/profile#profile', { kind: 'success', key: 'profile.flash.saved' });
     }
     case 'avatar-remove': {
       await removeAvatar(actor);
-      return done(request, { kind: 'success', key: 'profile.flash.avatarRemoved' }, '/profile#profile');
+      return redirectWithFlash(request, '/profile#profile', {
+        kind: 'success',
+        key: 'profile.flash.avatarRemoved',
+      });
     }
     case 'password':
       return submitIntent(form, { schema: ChangePasswordSchema, hideFields: PASSWORDS }, async (value) => {
         await changePassword(actor, value);
-        return done(request, { kind: 'success', key: 'profile.flash.passwordChanged' }, '/profile#password');
+        return redirectWithFlash(request, '/profile#password', {
+          kind: 'success',
+          key: 'profile.flash.passwordChanged',
+        });
       });
     case 'username':
       return submitIntent(form, { schema: ChangeUsernameSchema, field: 'username' }, async (value) => {
         // Only one change is allowed: the typed name is shown in a confirm step first.
         if (!isConfirmed(formData)) return data({ intent, confirmUsername: value.username });
         await changeUsername(actor, value);
-        return done(request, { kind: 'success', key: 'profile.flash.usernameChanged' }, '/profile#username');
+        return redirectWithFlash(request, '/profile#username', {
+          kind: 'success',
+          key: 'profile.flash.usernameChanged',
+        });
       });
     case 'token-create':
       return submitIntent(form, { schema: TokenCreateSchema }, async (value, submission) => {
@@ -95,14 +103,20 @@ export async function profileAction(ctx: Ctx) {
           `/profile?delete-token=${encodeURIComponent(String(formData.get('id') ?? ''))}#tokens`,
         );
       await ignoreMissing(() => deleteToken(actor, String(formData.get('id') ?? '')));
-      return done(request, { kind: 'success', key: 'profile.flash.tokenDeleted' }, '/profile#tokens');
+      return redirectWithFlash(request, '/profile#tokens', {
+        kind: 'success',
+        key: 'profile.flash.tokenDeleted',
+      });
     }
     case 'app-revoke': {
       // The app stops working at once: a post without `confirm` leads to the confirm step.
       if (!isConfirmed(formData))
         return redirect(`/profile?revoke-app=${encodeURIComponent(String(formData.get('id') ?? ''))}#tokens`);
       await ignoreMissing(() => revokeAppGrant(actor, String(formData.get('id') ?? '')));
-      return done(request, { kind: 'success', key: 'mcpOauth.tokens.revoked' }, '/profile#tokens');
+      return redirectWithFlash(request, '/profile#tokens', {
+        kind: 'success',
+        key: 'mcpOauth.tokens.revoked',
+      });
     }
     case 'oauth-unbind': {
       const provider = formData.get('provider');
@@ -112,21 +126,27 @@ export async function profileAction(ctx: Ctx) {
       } catch (err) {
         if (!isAppError(err)) throw err;
         const key = err.code === 'bad_request' ? 'oauth.flash.lastWay' : 'oauth.flash.unbindFailed';
-        return done(request, { kind: 'error', key }, '/profile#connections');
+        return redirectWithFlash(request, '/profile#connections', { kind: 'error', key });
       }
-      return done(request, { kind: 'success', key: 'oauth.flash.unbound' }, '/profile#connections');
+      return redirectWithFlash(request, '/profile#connections', {
+        kind: 'success',
+        key: 'oauth.flash.unbound',
+      });
     }
     case 'session-revoke': {
       await ignoreMissing(() => revokeSession(actor, String(formData.get('id') ?? '')));
-      return done(request, { kind: 'success', key: 'profile.flash.sessionEnded' }, '/profile#sessions');
+      return redirectWithFlash(request, '/profile#sessions', {
+        kind: 'success',
+        key: 'profile.flash.sessionEnded',
+      });
     }
     case 'sessions-revoke-others': {
       const { ended } = await revokeOtherSessions(actor);
-      return done(
-        request,
-        { kind: 'success', key: 'profile.flash.otherSessionsEnded', values: { count: ended } },
-        '/profile#sessions',
-      );
+      return redirectWithFlash(request, '/profile#sessions', {
+        kind: 'success',
+        key: 'profile.flash.otherSessionsEnded',
+        values: { count: ended },
+      });
     }
     case 'switch': {
       try {
@@ -135,29 +155,32 @@ export async function profileAction(ctx: Ctx) {
           { userId: String(formData.get('userId') ?? '') },
           await browserSessions(request),
         );
-        return done(
+        return redirectWithFlash(
           request,
+          '/',
           {
             kind: 'success',
             key: 'auth.switched',
             values: { name: result.user.nickname || result.user.username },
           },
-          '/',
-          switchCookies(request, result),
+          { cookies: switchCookies(request, result) },
         );
       } catch (err) {
         if (!isAppError(err)) throw err;
-        return done(request, { kind: 'error', key: 'profile.flash.switchFailed' }, '/profile#accounts');
+        return redirectWithFlash(request, '/profile#accounts', {
+          kind: 'error',
+          key: 'profile.flash.switchFailed',
+        });
       }
     }
     case 'delete-account':
       return submitIntent(form, { schema: DeleteAccountConfirmSchema }, async (value) => {
         await deleteAccount(actor, { confirm: value.confirm });
-        return done(
+        return redirectWithFlash(
           request,
-          { kind: 'info', key: 'profile.flash.accountDeleted' },
           '/',
-          await signOut(request),
+          { kind: 'info', key: 'profile.flash.accountDeleted' },
+          { cookies: await signOut(request) },
         );
       });
     default:

@@ -34,9 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Intent = 'import' | 'reset' | 'migrate';
 
-const done = (request: Request, key: string, values: Record<string, number> = {}) =>
-  redirectWithFlash(request, '/admin/config', { kind: 'success', key, values });
-
 /**
  * The configuration archive's import (a multipart post: the CSRF field and the confirmation precede the file, so
  * a refused post stores nothing), through the service the `/api/config/import` route calls.
@@ -55,10 +52,14 @@ function importFromPage(request: Request, actor: Actor) {
         return data({ intent: 'migrate' as const, migration: result, kept, mode });
       }
       const result = await importConfig(actor, file, parseMode(fields.mode));
-      return done(request, 'config.imported', {
-        count: result.users,
-        cards: result.cards,
-        tags: result.tags,
+      return redirectWithFlash(request, '/admin/config', {
+        kind: 'success',
+        key: 'config.imported',
+        values: {
+          count: result.users,
+          cards: result.cards,
+          tags: result.tags,
+        },
       });
     },
     (fields) => {
@@ -86,7 +87,7 @@ async function resetFromPage(form: FormData, request: Request, actor: Actor, loc
   const password = String(form.get('password') ?? '');
   if (!password) throw new AppError('validation_failed', 'Password is required');
   await resetConfig(actor, password, locale);
-  return done(request, 'config.resetDone');
+  return redirectWithFlash(request, '/admin/config', { kind: 'success', key: 'config.resetDone' });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
