@@ -92,7 +92,8 @@ test('a WeChat card is saved without a QR picture, then gets one uploaded on its
   const qr = page.getByRole('img', { name: /^QR code for/ });
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute('src')).toMatch(/^\/api\/assets\/asset-[0-9a-f-]+\/file$/);
-  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // Visible before it has loaded on a busy machine: the decoded picture's width once it has.
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 });
 
 test('the administrator exports, imports and (with the password) resets the configuration on a page', async ({
