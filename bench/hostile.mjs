@@ -11,7 +11,11 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import yazl from 'yazl';
-import { log, machine, rssMb, rssSampler, withAdminApp, writeResults } from './lib.mjs';
+import { cpuProfile, log, machine, rssMb, rssSampler, withAdminApp, writeResults } from './lib.mjs';
+
+// BENCH_ONLY=<regex>: only the requests whose label matches (to profile one shape with BENCH_CPU_PROF=1); such a
+// partial run is not written to bench/RESULTS.md.
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
 const MB = 1_000_000;
 const HEALTH_GOAL_MS = 250;
@@ -172,7 +176,7 @@ export async function run() {
       async ({ app, cookie, headers }) => {
         const page = await pageSession(app.url, cookie);
         const cards = async () =>
-          (await (await fetch(`${app.url}/api/site-cards`, { headers: { cookie } })).json()).total;
+          (await (await fetch(`${app.url}/api/site-cards`, { headers: { cookie } })).json()).items.length;
         const before = await cards();
         const preview = (content, filename = 'bookmarks.html') => {
           const form = new FormData();
@@ -345,7 +349,8 @@ export async function run() {
             throw err;
           }
           const ms = performance.now() - started;
-          peak = Math.max(peak, sampler.stop());
+          const rowPeak = sampler.stop();
+          peak = Math.max(peak, rowPeak);
           const sampled = await health.stop();
           await loop.nextWindow(); // the monitor's window that ends after the answer
           const held = loop.take();
@@ -375,25 +380,30 @@ export async function run() {
             held,
             checks: sampled.count,
             failed: sampled.failed,
+            rss: rowPeak,
           });
           log(
             `${label}: ${answer} in ${ms.toFixed(0)} ms, worst health ${sampled.worst.toFixed(0)} ms, event loop held ${held} ms`,
           );
         };
-        for (const [label, bytes, send] of shapes) await measure(label, bytes, send);
+        const wanted = (label) => !ONLY || ONLY.test(label);
+        for (const [label, bytes, send] of shapes) if (wanted(label)) await measure(label, bytes, send);
         unchanged = (await cards()) === before;
-        await measure(
-          'API import `POST /api/site-cards/batch`, 20,000 valid bookmarks (6 MB), stored',
-          6 * MB,
-          () => postJson('/api/site-cards/batch', batchBody(20_000, 6 * MB)),
-        );
+        const stored = 'API import `POST /api/site-cards/batch`, 20,000 valid bookmarks (6 MB), stored';
+        if (wanted(stored))
+          await measure(stored, 6 * MB, () => postJson('/api/site-cards/batch', batchBody(20_000, 6 * MB)));
         imported = (await cards()) - before;
         rss = { baseline, peak, end: rssMb(app.pid) };
       },
       {
         extra: { OUTBOUND_ALLOW_PRIVATE: 'true' },
         options: {
-          nodeArgs: ['--import', new URL('./event-loop-monitor.mjs', import.meta.url).href],
+          nodeArgs: [
+            '--import',
+            new URL('./event-loop-monitor.mjs', import.meta.url).href,
+            ...(cpuProfile('hostile').nodeArgs ?? []),
+          ],
+          ...(process.env.BENCH_CPU_PROF ? { signal: 'SIGINT' } : {}),
           onLine: loop.onLine,
         },
       },
@@ -409,10 +419,14 @@ export async function run() {
   const table = rows
     .map(
       (r) =>
-        `| ${r.label} | ${r.answer} | ${r.ms.toFixed(0)} | ${r.worst.toFixed(0)} | ${r.held.toFixed(0)} | ${r.checks}${r.failed ? ` (${r.failed} failed)` : ''} |`,
+        `| ${r.label} | ${r.answer} | ${r.ms.toFixed(0)} | ${r.worst.toFixed(0)} | ${r.held.toFixed(0)} | ${r.checks}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.rss} |`,
     )
     .join('\n');
   console.log(JSON.stringify({ worst, held, growth, rows, unchanged }));
+  if (ONLY) {
+    log('BENCH_ONLY: a partial run, not written to bench/RESULTS.md');
+    return;
+  }
   writeResults(
     'hostile',
     `## Hostile input: parsing bounded (${new Date().toISOString().slice(0, 10)})
@@ -431,8 +445,8 @@ evening): one JSON.parse of a 46-48 MB batch held the event loop 0.3-1.1 s, a st
 1,057 ms (checked, planned and written in one piece), the preview page of 20,000 bookmarks ~0.8 s (every row
 rendered).
 
-| Request | Answer | ms | Worst health ms | Event loop held ms | Health checks |
-|---|---|---|---|---|---|
+| Request | Answer | ms | Worst health ms | Event loop held ms | Health checks | App RSS peak MB |
+|---|---|---|---|---|---|---|
 ${table}
 
 | Goal | Figure | |

@@ -173,6 +173,14 @@ describe('dashboard configurations', () => {
         maxNodes: 5,
       }),
     ).rejects.toMatchObject({ message: 'The file holds more than 5 lines' });
+    // Commas count before any parser runs: with no time for a worker at all the answer still names the values.
+    const noWorker = { ...STRUCTURED_LIMITS, maxNodes: 5, timeoutMs: 0 };
+    await expect(
+      readStructured(`[${'a, '.repeat(11)}a]`, 'yaml', 'The file', noWorker),
+    ).rejects.toMatchObject({ message: 'The file holds more than 5 values' });
+    await expect(readStructured('[1, 2]', 'yaml', 'The file', noWorker)).rejects.toMatchObject({
+      message: 'The file is too large or too complex to read',
+    });
   });
 
   it('counts every entry of a huge configuration but keeps only the first maxItems', async () => {
