@@ -19,6 +19,7 @@ export default [
   route('logout', 'routes/pages/logout.ts'),
   route('profile', 'routes/pages/profile.tsx'),
   route('bookmarks', 'routes/pages/bookmarks.tsx'),
+  route('bookmarks/rows/:token', 'routes/bookmarks.rows.$token.ts'),
   route('settings/history', 'routes/pages/settings.history.tsx'),
   route('settings/data', 'routes/pages/settings.data.tsx'),
   route('admin/users', 'routes/pages/admin.users.tsx'),

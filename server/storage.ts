@@ -46,6 +46,8 @@ export const storageKeys = {
   userPrefix: (userId: string) => `users/${userId}/`,
   /** A data archive uploaded on the data page, waiting for the user's confirmation (swept like stray uploads). */
   pendingImport: (userId: string, token: string) => `users/${userId}/pending-import/${token}`,
+  /** The rows of a bookmark file's preview, waiting for the confirmation (swept like stray uploads). */
+  pendingPreview: (userId: string, token: string) => `users/${userId}/pending-preview/${token}`,
 };
 
 export async function pingStorage(signal?: AbortSignal): Promise<void> {

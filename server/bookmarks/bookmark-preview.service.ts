@@ -1,9 +1,11 @@
 // The preview of a bookmark file: what would be imported, with duplicates marked, before anything is written.
+import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor';
 import { aiImportBookmarks } from '../ai/ai-import.service';
 import { AI_IMPORT_PROMPT_CHARS } from '../ai/ai.schema';
-import { badRequest } from '../errors';
+import { AppError, badRequest } from '../errors';
 import { getSpace } from '../spaces/space.cache';
+import { deleteObjects, getObject, putObject, storageKeys } from '../storage';
 import { listTags } from '../tags/tag.service';
 import { siteKeys } from './bookmark-import.service';
 import { parseBookmarks, textStart, type BookmarkText } from './bookmark-parse';
@@ -132,4 +134,37 @@ export async function previewBookmarksWithAi(
   }));
   const { rows, duplicates } = await markRows(actor, found);
   return { format: 'ai', rows, ignored: 0, duplicates };
+}
+
+const TOKEN = /^[0-9a-f-]{36}$/;
+
+/**
+ * Keeps a preview's rows for the confirmation and answers their token: the page carries the token and the rows it
+ * lists, not every row (20,000 rows written into the page and into its data for hydration held the event loop
+ * ~0.3 s and made a 5 MB page). Any instance can finish it; one never confirmed is removed by the stray-object sweep.
+ */
+export async function keepPreviewRows(actor: Actor, rows: PreviewRow[]): Promise<string> {
+  const token = randomUUID();
+  await putObject(storageKeys.pendingPreview(actor.userId, token), Buffer.from(JSON.stringify(rows)), {
+    contentType: 'application/json',
+  });
+  return token;
+}
+
+/** The rows kept by keepPreviewRows (the caller's own only). */
+export async function keptPreviewRows(actor: Actor, token: string): Promise<PreviewRow[]> {
+  if (!TOKEN.test(token)) throw badRequest('Upload the file again');
+  const obj = await getObject(storageKeys.pendingPreview(actor.userId, token));
+  if (!obj) throw new AppError('not_found', 'This preview is no longer there; upload the file again');
+  const rows: unknown = JSON.parse(await new Response(obj.body).text());
+  if (!Array.isArray(rows)) return [];
+  return rows.filter(
+    (r): r is PreviewRow =>
+      !!r && typeof r === 'object' && typeof r.n === 'string' && typeof r.u === 'string',
+  );
+}
+
+/** Removes kept rows once they are imported. */
+export async function dropPreviewRows(actor: Actor, token: string): Promise<void> {
+  if (TOKEN.test(token)) await deleteObjects([storageKeys.pendingPreview(actor.userId, token)]);
 }

@@ -403,9 +403,16 @@ describe('hostile bookmark files', () => {
     expect(page.text.match(/class="bookmark-row/g)).toHaveLength(500);
     expect(page.text).toContain('1000 more are imported too');
     expect(page.text).toContain('name="shown" value="500"');
-    const payload = /name="payload" value="([^"]*)"/.exec(page.text)![1]!.replace(/&quot;/g, '"');
+    // The page carries a token for the rows kept on the server, not the rows: it stays small.
+    expect(page.text.length).toBeLessThan(400_000);
+    const token = /name="token" value="([^"]*)"/.exec(page.text)![1]!;
+    // The page's script reads every row by that token; another user cannot.
+    const all = await a.get(`/bookmarks/rows/${token}`);
+    expect(all.status).toBe(200);
+    expect((all.json as { n: string }[]).map((r) => r.n)).toHaveLength(1500);
+    expect((await (await user('bob')).get(`/bookmarks/rows/${token}`)).status).toBe(404);
     // Posted as the form is without JavaScript: two listed rows ticked, the unlisted ones not named at all.
-    const body = new URLSearchParams({ csrf: a.csrf()!, payload, shown: '500' });
+    const body = new URLSearchParams({ csrf: a.csrf()!, token, shown: '500' });
     body.append('keep', '0');
     body.append('keep', '499');
     const done = await a.call('POST', '/bookmarks', {

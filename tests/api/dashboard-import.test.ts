@@ -34,30 +34,28 @@ async function upload(c: Client, filename: string, content = fixture(filename)) 
   return c.post('/bookmarks', undefined, { rawBody: form });
 }
 
-const unescape = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
 interface Row {
   n: string;
   u: string;
   f: string[];
   dup?: string;
 }
-/** The rows the preview page carries to its confirmation (its hidden `payload`). */
-function rowsOf(html: string): Row[] {
-  const m = /name="payload" value="([^"]*)"/.exec(html);
+interface Preview {
+  token: string;
+  rows: Row[];
+}
+/** The preview the page shows: the token its form carries, and every row, read as the page's script reads them. */
+async function previewOf(c: Client, html: string): Promise<Preview> {
+  const m = /name="token" value="([^"]*)"/.exec(html);
   expect(m, 'the preview form').not.toBeNull();
-  return JSON.parse(unescape(m![1]!)) as Row[];
+  const res = await c.get(`/bookmarks/rows/${m![1]}`);
+  expect(res.status).toBe(200);
+  return { token: m![1]!, rows: res.json as Row[] };
 }
 
 /** The confirmation, posted like the form without JavaScript: the rows the page ticked. */
-async function confirm(c: Client, rows: Row[], fields: Record<string, string> = {}) {
-  const body = new URLSearchParams({ csrf: c.csrf()!, payload: JSON.stringify(rows), ...fields });
+async function confirm(c: Client, { token, rows }: Preview, fields: Record<string, string> = {}) {
+  const body = new URLSearchParams({ csrf: c.csrf()!, token, ...fields });
   rows.forEach((r, i) => (r.dup ? null : body.append('keep', String(i))));
   return c.call('POST', '/bookmarks', {
     rawBody: body,
@@ -126,10 +124,10 @@ describe('importing other dashboards through the page', () => {
     const page = await upload(a, file);
     expect(page.status, page.text.slice(0, 300)).toBe(200);
     expect(page.text).toContain(`data-preview-format="${format}"`);
-    const rows = rowsOf(page.text);
-    expect(rows.map((r) => r.n).sort()).toEqual(Object.keys(expected).sort());
+    const shown = await previewOf(a, page.text);
+    expect(shown.rows.map((r) => r.n).sort()).toEqual(Object.keys(expected).sort());
 
-    const done = await confirm(a, rows, KEEP_PATH);
+    const done = await confirm(a, shown, KEEP_PATH);
     expect(done.status).toBe(302);
     const tags = await tagsByName(a);
     for (const [name, want] of Object.entries(expected)) expect(tags[name], name).toEqual(want.sort());
@@ -148,7 +146,7 @@ describe('importing other dashboards through the page', () => {
 
   it('keeps what each value may be: descriptions and http(s) icons come through, icon names do not', async () => {
     const a = await newUserClient({ username: 'alice' });
-    await confirm(a, rowsOf((await upload(a, 'dashy-conf.yml')).text), KEEP_PATH);
+    await confirm(a, await previewOf(a, (await upload(a, 'dashy-conf.yml')).text), KEEP_PATH);
     const byName = Object.fromEntries((await sites(a)).map((s) => [s.name, s]));
     expect(byName.Bitwarden).toMatchObject({
       siteUrl: 'https://vault.example.net/',
@@ -160,8 +158,8 @@ describe('importing other dashboards through the page', () => {
 
   it('without "keep the folder path", a nested group names its tag alone', async () => {
     const a = await newUserClient({ username: 'alice' });
-    const rows = rowsOf((await upload(a, 'homepage-services.yaml')).text);
-    await confirm(a, rows, { folderTags: 'on' });
+    const shown = await previewOf(a, (await upload(a, 'homepage-services.yaml')).text);
+    await confirm(a, shown, { folderTags: 'on' });
     const tags = await tagsByName(a);
     expect(tags.Sonarr).toEqual(['Downloads']);
     expect(tags.Jellyfin).toEqual(['Media']);
@@ -171,9 +169,9 @@ describe('importing other dashboards through the page', () => {
     const a = await newUserClient({ username: 'alice' });
     await a.create('/api/site-cards', { name: 'My Jellyfin', siteUrl: 'https://jellyfin.home.example.net' });
     const page = await upload(a, 'homepage-services.yaml');
-    const rows = rowsOf(page.text);
-    expect(rows.find((r) => r.n === 'Jellyfin')).toMatchObject({ dup: 'existing' });
-    await confirm(a, rows, KEEP_PATH);
+    const shown = await previewOf(a, page.text);
+    expect(shown.rows.find((r) => r.n === 'Jellyfin')).toMatchObject({ dup: 'existing' });
+    await confirm(a, shown, KEEP_PATH);
     expect((await sites(a)).filter((s) => s.siteUrl.includes('jellyfin'))).toHaveLength(1);
   });
 

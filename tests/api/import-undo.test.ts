@@ -79,8 +79,13 @@ describe('undoing a bookmark import', () => {
     await setUp();
     const a = await newUserClient({ username: 'alice' });
     const before = await siteNames(a);
-    const rows = [{ n: 'Paged', u: 'https://paged.example/', f: [] }];
-    const done = await postForm(a, '/bookmarks', { payload: JSON.stringify(rows), keep: '0' });
+    await a.get('/bookmarks');
+    const file = new FormData();
+    file.append('csrf', a.csrf()!);
+    file.append('file', new Blob(['<DL><p><DT><A HREF="https://paged.example/">Paged</A></DL>']), 'b.html');
+    const preview = await a.post('/bookmarks', undefined, { rawBody: file });
+    const token = /name="token" value="([^"]*)"/.exec(preview.text)![1]!;
+    const done = await postForm(a, '/bookmarks', { token, keep: '0' });
     expect(done.status).toBe(302);
     expect(await siteNames(a)).toContain('Paged');
     const page = await a.get(done.headers.get('location')!);

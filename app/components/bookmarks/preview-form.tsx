@@ -16,8 +16,8 @@ import { UndoForm } from '~/components/flash-toast';
 const CHUNK = 500;
 
 interface Props {
-  /** Every row, as JSON text (posted back by the form without JavaScript). */
-  payload: string;
+  /** Names the rows kept on the server for the confirmation (posted back by the form; the script reads them by it). */
+  token: string;
   /** How many rows there are. */
   count: number;
   /** The first rows, listed one by one (PREVIEW_SHOWN of them at most). */
@@ -31,7 +31,7 @@ interface Props {
  * The preview: every bookmark with a checkbox (duplicates unticked), the tag choice, and a confirm button. Without
  * JavaScript the form posts to the page; with it the same items go to the batch API in chunks, with a progress bar.
  */
-export function PreviewForm({ payload, count, listed, duplicates, ignored, tags }: Props) {
+export function PreviewForm({ token, count, listed, duplicates, ignored, tags }: Props) {
   const { t } = useTranslation();
   const csrf = useRootData()?.csrfToken ?? '';
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -48,7 +48,16 @@ export function PreviewForm({ payload, count, listed, duplicates, ignored, tags 
   const shown = rows.length;
   const hydrated = useHydrated();
   const unlisted = count - shown;
-  const everyRow = () => all ?? (JSON.parse(payload) as PreviewRow[]);
+  /** Every row: the listed ones are all of them unless some are left unlisted, which the server keeps. */
+  async function everyRow(): Promise<PreviewRow[]> {
+    if (all) return all;
+    if (!unlisted) return listed;
+    const res = await fetch(`/bookmarks/rows/${encodeURIComponent(token)}`);
+    const body = await res.json();
+    if (!res.ok) throw new Error(String(body.error ?? res.status));
+    setAll(body as PreviewRow[]);
+    return body as PreviewRow[];
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,7 +70,12 @@ export function PreviewForm({ payload, count, listed, duplicates, ignored, tags 
       tagId: String(form.get('tagId') ?? '') || undefined,
       newTag: String(form.get('newTag') ?? ''),
     };
-    const every = everyRow();
+    let every: PreviewRow[];
+    try {
+      every = await everyRow();
+    } catch (err) {
+      return setError(String((err as Error).message));
+    }
     const items = chosenItems(every, choice);
     if (!items.length) return setError(t('bookmarks.pickOne'));
     setError(null);
@@ -111,7 +125,7 @@ export function PreviewForm({ payload, count, listed, duplicates, ignored, tags 
     );
   }
   return (
-    <PostForm onSubmit={submit} className="bookmark-preview" values={{ payload }}>
+    <PostForm onSubmit={submit} className="bookmark-preview" values={{ token }}>
       <p data-preview-summary>
         {[
           t('bookmarks.found', { count }),
@@ -184,7 +198,11 @@ export function PreviewForm({ payload, count, listed, duplicates, ignored, tags 
             dups: duplicates - rows.filter((r) => r.dup).length,
           })}{' '}
           {hydrated ? (
-            <button type="button" className="button button-small" onClick={() => setAll(everyRow())}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void everyRow().catch((err: Error) => setError(err.message))}
+            >
               {t('bookmarks.showAll', { count })}
             </button>
           ) : null}

@@ -51,7 +51,7 @@ export default function BookmarksPage() {
             </p>
           )}
           <PreviewForm
-            payload={preview.payload}
+            token={preview.token}
             count={preview.count}
             listed={preview.listed}
             duplicates={preview.duplicates}
