@@ -1,4 +1,5 @@
 // The whole-instance configuration archive (admin, compat §1.10 with its correction: no secrets). Layout:
+//   THIS-IS-A-SAKURA-DASH-…   first: the empty refusal marker (refusal-marker.ts), bzip2
 //   settings.json                 global settings without secrets (no AI key; no session key, password or token
 //                                 hashes anywhere in the archive)
 //   global/assets/<id><ext>       the site logos and favicon
@@ -12,7 +13,13 @@
 // Unlike the per-user archive (yazl, importable by the older service), this one is written with zip.js: it starts
 // with the refusal marker (refusal-marker.ts), an entry stored with a compression method yazl cannot write, so the
 // older service's `clean` import refuses the file before it wipes its instance (decisions §70).
-import { TextReader, Uint8ArrayReader, ZipWriter, type ZipWriterAddDataOptions } from '@zip.js/zip.js';
+import {
+  TextReader,
+  Uint8ArrayReader,
+  ZipWriter,
+  type ZipWriterAddDataOptions,
+  type ZipWriterConstructorOptions,
+} from '@zip.js/zip.js';
 import type { Actor } from '../actor';
 import { AssetModel, type AssetDoc } from '../assets/asset.model';
 import { getSettings, type Settings } from '../settings/settings.service';
@@ -138,7 +145,7 @@ export async function exportConfig(actor: Actor, progress?: Progress): Promise<R
  * zip.js in the server: no web workers (the deflating runs in Node's zlib through CompressionStream), regular files
  * with the mode yazl gives them.
  */
-const ZIP_OPTIONS = { useWebWorkers: false, unixMode: 0o100664 } satisfies ZipWriterAddDataOptions;
+const ZIP_OPTIONS = { useWebWorkers: false, unixMode: 0o100664 } satisfies ZipWriterConstructorOptions;
 
 /** Adds files under `folder`, each opened from storage only when the ZIP reaches it. */
 async function addFiles(zip: ZipWriter<unknown>, assets: AssetDoc[], folder: string): Promise<void> {
@@ -146,6 +153,7 @@ async function addFiles(zip: ZipWriter<unknown>, assets: AssetDoc[], folder: str
     const obj = await getObject(asset.key);
     const options: ZipWriterAddDataOptions = {
       lastModDate: new Date(asset.createdAt),
+      // zip.js deflates at level 6 by default, as yazl did; pictures and videos are stored.
       level: compressible(asset.mimeType) ? 6 : 0,
     };
     // A file missing from storage is exported empty rather than failing the whole export.
