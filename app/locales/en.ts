@@ -397,7 +397,8 @@ const en = {
     undoHint:
       'A snapshot of every account is taken before an import or a reset, so each account can undo it from the',
     exportTitle: 'Export',
-    exportHelp: 'Download every account’s data and the site settings as one ZIP archive.',
+    exportHelp:
+      'Download every account’s data and the site settings as one ZIP archive. It imports into Sakura Dash only: SakuraNav refuses it and changes nothing.',
     export: 'Download configuration ZIP',
     importTitle: 'Import',
     importHelp:

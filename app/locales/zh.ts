@@ -388,7 +388,8 @@ const zh: Messages = {
       '整个实例打包为一个归档：{{count}} 个账号的数据（标签、卡片、文件、外观）和站点设置，不含密码和密钥。',
     undoHint: '导入或重置前会为每个账号拍摄快照，各账号都可以在此撤销：',
     exportTitle: '导出',
-    exportHelp: '将所有账号的数据和站点设置下载为一个 ZIP 归档。',
+    exportHelp:
+      '将所有账号的数据和站点设置下载为一个 ZIP 归档。它只能导入 Sakura Dash：SakuraNav 会拒绝它，不做任何改动。',
     export: '下载配置 ZIP',
     importTitle: '导入',
     importHelp:

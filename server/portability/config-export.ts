@@ -1,4 +1,5 @@
 // The whole-instance configuration archive (admin, compat §1.10 with its correction: no secrets). Layout:
+//   THIS-IS-A-SAKURA-DASH-…   first: the empty refusal marker (refusal-marker.ts), bzip2
 //   settings.json                 global settings without secrets (no AI key; no session key, password or token
 //                                 hashes anywhere in the archive)
 //   global/assets/<id><ext>       the site logos and favicon
@@ -8,15 +9,26 @@
 //   manifest.json                 written last: signature, version, scope "config", the users (id, username,
 //                                 role, nickname, folder, dataSignature) and the settings' signature
 // Users' data and files are produced one user at a time while the ZIP streams out.
-import { Readable } from 'node:stream';
-import yazl from 'yazl';
+//
+// Unlike the per-user archive (yazl, importable by the older service), this one is written with zip.js: it starts
+// with the refusal marker (refusal-marker.ts), an entry stored with a compression method yazl cannot write, so the
+// older service's `clean` import refuses the file before it wipes its instance (decisions §70).
+import {
+  TextReader,
+  Uint8ArrayReader,
+  ZipWriter,
+  type ZipWriterAddDataOptions,
+  type ZipWriterConstructorOptions,
+} from '@zip.js/zip.js';
 import type { Actor } from '../actor';
 import { AssetModel, type AssetDoc } from '../assets/asset.model';
 import { getSettings, type Settings } from '../settings/settings.service';
+import { getObject } from '../storage';
 import { UserModel, type UserDoc } from '../users/user.model';
-import { FORMAT_VERSION, SIGNATURE, signData } from './archive-format';
+import { FORMAT_VERSION, SIGNATURE, assetEntryName, signData } from './archive-format';
 import type { Progress } from './progress';
-import { addAssets, collectSpace, stamp, zipResponse } from './space-export';
+import { EMPTY_BZIP2, REFUSAL_MARKER, REFUSAL_MARKER_METHOD } from './refusal-marker';
+import { collectSpace, compressible, stamp, zipStreamResponse } from './space-export';
 
 /** The settings as exported: without the AI key (a credential) and the last online-check run (runtime state). */
 export type PortableSettings = Omit<Settings, 'aiApiKey' | 'onlineCheckLastRun'>;
@@ -51,50 +63,61 @@ export async function exportConfig(actor: Actor, progress?: Progress): Promise<R
   const globalAssets = globalIds.length
     ? await AssetModel.find({ _id: { $in: globalIds } }).lean<AssetDoc[]>()
     : [];
-  // File records of every user (metadata only) are needed up front: yazl takes every entry before end().
+  // File records of every user (metadata only); their bytes are opened one at a time while the ZIP is written.
   const files = new Map<string, AssetDoc[]>();
   const avatars = new Map<string, AssetDoc>();
   for (const a of await AssetModel.find({}).sort({ _id: 1 }).lean<AssetDoc[]>()) {
     if (a.kind === 'avatar') avatars.set(a._id, a);
     else files.set(a.ownerId, [...(files.get(a.ownerId) ?? []), a]);
   }
-  const entries: ConfigUserEntry[] = [];
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from(settingsJson), 'settings.json');
-  addAssets(zip, globalAssets, 'global/assets/');
-  progress?.phase('users', users.length);
-  users.forEach((user, n) => {
-    const folder = `users/${n}/`;
-    // The account's avatar travels with the account (the per-user archive, a data space, has none).
-    const avatar = user.avatarAssetId ? avatars.get(user.avatarAssetId) : undefined;
-    const own = avatar && avatar.ownerId === user._id ? avatar : undefined;
-    // The user's rows are collected only when yazl reaches this entry, so one space at a time is in memory.
-    zip.addReadStreamLazy(`${folder}data.json`, (cb) => {
-      collectSpace(user._id, { sitesOnly: false, allFiles: true }).then(
-        ({ data }) => {
-          const json = JSON.stringify(data);
-          entries.push({
-            id: user._id,
-            username: user.username,
-            role: user.role,
-            nickname: user.nickname,
-            avatarColor: user.avatarColor,
-            createdAt: new Date(user.createdAt).toISOString(),
-            folder,
-            dataSignature: signData(json),
-            avatarAssetId: own?._id ?? null,
-          });
-          progress?.step();
-          cb(null, Readable.from([Buffer.from(json)]));
-        },
-        (err: unknown) => cb(err, Readable.from([])),
-      );
+
+  // The ZIP is written into a pipe whose reading side is the response body. Entries are added one after another,
+  // each awaited, and a write waits until the client has read the previous chunk (writable highWaterMark 1,
+  // readable 0): a slow client holds the export back instead of filling memory.
+  let pipeControl!: TransformStreamDefaultController<Uint8Array>;
+  const pipe = new TransformStream<Uint8Array, Uint8Array>(
+    { start: (c) => void (pipeControl = c) },
+    { highWaterMark: 1 },
+    { highWaterMark: 0 },
+  );
+  const zip = new ZipWriter(pipe.writable, ZIP_OPTIONS);
+
+  const write = async () => {
+    await zip.add(REFUSAL_MARKER, new Uint8ArrayReader(EMPTY_BZIP2), {
+      passThrough: true,
+      compressionMethod: REFUSAL_MARKER_METHOD,
+      uncompressedSize: 0,
+      crc32: 0,
     });
-    addAssets(zip, files.get(user._id) ?? [], `${folder}assets/`);
-    if (own) addAssets(zip, [own], `${folder}avatar/`);
-  });
-  // The manifest is the last entry: by the time yazl reaches it every signature is known.
-  zip.addReadStreamLazy('manifest.json', (cb) => {
+    await zip.add('settings.json', new TextReader(settingsJson));
+    await addFiles(zip, globalAssets, 'global/assets/');
+    progress?.phase('users', users.length);
+    const entries: ConfigUserEntry[] = [];
+    for (const [n, user] of users.entries()) {
+      const folder = `users/${n}/`;
+      // The account's avatar travels with the account (the per-user archive, a data space, has none).
+      const avatar = user.avatarAssetId ? avatars.get(user.avatarAssetId) : undefined;
+      const own = avatar && avatar.ownerId === user._id ? avatar : undefined;
+      // The user's rows are collected only when the ZIP reaches them, so one space at a time is in memory.
+      const { data } = await collectSpace(user._id, { sitesOnly: false, allFiles: true });
+      const json = JSON.stringify(data);
+      entries.push({
+        id: user._id,
+        username: user.username,
+        role: user.role,
+        nickname: user.nickname,
+        avatarColor: user.avatarColor,
+        createdAt: new Date(user.createdAt).toISOString(),
+        folder,
+        dataSignature: signData(json),
+        avatarAssetId: own?._id ?? null,
+      });
+      await zip.add(`${folder}data.json`, new TextReader(json));
+      progress?.step();
+      await addFiles(zip, files.get(user._id) ?? [], `${folder}assets/`);
+      if (own) await addFiles(zip, [own], `${folder}avatar/`);
+    }
+    // The manifest is the last entry: by now every signature is known.
     const manifest = {
       signature: SIGNATURE,
       version: FORMAT_VERSION,
@@ -103,9 +126,39 @@ export async function exportConfig(actor: Actor, progress?: Progress): Promise<R
       settingsSignature: signData(settingsJson),
       users: entries,
     };
-    cb(null, Readable.from([Buffer.from(JSON.stringify(manifest, null, 2))]));
-  });
-  zip.end();
-  zip.outputStream.on('end', () => void progress?.finish());
-  return zipResponse(zip, `sakura-config-${stamp()}.zip`);
+    await zip.add('manifest.json', new TextReader(JSON.stringify(manifest, null, 2)));
+    await zip.close();
+  };
+  write().then(
+    () => void progress?.finish(),
+    (err: unknown) => {
+      // A failed read (storage, database) or a client that went away: the download ends with an error rather
+      // than as a ZIP that looks complete.
+      pipeControl.error(err);
+      void progress?.finish(err);
+    },
+  );
+  return zipStreamResponse(pipe.readable, `sakura-config-${stamp()}.zip`);
+}
+
+/**
+ * zip.js in the server: no web workers (the deflating runs in Node's zlib through CompressionStream), regular files
+ * with the mode yazl gives them.
+ */
+const ZIP_OPTIONS = { useWebWorkers: false, unixMode: 0o100664 } satisfies ZipWriterConstructorOptions;
+
+/** Adds files under `folder`, each opened from storage only when the ZIP reaches it. */
+async function addFiles(zip: ZipWriter<unknown>, assets: AssetDoc[], folder: string): Promise<void> {
+  for (const asset of assets) {
+    const obj = await getObject(asset.key);
+    const options: ZipWriterAddDataOptions = {
+      lastModDate: new Date(asset.createdAt),
+      // zip.js deflates at level 6 by default, as yazl did; pictures and videos are stored.
+      level: compressible(asset.mimeType) ? 6 : 0,
+    };
+    // A file missing from storage is exported empty rather than failing the whole export.
+    if (!obj) await zip.add(assetEntryName(asset, folder), new Uint8ArrayReader(new Uint8Array(0)), options);
+    // The expected size keeps the entry out of the Zip64 layout zip.js gives a stream of unknown length.
+    else await zip.add(assetEntryName(asset, folder), obj.body, { ...options, uncompressedSize: asset.size });
+  }
 }

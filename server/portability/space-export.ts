@@ -70,7 +70,7 @@ export function addAssets(zip: yazl.ZipFile, assets: AssetDoc[], folder: string,
   for (const asset of assets) {
     zip.addReadStreamLazy(
       assetEntryName(asset, folder),
-      { mtime: new Date(asset.createdAt), compress: !/^(image|video)\//.test(asset.mimeType) },
+      { mtime: new Date(asset.createdAt), compress: compressible(asset.mimeType) },
       (cb) => {
         getObject(asset.key).then(
           (obj) => {
@@ -90,9 +90,19 @@ export function addAssets(zip: yazl.ZipFile, assets: AssetDoc[], folder: string,
   }
 }
 
+/** Whether a file is worth deflating in an archive (pictures and videos are compressed already). */
+export function compressible(mimeType: string): boolean {
+  return !/^(image|video)\//.test(mimeType);
+}
+
 /** A download response streaming the ZIP as yazl writes it. */
 export function zipResponse(zip: yazl.ZipFile, filename: string): Response {
-  return new Response(pullStream(zip.outputStream as Readable), {
+  return zipStreamResponse(pullStream(zip.outputStream as Readable), filename);
+}
+
+/** A download response streaming a ZIP's bytes. */
+export function zipStreamResponse(body: ReadableStream<Uint8Array>, filename: string): Response {
+  return new Response(body, {
     headers: {
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename="${filename}"`,

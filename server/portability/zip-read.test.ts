@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TextReader, Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
 import { rawZip } from '../../tests/api/zip-helpers';
+import { EMPTY_BZIP2, REFUSAL_MARKER, REFUSAL_MARKER_METHOD } from './refusal-marker';
 import { SafeZip, USER_ZIP_LIMITS, receiveUpload, type ZipLimits } from './zip-read';
 
 const MB = 1024 * 1024;
@@ -19,6 +21,19 @@ async function tempZip(bytes: Buffer): Promise<string> {
   const file = path.join(tmpdir(), `zip-read-test-${Math.random().toString(36).slice(2)}.zip`);
   await writeFile(file, bytes);
   return file;
+}
+
+/** An archive with an empty bzip2 entry named `name` (as the configuration export writes the marker) and a.txt. */
+async function withBzip2Entry(name: string): Promise<Buffer> {
+  const zip = new ZipWriter(new Uint8ArrayWriter(), { useWebWorkers: false });
+  await zip.add(name, new Uint8ArrayReader(EMPTY_BZIP2), {
+    passThrough: true,
+    compressionMethod: REFUSAL_MARKER_METHOD,
+    uncompressedSize: 0,
+    crc32: 0,
+  });
+  await zip.add('a.txt', new TextReader('hello'));
+  return Buffer.from(await zip.close());
 }
 
 const uploads = async () => (await readdir(tmpdir())).filter((n) => n.startsWith('sakura-upload-')).length;
@@ -89,5 +104,15 @@ describe('SafeZip', () => {
     expect(zip.filesUnder('dir/')).toEqual(['dir/a.txt']);
     expect((await zip.read('dir/a.txt', MB)).toString()).toBe('hello');
     zip.close();
+  });
+
+  it('skips the refusal marker by name and never opens it; another entry of an unknown method is still refused', async () => {
+    const zip = await SafeZip.open(await tempZip(await withBzip2Entry(REFUSAL_MARKER)), small);
+    expect([...zip.entries.keys()]).toEqual(['a.txt']);
+    expect((await zip.read('a.txt', MB)).toString()).toBe('hello');
+    zip.close();
+    await expect(SafeZip.open(await tempZip(await withBzip2Entry('other.txt')), small)).rejects.toMatchObject(
+      { details: { reason: 'corrupt' } },
+    );
   });
 });

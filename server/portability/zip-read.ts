@@ -13,6 +13,7 @@ import yauzl from 'yauzl';
 import { readMultipartFile, tooLarge } from '../assets/upload';
 import { AppError } from '../errors';
 import { byteLimit, formatBytes } from '../storage';
+import { REFUSAL_MARKER } from './refusal-marker';
 
 const MB = 1024 * 1024;
 
@@ -267,6 +268,8 @@ async function readCentralDirectory(
     }
     if (!entry) break;
     const name = entry.fileName;
+    // The marker that makes the older service refuse our configuration archive (bzip2, empty): never opened.
+    if (name === REFUSAL_MARKER) continue;
     // yauzl already refuses absolute names, `..` segments and backslashes; this also refuses odd characters.
     if (
       name.split('/').some((seg) => seg === '..' || seg === '.') ||

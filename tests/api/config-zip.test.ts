@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import yauzl from 'yauzl';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SettingsModel } from '#server/settings/settings.model';
@@ -8,30 +9,14 @@ import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
 import { admin, createUser, newUserClient, PASSWORD, sessionClient } from '../factories';
 import { signData } from '#server/portability/archive-format';
-import { download, dump, everything, importZip, populate, rawZip } from './zip-helpers';
+import { REFUSAL_MARKER } from '#server/portability/refusal-marker';
+import { download, dump, entriesOf, everything, importZip, populate, rawZip } from './zip-helpers';
 
 const SECRET = 'sk-very-secret-key-123456';
 
 async function allText(zip: Buffer): Promise<Map<string, string>> {
-  const z = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
-  const out = new Map<string, string>();
-  await new Promise<void>((resolve, reject) => {
-    z.on('entry', (e: yauzl.Entry) =>
-      z.openReadStream(e, (err, s) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        s.on('data', (c: Buffer) => chunks.push(c));
-        s.on('end', () => {
-          out.set(e.fileName, Buffer.concat(chunks).toString('latin1'));
-          z.readEntry();
-        });
-      }),
-    );
-    z.on('end', () => resolve());
-    z.on('error', reject);
-    z.readEntry();
-  });
-  return out;
+  const files = await entriesOf(zip);
+  return new Map([...files].map(([name, bytes]) => [name, bytes.toString('latin1')]));
 }
 
 async function instance() {
@@ -144,6 +129,52 @@ describe('global configuration ZIP (admin)', () => {
     const r2 = await importZip(c, '/api/user/data/import', cfgZip);
     expect(r2.status).toBe(400);
   });
+  it("is refused by the older service's loader (JSZip 3) before anything changes there, and still reads here", async () => {
+    const { a, client, alice, c } = await instance();
+    const zip = (await download(client, '/api/config/export')).body;
+    // The older service's import loads the upload with JSZip before its `clean` mode wipes the instance: the load
+    // must throw, and the message its administrator sees names the marker.
+    await expect(JSZip.loadAsync(zip)).rejects.toThrow(`unknown (inner file : ${REFUSAL_MARKER})`);
+    // The marker: empty content stored as bzip2 (the 14-byte empty stream); every other entry is deflate or store.
+    const z = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
+    const listed = await new Promise<yauzl.Entry[]>((resolve, reject) => {
+      const all: yauzl.Entry[] = [];
+      z.on('entry', (e: yauzl.Entry) => (all.push(e), z.readEntry()));
+      z.on('end', () => resolve(all));
+      z.on('error', reject);
+      z.readEntry();
+    });
+    z.close();
+    const marker = listed.find((e) => e.fileName === REFUSAL_MARKER)!;
+    expect(marker).toMatchObject({
+      compressionMethod: 12,
+      uncompressedSize: 0,
+      compressedSize: 14,
+      crc32: 0,
+    });
+    expect(listed.filter((e) => e.compressionMethod !== 0 && e.compressionMethod !== 8)).toEqual([marker]);
+
+    // Our own detect, dry run of the migration and clean import read it as before.
+    const detect = await importZip(client, '/api/config/detect', zip);
+    expect(detect.status, detect.text).toBe(200);
+    expect(detect.json).toMatchObject({ type: 'sakuranav', scope: 'config', users: 2 });
+    const migrate = await importZip(client, '/api/config/migrate', zip, { dryRun: 'true' });
+    expect(migrate.status, migrate.text).toBe(400);
+    expect(migrate.json.error).toContain('not a SakuraNav instance archive');
+    const before = { admin: await dump(a._id), alice: await dump(alice._id) };
+    await client.post('/api/config/reset', { password: PASSWORD });
+    const res = await importZip(client, '/api/config/import', zip, { mode: 'clean' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ ok: true, users: 2 });
+    expect({ admin: await dump(a._id), alice: await dump(alice._id) }).toEqual(before);
+
+    // The per-user archive stays one the older service imports: JSZip loads it, files and all.
+    const own = await JSZip.loadAsync((await download(c, '/api/user/data/export')).body);
+    expect(Object.keys(own.files)).toEqual(expect.arrayContaining(['manifest.json', 'data.json']));
+    expect(Object.keys(own.files).filter((n) => n.startsWith('assets/'))).toHaveLength(3);
+    expect(JSON.parse(await own.file('manifest.json')!.async('string'))).toMatchObject({ scope: 'user' });
+  });
+
   it('a tampered user inside a configuration archive refuses the whole import, changing nothing', async () => {
     const { a, client, alice } = await instance();
     const files = await allText((await download(client, '/api/config/export')).body);

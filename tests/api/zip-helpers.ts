@@ -9,6 +9,7 @@ import { AppearanceModel } from '#server/appearance/appearance.model';
 import { loadSpaceFromDb } from '#server/spaces/space.cache';
 import { getObject, listObjects } from '#server/storage';
 import { signData } from '#server/portability/archive-format';
+import { REFUSAL_MARKER } from '#server/portability/refusal-marker';
 import { admin, createUser, sessionClient } from '../factories';
 import { appUrl } from '../setup/app';
 import type { Client } from '../setup/client';
@@ -236,6 +237,9 @@ export async function entriesOf(zip: Buffer): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     z.on('entry', (e: yauzl.Entry) => {
+      // The configuration archive's refusal marker is bzip2 (yauzl inflates only deflate): it is empty, and the
+      // test of the marker checks its headers.
+      if (e.fileName === REFUSAL_MARKER) return z.readEntry();
       z.openReadStream(e, (err, s) => {
         if (err) return reject(err);
         const chunks: Buffer[] = [];
