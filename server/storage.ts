@@ -46,6 +46,9 @@ export const storageKeys = {
   userPrefix: (userId: string) => `users/${userId}/`,
   /** A data archive uploaded on the data page, waiting for the user's confirmation (swept like stray uploads). */
   pendingImport: (userId: string, token: string) => `users/${userId}/pending-import/${token}`,
+  /** A scheduled or manual backup of the whole instance (outside `users/`, so the stray-object sweep never sees it). */
+  backup: (name: string) => `backups/${name}`,
+  backupsPrefix: 'backups/',
 };
 
 export async function pingStorage(signal?: AbortSignal): Promise<void> {

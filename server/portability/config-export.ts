@@ -18,11 +18,27 @@ import { FORMAT_VERSION, SIGNATURE, signData } from './archive-format';
 import type { Progress } from './progress';
 import { addAssets, collectSpace, stamp, zipResponse } from './space-export';
 
-/** The settings as exported: without the AI key (a credential) and the last online-check run (runtime state). */
-export type PortableSettings = Omit<Settings, 'aiApiKey' | 'onlineCheckLastRun'>;
+/** The settings that are the server's own, not the instance's content: an archive neither carries nor resets them. */
+export const SERVER_SETTINGS = [
+  'backupEnabled',
+  'backupEveryHours',
+  'backupHour',
+  'backupKeep',
+  'backupDestination',
+] as const;
+
+/**
+ * The settings as exported: without the AI key (a credential), the last online-check run (runtime state) and the
+ * backup schedule (restoring an old backup must not switch backups off or shorten their retention).
+ */
+export type PortableSettings = Omit<
+  Settings,
+  'aiApiKey' | 'onlineCheckLastRun' | (typeof SERVER_SETTINGS)[number]
+>;
 
 export function portableSettings(s: Settings): PortableSettings {
   const { aiApiKey: _secret, onlineCheckLastRun: _runtime, ...rest } = s;
+  for (const key of SERVER_SETTINGS) delete (rest as Partial<Settings>)[key];
   return rest;
 }
 
@@ -42,6 +58,14 @@ export interface ConfigUserEntry {
 /** Every user's data and files plus the global settings, as a ZIP that streams while it is written. */
 export async function exportConfig(actor: Actor, progress?: Progress): Promise<Response> {
   void actor;
+  return zipResponse(await configZip(progress), `sakura-config-${stamp()}.zip`);
+}
+
+/**
+ * The configuration archive as a yazl ZIP whose `outputStream` streams it (a download, or a scheduled backup).
+ * A failure while an entry is produced is emitted as `error` on the ZipFile, not on its output stream.
+ */
+export async function configZip(progress?: Progress): Promise<yazl.ZipFile> {
   const users = await UserModel.find({}).sort({ createdAt: 1, _id: 1 }).lean<UserDoc[]>();
   const settings = portableSettings(await getSettings());
   const settingsJson = JSON.stringify(settings);
@@ -107,5 +131,5 @@ export async function exportConfig(actor: Actor, progress?: Progress): Promise<R
   });
   zip.end();
   zip.outputStream.on('end', () => void progress?.finish());
-  return zipResponse(zip, `sakura-config-${stamp()}.zip`);
+  return zip;
 }
