@@ -41,6 +41,7 @@ const backupsEn = {
   save: 'Save schedule',
   saved: 'Backup schedule saved.',
   listTitle: 'Stored backups',
+  listFailed: 'The destination could not be read: {{reason}}',
   empty: 'No backups are stored at this destination yet.',
   download: 'Download',
   downloadLabel: 'Download {{name}}',

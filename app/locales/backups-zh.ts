@@ -40,6 +40,7 @@ const backupsZh: typeof backupsEn = {
   save: '保存定时设置',
   saved: '备份定时设置已保存。',
   listTitle: '已保存的备份',
+  listFailed: '无法读取备份位置：{{reason}}',
   empty: '这个位置还没有备份。',
   download: '下载',
   downloadLabel: '下载 {{name}}',

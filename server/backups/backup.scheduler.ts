@@ -18,6 +18,10 @@ export async function runDueBackup(now = Date.now()): Promise<BackupRunDoc | nul
 
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<unknown> | null = null;
+let ticks = 0;
+
+/** How many ticks have finished since this process started (what a test waits on instead of a time). */
+export const backupTicks = () => ticks;
 
 /** Starts asking every tick (not under NODE_ENV=test unless a test starts it itself). */
 export function startBackups(tickMs = env().BACKUP_TICK_MS): void {
@@ -26,7 +30,10 @@ export function startBackups(tickMs = env().BACKUP_TICK_MS): void {
     if (running) return;
     running = runDueBackup()
       .catch((err: unknown) => logger.warn('backup', 'scheduled backup failed', { error: String(err) }))
-      .finally(() => (running = null));
+      .finally(() => {
+        running = null;
+        ticks++;
+      });
   }, tickMs);
   timer.unref();
 }

@@ -55,6 +55,7 @@ export const BackupList = z.object({
   destination: z.enum(BACKUP_DESTINATIONS),
   lastRun: BackupRun.nullable(),
   nextRunAt: iso.nullable().describe('when the next scheduled backup is due; null while backups are off'),
+  listError: z.string().nullable().describe('why the destination could not be listed (items is then empty)'),
 });
 export type BackupList = z.infer<typeof BackupList>;
 

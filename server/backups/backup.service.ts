@@ -105,7 +105,15 @@ export async function listBackups(actor: Actor, now = Date.now()): Promise<Backu
   const s = await getSettings();
   // A folder destination whose BACKUP_DIR was since removed from the environment lists nothing (and runs fail,
   // visibly) rather than breaking the page.
-  const stored = s.backupDestination === 'folder' && !backupFolder() ? [] : await store(s).list();
+  let stored: StoredBackup[] = [];
+  let listError: string | null = null;
+  try {
+    stored = s.backupDestination === 'folder' && !backupFolder() ? [] : await store(s).list();
+  } catch (err) {
+    // An unreadable destination is shown on the page (and its runs fail, recorded), not a broken page.
+    listError = reasonOf(err);
+    logger.warn('backup', 'listing backups failed', { error: listError });
+  }
   const items = newestFirst(stored);
   const last = await BackupRunModel.findOne({}).sort({ startedAt: -1 }).lean<BackupRunDoc>();
   let nextRunAt: string | null = null;
@@ -122,6 +130,7 @@ export async function listBackups(actor: Actor, now = Date.now()): Promise<Backu
     destination: s.backupDestination,
     lastRun: last ? toRun(last) : null,
     nextRunAt,
+    listError,
   };
 }
 

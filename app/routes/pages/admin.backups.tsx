@@ -237,6 +237,9 @@ export default function AdminBackupsPage() {
       </Panel>
 
       <Panel id="backup-list" title={t('backups.listTitle')}>
+        {list.listError ? (
+          <p className="notice notice-danger">{t('backups.listFailed', { reason: list.listError })}</p>
+        ) : null}
         {list.items.length ? (
           <ul className="item-list">
             {list.items.map((b) => (

@@ -50,6 +50,7 @@ export const backupsArea = describeArea(
             destination: 's3',
             lastRun: RUN,
             nextRunAt: '2026-01-16T03:00:00.000Z',
+            listError: null,
           },
         },
       },
