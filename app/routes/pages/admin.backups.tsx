@@ -10,7 +10,7 @@ import {
   updateBackupSettings,
 } from '#server/backups/backup.service';
 import { AppError, isAppError } from '#server/errors';
-import { Field, SelectField, SwitchField } from '~/components/ui/field';
+import { Field, SelectField } from '~/components/ui/field';
 import { Badge, Item } from '~/components/ui/item';
 import { Panel } from '~/components/ui/panel';
 import { PostForm, SubmitRow } from '~/components/ui/post-form';
@@ -173,13 +173,20 @@ export default function AdminBackupsPage() {
 
       <Panel id="backup-schedule" title={t('backups.scheduleTitle')}>
         <PostForm className="stack form-narrow" intent="settings">
-          <SwitchField
-            id="backup-enabled"
-            name="enabled"
-            label={t('backups.enabled')}
-            hint={t('backups.enabledHint')}
-            defaultChecked={settings.enabled}
-          />
+          <div className="field">
+            <label className="check">
+              <input
+                type="checkbox"
+                name="enabled"
+                defaultChecked={settings.enabled}
+                aria-describedby="backup-enabled-hint"
+              />{' '}
+              {t('backups.enabled')}
+            </label>
+            <p className="field-hint" id="backup-enabled-hint">
+              {t('backups.enabledHint')}
+            </p>
+          </div>
           <Field
             id="backup-every"
             name="everyHours"
