@@ -87,6 +87,8 @@ describe('scheduled backups', () => {
     expect(file.headers.get('content-type')).toBe('application/zip');
     const entries = await entriesOf(file.body);
     const manifest = JSON.parse(entries.get('manifest.json')!.toString());
+    // The schedule is the server's: not in the archive, so a restore cannot switch backups off.
+    expect(Object.keys(JSON.parse(entries.get('settings.json')!.toString()))).not.toContain('backupEnabled');
     expect(manifest.scope).toBe('config');
     const folderOf = manifest.users.find((u: { id: string }) => u.id === alice._id).folder;
     expect([...entries.keys()].filter((k) => k.startsWith(`${folderOf}assets/`)).length).toBeGreaterThan(2);
@@ -234,6 +236,19 @@ describe('restore', () => {
     const settings = (await SettingsModel.findById('global').lean())!;
     expect(settings.siteName).toBe('My Nav');
     expect(settings).toMatchObject({ backupEnabled: true, backupKeep: 5 });
+  });
+
+  it('a reset of the instance keeps the backup schedule', async () => {
+    const { client } = await instance();
+    await client.put('/api/admin/backups/settings', { enabled: true, everyHours: 6, keep: 3 });
+    const reset = await client.post('/api/config/reset', { password: PASSWORD });
+    expect(reset.status, reset.text).toBe(200);
+    expect((await client.get('/api/admin/backups/settings')).json).toMatchObject({
+      enabled: true,
+      everyHours: 6,
+      keep: 3,
+    });
+    expect((await SettingsModel.findById('global').lean())!.siteName).toBe('Sakura Dash');
   });
 
   it('works as a plain page form (CSRF-checked), and a missing backup is a 404 message', async () => {
