@@ -25,6 +25,7 @@ export default [
   route('admin/users', 'routes/pages/admin.users.tsx'),
   route('admin/oauth', 'routes/pages/admin.oauth.tsx'),
   route('admin/config', 'routes/pages/admin.config.tsx'),
+  route('admin/backups', 'routes/pages/admin.backups.tsx'),
   route('docs/api', 'routes/pages/docs.api.tsx'),
   route('settings/appearance', 'routes/pages/settings.appearance.tsx'),
   route('settings/site', 'routes/pages/settings.site.tsx'),
@@ -98,6 +99,10 @@ export default [
     route('config/reset', 'routes/api/config.reset.ts'),
     route('config/progress', 'routes/api/config.progress.ts'),
     route('config/migrate', 'routes/api/config.migrate.ts'),
+    route('admin/backups', 'routes/api/admin.backups.ts'),
+    route('admin/backups/settings', 'routes/api/admin.backups.settings.ts'),
+    route('admin/backups/:name', 'routes/api/admin.backups.$name.ts'),
+    route('admin/backups/:name/restore', 'routes/api/admin.backups.$name.restore.ts'),
 
     // uploaded files
     route('assets/:assetId/file', 'routes/api/assets.$assetId.file.ts'),

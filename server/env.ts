@@ -96,6 +96,13 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Days user snapshots are kept before they expire. */
   SNAPSHOT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * A folder on the server that scheduled backups may be written to instead of the bucket (docs/decisions.md §73):
+   * set here by whoever runs the server, never typed in the browser. Unset: backups go to the bucket only.
+   */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How often each instance asks whether a scheduled backup is due (tests shorten it). */
+  BACKUP_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** Bytes of memoised lists and search results derived from the cached spaces. */
   SPACE_MEMO_BYTES: z.coerce
     .number()
@@ -133,6 +140,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...parsed.data,
     DATA_DIR: dataDir,
+    BACKUP_DIR: parsed.data.BACKUP_DIR ? path.resolve(parsed.data.BACKUP_DIR) : undefined,
     SESSION_SECRET: parsed.data.SESSION_SECRET ?? persistentSecret(dataDir),
   };
 }

@@ -1,4 +1,5 @@
 import { sweepOrphanAssets } from './assets/asset.sweep';
+import { startBackups, stopBackups } from './backups/backup.scheduler';
 import { purgeExpiredSessions } from './auth/session.store';
 import { logger } from './logger';
 import { purgeIdleSseSessions } from './mcp/sse.service';
@@ -49,9 +50,11 @@ export function startMaintenance(): void {
   }, 0).unref();
   for (const t of MAINTENANCE_TASKS) schedule(t);
   startOnlineChecks();
+  startBackups();
 }
 
 export function stopMaintenance(): void {
   for (const t of timers.splice(0)) clearInterval(t);
   stopOnlineChecks();
+  void stopBackups();
 }

@@ -48,6 +48,9 @@ export const storageKeys = {
   pendingImport: (userId: string, token: string) => `users/${userId}/pending-import/${token}`,
   /** The rows of a bookmark file's preview, waiting for the confirmation (swept like stray uploads). */
   pendingPreview: (userId: string, token: string) => `users/${userId}/pending-preview/${token}`,
+  /** A scheduled or manual backup of the whole instance (outside `users/`, so the stray-object sweep never sees it). */
+  backup: (name: string) => `backups/${name}`,
+  backupsPrefix: 'backups/',
 };
 
 export async function pingStorage(signal?: AbortSignal): Promise<void> {

@@ -43,6 +43,7 @@ export function UserMenu() {
           {user.role === 'admin' ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/oauth">{t('nav.oauth')}</Link> : null}
           {user.role === 'admin' ? <Link to="/admin/config">{t('nav.config')}</Link> : null}
+          {user.role === 'admin' ? <Link to="/admin/backups">{t('nav.backups')}</Link> : null}
         </nav>
         {data.switchable.length ? (
           <div className="menu-section menu-switch">

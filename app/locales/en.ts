@@ -3,6 +3,7 @@ import settingsEn from './settings-en';
 import bulkEn from './bulk-en';
 import mcpOauthEn from './mcp-oauth-en';
 import dashboardImportEn from './dashboard-import-en';
+import backupsEn from './backups-en';
 
 const en = {
   settings: settingsEn,
@@ -10,6 +11,7 @@ const en = {
   bulk: bulkEn,
   mcpOauth: mcpOauthEn,
   dashboardImport: dashboardImportEn,
+  backups: backupsEn,
   app: {
     name: 'Sakura Dash',
     tagline: 'Your web, neatly arranged.',
@@ -27,6 +29,7 @@ const en = {
     admin: 'Users',
     oauth: 'Sign-in providers',
     config: 'Configuration',
+    backups: 'Backups',
     mainMenu: 'Main menu',
     switchAccount: 'Switch account',
   },

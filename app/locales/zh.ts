@@ -5,6 +5,7 @@ import settingsZh from './settings-zh';
 import bulkZh from './bulk-zh';
 import mcpOauthZh from './mcp-oauth-zh';
 import dashboardImportZh from './dashboard-import-zh';
+import backupsZh from './backups-zh';
 
 const zh: Messages = {
   settings: settingsZh,
@@ -12,6 +13,7 @@ const zh: Messages = {
   bulk: bulkZh,
   mcpOauth: mcpOauthZh,
   dashboardImport: dashboardImportZh,
+  backups: backupsZh,
   app: {
     name: 'Sakura Dash',
     tagline: '把常用网站，整整齐齐放在一起。',
@@ -29,6 +31,7 @@ const zh: Messages = {
     admin: '用户管理',
     oauth: '第三方登录',
     config: '实例配置',
+    backups: '备份',
     mainMenu: '主菜单',
     switchAccount: '切换账号',
   },

@@ -30,11 +30,27 @@ import type { Progress } from './progress';
 import { EMPTY_BZIP2, REFUSAL_MARKER, REFUSAL_MARKER_METHOD } from './refusal-marker';
 import { collectSpace, compressible, stamp, zipStreamResponse } from './space-export';
 
-/** The settings as exported: without the AI key (a credential) and the last online-check run (runtime state). */
-export type PortableSettings = Omit<Settings, 'aiApiKey' | 'onlineCheckLastRun'>;
+/** The settings that are the server's own, not the instance's content: an archive neither carries nor resets them. */
+export const SERVER_SETTINGS = [
+  'backupEnabled',
+  'backupEveryHours',
+  'backupHour',
+  'backupKeep',
+  'backupDestination',
+] as const;
+
+/**
+ * The settings as exported: without the AI key (a credential), the last online-check run (runtime state) and the
+ * backup schedule (restoring an old backup must not switch backups off or shorten their retention).
+ */
+export type PortableSettings = Omit<
+  Settings,
+  'aiApiKey' | 'onlineCheckLastRun' | (typeof SERVER_SETTINGS)[number]
+>;
 
 export function portableSettings(s: Settings): PortableSettings {
   const { aiApiKey: _secret, onlineCheckLastRun: _runtime, ...rest } = s;
+  for (const key of SERVER_SETTINGS) delete (rest as Partial<Settings>)[key];
   return rest;
 }
 
@@ -54,6 +70,14 @@ export interface ConfigUserEntry {
 /** Every user's data and files plus the global settings, as a ZIP that streams while it is written. */
 export async function exportConfig(actor: Actor, progress?: Progress): Promise<Response> {
   void actor;
+  return zipStreamResponse(await configZip(progress), `sakura-config-${stamp()}.zip`);
+}
+
+/**
+ * The configuration archive as a stream written while it is read (a download, or a scheduled backup); a failure
+ * while an entry is produced errors the stream, so it never ends as a ZIP that looks complete.
+ */
+export async function configZip(progress?: Progress): Promise<ReadableStream<Uint8Array>> {
   const users = await UserModel.find({}).sort({ createdAt: 1, _id: 1 }).lean<UserDoc[]>();
   const settings = portableSettings(await getSettings());
   const settingsJson = JSON.stringify(settings);
@@ -138,7 +162,7 @@ export async function exportConfig(actor: Actor, progress?: Progress): Promise<R
       void progress?.finish(err);
     },
   );
-  return zipStreamResponse(pipe.readable, `sakura-config-${stamp()}.zip`);
+  return pipe.readable;
 }
 
 /**

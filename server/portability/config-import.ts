@@ -30,7 +30,7 @@ import { usernameKey } from '../users/user.lookup';
 import { NicknameSchema, UsernameSchema } from '../users/user.schema';
 import { readManifest, readSignedJson } from './archive-format';
 import { beforeReplacingSpace } from './before-change';
-import type { ConfigUserEntry } from './config-export';
+import { SERVER_SETTINGS, type ConfigUserEntry } from './config-export';
 import type { ImportMode } from './import-plan';
 import type { Progress } from './progress';
 import { importAvatar } from './config-avatar';
@@ -262,15 +262,20 @@ async function importGlobalFiles(zip: SafeZip): Promise<Map<string, string>> {
   return ids;
 }
 
+/** An administrator's confirmation of a change to the whole instance (reset, restore): their own password. */
+export async function confirmAdminPassword(actor: Actor, password: string): Promise<void> {
+  if (actor.role !== 'admin') throw forbidden('Administrator role required');
+  const me = await UserModel.findById(actor.userId).lean<UserDoc>();
+  if (!me || !(await verifyPassword(password, me.passwordHash)))
+    throw new AppError('forbidden', 'The confirmation password is wrong', { reason: 'wrong_password' });
+}
+
 /**
  * Resets the whole instance after the administrator's password is confirmed: every user's tags and cards go
  * back to the starter data, appearances to the defaults and the settings to their defaults. Accounts stay.
  */
 export async function resetConfig(actor: Actor, password: string, locale: SeedLocale) {
-  if (actor.role !== 'admin') throw forbidden('Administrator role required');
-  const me = await UserModel.findById(actor.userId).lean<UserDoc>();
-  if (!me || !(await verifyPassword(password, me.passwordHash)))
-    throw new AppError('forbidden', 'The confirmation password is wrong', { reason: 'wrong_password' });
+  await confirmAdminPassword(actor, password);
   const users = await UserModel.find({}).select({ _id: 1 }).sort({ _id: 1 }).lean<{ _id: string }[]>();
   // The administrator's space first: everyone else gets a copy of it.
   const order = [ADMIN_ID, ...users.map((u) => u._id).filter((id) => id !== ADMIN_ID)];
@@ -283,7 +288,10 @@ export async function resetConfig(actor: Actor, password: string, locale: SeedLo
     cards += r.cards;
   }
   await AppearanceModel.deleteMany({});
-  await saveSettings({ ...SETTINGS_DEFAULTS });
+  // The backup schedule is the server's, not the instance's content: a reset keeps it (so does an import).
+  const defaults: Partial<Settings> = { ...SETTINGS_DEFAULTS };
+  for (const key of SERVER_SETTINGS) delete defaults[key];
+  await saveSettings(defaults);
   return {
     ok: true as const,
     users: order.length,

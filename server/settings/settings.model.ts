@@ -46,6 +46,15 @@ export interface SettingsDoc {
   quotaBytes: number;
   /** The floating buttons as saved (merged with the built-in ones on read); null until changed. */
   floatingButtons: FloatingButton[] | null;
+  /** Scheduled backups of the whole instance (server/backups; docs/decisions.md §73): off until switched on. */
+  backupEnabled: boolean;
+  /** A backup slot begins every `backupEveryHours` hours, counted from `backupHour`:00 UTC. */
+  backupEveryHours: number;
+  backupHour: number;
+  /** How many archives are kept at the destination (the newest). */
+  backupKeep: number;
+  /** `s3`: the bucket under `backups/`; `folder`: BACKUP_DIR on the server. */
+  backupDestination: 's3' | 'folder';
   updatedAt: Date;
 }
 
@@ -75,6 +84,11 @@ export const SETTINGS_DEFAULTS: Omit<SettingsDoc, '_id' | 'updatedAt'> = {
   quotaTags: 2_000,
   quotaBytes: 100 * 1024 * 1024,
   floatingButtons: null,
+  backupEnabled: false,
+  backupEveryHours: 24,
+  backupHour: 3,
+  backupKeep: 7,
+  backupDestination: 's3',
 };
 
 const SettingsSchema = docSchema<SettingsDoc>(
@@ -98,6 +112,11 @@ const SettingsSchema = docSchema<SettingsDoc>(
     quotaTags: Number,
     quotaBytes: Number,
     ...nullable({ floatingButtons: Schema.Types.Mixed }),
+    backupEnabled: Boolean,
+    backupEveryHours: Number,
+    backupHour: Number,
+    backupKeep: Number,
+    backupDestination: String,
   },
   { timestamps: { createdAt: false, updatedAt: true }, minimize: false },
 );

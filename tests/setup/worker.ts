@@ -16,6 +16,9 @@ Object.assign(process.env, {
   S3_BUCKET: `sakura-test-w${pool}`,
   S3_REGION: 'us-east-1',
   DATA_DIR: `.tmp/test-data/w${pool}`,
+  // The server folder scheduled backups may go to, and a scheduler tick the backup tests wait a few of.
+  BACKUP_DIR: `.tmp/test-data/w${pool}/backups`,
+  BACKUP_TICK_MS: '25',
   SESSION_SECRET: 'test-secret-'.padEnd(64, 'x'),
   CACHE_TTL_MS: '0',
   // Every read of a cached space asks the database whether another instance (the test process's own copy of the

@@ -4,6 +4,7 @@
 import { accountsArea } from './areas/accounts';
 import { adminArea } from './areas/admin';
 import { aiArea, notificationsArea } from './areas/ai-notifications';
+import { backupsArea } from './areas/backups';
 import { cardsArea } from './areas/cards';
 import { configArea, dataArea } from './areas/data';
 import { filesArea } from './areas/files';
@@ -30,6 +31,7 @@ export const AREAS: AreaDoc[] = [
   oauthArea,
   adminArea,
   configArea,
+  backupsArea,
   settingsArea,
   aiArea,
   notificationsArea,

@@ -1,0 +1,57 @@
+// Texts of the administrator's backups page (/admin/backups).
+const backupsEn = {
+  title: 'Backups',
+  intro:
+    'Backups of the whole instance: every account’s data and files and the site settings, in the configuration archive format (no passwords or keys). A backup is restored with the configuration import’s “Replace” mode.',
+  statusTitle: 'Status',
+  lastRun: 'Last backup',
+  never: 'No backup has run yet.',
+  statuses: { running: 'Running', done: 'Done', failed: 'Failed' },
+  kinds: { scheduled: 'scheduled', manual: 'manual' },
+  lastRunDone: '{{time}}: {{name}} ({{size}})',
+  lastRunFailed: '{{time}}: {{reason}}',
+  lastRunRunning: 'Started {{time}}',
+  nextRun: 'Next scheduled backup',
+  nextRunOff: 'Scheduled backups are off.',
+  destinationS3: 'The storage bucket, under backups/',
+  destinationFolder: 'The server folder {{folder}}',
+  destination: 'Destination',
+  runNow: 'Back up now',
+  runNowHint:
+    'Writes a backup at once, whether or not backups are scheduled; the page waits until it is written.',
+  written: 'Backup written: {{name}} ({{size}}).',
+  failed: 'The backup failed: {{reason}}',
+  scheduleTitle: 'Schedule',
+  enabled: 'Back up on a schedule',
+  enabledHint:
+    'Off until switched on. A backup that is due while the server is off is written when it starts.',
+  everyHours: 'Every … hours',
+  everyHoursHint: '24 for daily, 168 for weekly (1 to 168).',
+  hour: 'Starting at hour (UTC)',
+  hourHint: 'Backups are written at this hour, UTC (0 to 23), and every interval after it.',
+  keep: 'Keep the newest',
+  keepHint: 'Older backups are deleted after each successful one (1 to 100).',
+  destinationLegend: 'Where backups go',
+  destinations: {
+    s3: 'The storage bucket (backups/ prefix)',
+    folder: 'The server’s backup folder',
+  },
+  folderMissing: 'The server has no backup folder: whoever runs it sets BACKUP_DIR to offer one.',
+  folderAt: 'The folder is {{folder}} (set by BACKUP_DIR).',
+  save: 'Save schedule',
+  saved: 'Backup schedule saved.',
+  listTitle: 'Stored backups',
+  listFailed: 'The destination could not be read: {{reason}}',
+  empty: 'No backups are stored at this destination yet.',
+  download: 'Download',
+  downloadLabel: 'Download {{name}}',
+  restoreTitle: 'Restore a backup',
+  restoreHelp:
+    'Every account in the backup gets its cards, tags and files back as they were, and the site settings too (a snapshot of each account is taken first). Accounts made since stay; the backup schedule stays.',
+  restoreWhich: 'Backup',
+  restore: 'Restore this backup',
+  restored_one: 'Restored {{name}}: 1 account, {{cards}} cards and {{tags}} tags.',
+  restored_other: 'Restored {{name}}: {{count}} accounts, {{cards}} cards and {{tags}} tags.',
+};
+
+export default backupsEn;
