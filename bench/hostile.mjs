@@ -459,8 +459,10 @@ ${table}
 
 Each route got one sane request first (a route's first request loads its modules). A large JSON body (the batch
 import's, up to 48 MiB) is read as it arrives, each bookmark parsed on its own between event-loop turns.
-Dashboard YAML and JSON are parsed in a worker thread whose heap (up to 128 MB, docs/decisions.md §68) counts in
-the app's RSS: the YAML rows are what takes the growth past the goal.`,
+Dashboard YAML and JSON are parsed in a worker thread (js-yaml, a 64 MB heap, docs/decisions.md §68) whose memory
+counts in the app's RSS. The bookmark preview keeps its rows in object storage and the page carries their token; a
+stored import applies its change to the space in parts of 1,000 cards (decisions §57). "App RSS peak" is the
+highest RSS sampled (every 50 ms) while that request ran.`,
   );
   log(
     `worst health ${worst.toFixed(0)} ms, event loop held ${held.toFixed(0)} ms, RSS growth ${growth.toFixed(1)} MB`,

@@ -211,12 +211,18 @@ export async function importSiteCards(actor: Actor, input: BatchImport): Promise
     const planned = await planSiteCards(space, actor.userId, inputs, tagChange);
     // A bookmark's own date becomes its card's creation date (the cards are new documents of this change).
     const dated = new Map(planned.created.flatMap((c, i) => (dates[i] ? [[c._id, dates[i]!] as const] : [])));
-    const cards = (planned.change.upsertCards ?? []).map((c) =>
-      dated.has(c._id) ? { ...c, createdAt: dated.get(c._id)! } : c,
-    );
-    const change = mergeChanges(tagChange, { ...planned.change, upsertCards: cards });
-    await assertQuota(space, change);
-    return { change, result: { ids: planned.created.map((c) => c._id), tags: [...tags.named.values()] } };
+    const parts = planned.parts.map((part) => ({
+      ...part,
+      upsertCards: (part.upsertCards ?? []).map((c) =>
+        dated.has(c._id) ? { ...c, createdAt: dated.get(c._id)! } : c,
+      ),
+    }));
+    await assertQuota(space, mergeChanges(tagChange, ...parts));
+    // In parts: 20,000 cards applied to the space in one step held the event loop ~150 ms.
+    return {
+      change: [tagChange, ...parts],
+      result: { ids: planned.created.map((c) => c._id), tags: [...tags.named.values()] },
+    };
   });
   const created = outcome.ids;
 

@@ -148,11 +148,12 @@ export async function planSiteCards(
   items: SiteCreate[],
   /** A change planned before the cards (new tags they use): applied to the working copy, not returned. */
   before?: SpaceChange,
-): Promise<{ change: SpaceChange; created: CardDoc[] }> {
+): Promise<{ change: SpaceChange; parts: SpaceChange[]; created: CardDoc[] }> {
   const work = space.toDraft();
   if (before) work.apply(before);
   const created: CardDoc[] = [];
-  const changes: SpaceChange[] = [];
+  const parts: SpaceChange[] = [];
+  let changes: SpaceChange[] = [];
   const slicer = new TimeSlicer();
   for (const input of items) {
     await slicer.maybeYield();
@@ -160,9 +161,17 @@ export async function planSiteCards(
     work.apply(change);
     created.push(card);
     changes.push(change);
+    if (changes.length === PART_CARDS) {
+      parts.push(mergeChanges(...changes));
+      changes = [];
+    }
   }
-  return { change: mergeChanges(...changes), created };
+  if (changes.length) parts.push(mergeChanges(...changes));
+  return { change: mergeChanges(...parts), parts, created };
 }
+
+/** Cards per part of a large change (the unit of work applies one part per turn of the event loop). */
+const PART_CARDS = 1_000;
 
 /**
  * Creates many site cards in one unit of work: one round of bulk writes per chunk and one commit, in input order at

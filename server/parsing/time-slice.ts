@@ -26,3 +26,14 @@ export class TimeSlicer {
     if (this.due()) await this.yield();
   }
 }
+
+/** `items.map(fn)` a slice at a time (a wholesale change names tens of thousands of documents). */
+export async function mapSliced<T, U>(items: readonly T[], fn: (item: T) => U): Promise<U[]> {
+  const slicer = new TimeSlicer();
+  const out: U[] = [];
+  for (const item of items) {
+    await slicer.maybeYield();
+    out.push(fn(item));
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 import type { Model } from 'mongoose';
 import { CardModel, RelationModel, storedCard, withTags } from '../cards/card.model';
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
-import { TimeSlicer } from '../parsing/time-slice';
+import { TimeSlicer, mapSliced } from '../parsing/time-slice';
 import { TagModel } from '../tags/tag.model';
 import { SpaceModel } from './space.model';
 import { membershipKey, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
@@ -109,15 +109,15 @@ export async function writeChange(
 ): Promise<boolean> {
   // A card's document holds its memberships: a membership added, moved or removed (also by deleting its tag)
   // rewrites the card's `tags`. Deleting a card also deletes the relations from and to it, named or not.
-  const ids = <T>(upserts: T[] = [], id: (x: T) => string, deletes: string[] = []) =>
-    new Set([...upserts.map(id), ...deletes]);
-  const cards = ids(change.upsertCards, (c) => c._id, change.deleteCards);
-  for (const key of ids(change.upsertMemberships, membershipKey, change.deleteMemberships))
+  const ids = async <T>(upserts: T[] = [], id: (x: T) => string, deletes: string[] = []) =>
+    new Set([...(await mapSliced(upserts, id)), ...deletes]);
+  const cards = await ids(change.upsertCards, (c) => c._id, change.deleteCards);
+  for (const key of await ids(change.upsertMemberships, membershipKey, change.deleteMemberships))
     cards.add(key.slice(key.indexOf(':') + 1));
   for (const id of change.deleteTags ?? [])
     for (const m of base.membershipsByTag.get(id) ?? []) cards.add(m.cardId);
-  const tags = ids(change.upsertTags, (t) => t._id, change.deleteTags);
-  const relations = ids(change.upsertRelations, (r) => r._id, change.deleteRelations);
+  const tags = await ids(change.upsertTags, (t) => t._id, change.deleteTags);
+  const relations = await ids(change.upsertRelations, (r) => r._id, change.deleteRelations);
   const goneCards = new Set(change.deleteCards ?? []);
   if (goneCards.size)
     for (const r of base.relations())

@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isAppError } from '../errors';
 import { logger } from '../logger';
+import { TimeSlicer } from '../parsing/time-slice';
 import { claimRevision, newestRecord } from './space-change.model';
 import { forgetSpace, getSpace, publishSpace } from './space.cache';
 import { mergeChanges, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
@@ -15,7 +16,8 @@ import { replaceRows, writeChange } from './space.write-ops';
 
 /** What a unit of work returns: the change it plans, and its result for the caller. */
 export interface Planned<T> {
-  change?: SpaceChange;
+  /** The change, or a large one (an import) in parts, applied one at a time with the event loop's turns between. */
+  change?: SpaceChange | SpaceChange[];
   result: T;
   /**
    * The change replaces the space wholesale (clear, reset, a clean or overwrite import): the owner's rows are
@@ -108,6 +110,7 @@ async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
   }
   const draft = base.toDraft();
   const changes: SpaceChange[] = [];
+  const slicer = new TimeSlicer();
   const done: Done[] = [];
   let replace = false;
   let reload = false;
@@ -115,9 +118,9 @@ async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
   for (const [i, job] of group.entries()) {
     try {
       const planned = await inUnit.run(ownerId, () => job.plan(draft));
-      if (planned.change) {
-        draft.apply(planned.change);
-        if (!planned.written) changes.push(planned.change);
+      for (const part of [planned.change ?? []].flat()) {
+        await slicer.maybeYield().then(() => draft.apply(part));
+        if (!planned.written) changes.push(part);
       }
       replace ||= planned.replace === true;
       reload ||= planned.written === 'reload';
