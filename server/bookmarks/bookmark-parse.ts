@@ -366,7 +366,7 @@ async function parseConfig(
 ): Promise<ParsedBookmarks | null> {
   let value: unknown;
   try {
-    value = await readStructured(typeof text === 'string' ? text : text.join(''), syntax, 'This file');
+    value = await readStructured(text, syntax, 'This file');
   } catch (err) {
     if (sure || !isAppError(err)) throw err;
     return null;

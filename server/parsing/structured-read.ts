@@ -104,14 +104,15 @@ const WORKER_NICE = 10;
 type WorkerAnswer =
   { value: unknown } | { error: 'syntax' | 'aliases' | 'depth' | 'nodes'; message?: string };
 
-/** How often `char` occurs in `text`, counted up to `stopAt`, yielding to the event loop between slices. */
-async function countChar(text: string, char: string, stopAt: number): Promise<number> {
+/** How often `char` occurs in the pieces of a text, counted up to `stopAt`, yielding to the event loop between slices. */
+async function countChar(pieces: readonly string[], char: string, stopAt: number): Promise<number> {
   const slicer = new TimeSlicer();
   let count = 0;
-  for (let at = text.indexOf(char); at !== -1 && count < stopAt; at = text.indexOf(char, at + 1)) {
-    count++;
-    if ((count & 0xfff) === 0) await slicer.maybeYield();
-  }
+  for (const text of pieces)
+    for (let at = text.indexOf(char); at !== -1 && count < stopAt; at = text.indexOf(char, at + 1)) {
+      count++;
+      if ((count & 0xfff) === 0) await slicer.maybeYield();
+    }
   return count;
 }
 
@@ -125,7 +126,8 @@ function firstLine(message: string | undefined): string {
  * many aliases, too deep, too many values, too slow or too large to read.
  */
 export async function readStructured(
-  text: string,
+  /** The text, or the pieces it arrived in (joined only once the counts below allow it). */
+  source: string | readonly string[],
   syntax: 'yaml' | 'json',
   what: string,
   limits: StructuredLimits = STRUCTURED_LIMITS,
@@ -134,17 +136,19 @@ export async function readStructured(
   // `- x` took 15 s to be stopped by the time limit); counted in slices. So is one whose commas (which separate the
   // values of flow lists and maps, and of JSON) and lines together are more than twice that many: 20 MB of `a, ` on
   // one line grew the worker to its heap limit before it was stopped.
-  const lines = await countChar(text, '\n', limits.maxNodes + 1);
+  const pieces = typeof source === 'string' ? [source] : source;
+  const lines = await countChar(pieces, '\n', limits.maxNodes + 1);
   if (lines > limits.maxNodes) {
     throw new AppError('bad_request', `${what} holds more than ${limits.maxNodes} lines`, {
       limit: limits.maxNodes,
     });
   }
-  if (lines + (await countChar(text, ',', 2 * limits.maxNodes + 1)) > 2 * limits.maxNodes) {
+  if (lines + (await countChar(pieces, ',', 2 * limits.maxNodes + 1)) > 2 * limits.maxNodes) {
     throw new AppError('bad_request', `${what} holds more than ${limits.maxNodes} values`, {
       limit: limits.maxNodes,
     });
   }
+  const text = pieces.join('');
   const answer = await new Promise<WorkerAnswer | 'timeout' | 'crashed'>((resolve) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
