@@ -445,7 +445,8 @@ nested tags in a home page 7.5 s, 1 MB of nested JSON 1.1 s; a 14.5 MB data ZIP 
 planned before its quota refusal (7.6 s, health stalled 5.6 s, +280 MB). Before the second round (2026-11-27,
 evening): one JSON.parse of a 46-48 MB batch held the event loop 0.3-1.1 s, a stored import of 20,000 bookmarks
 1,057 ms (checked, planned and written in one piece), the preview page of 20,000 bookmarks ~0.8 s (every row
-rendered).
+rendered). Before the third round, run back to back on 2026-11-28 at load ~1 (6e04fa0): worst health 197 ms, event
+loop held 210 ms (the stored import; the preview page 168 ms), RSS growth 192.7 MB (the YAML worker's 128 MB heap).
 
 | Request | Answer | ms | Worst health ms | Event loop held ms | Health checks | App RSS peak MB |
 |---|---|---|---|---|---|---|
