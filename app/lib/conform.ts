@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { z, ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 
 type InputArgs = Parameters<typeof getInputProps>;
 
@@ -28,16 +28,32 @@ export function selectProps(...args: Parameters<typeof getSelectProps>) {
   return rest;
 }
 
-/** A form checked in the browser by the zod schema its action parses: on blur, then on every input once shown. */
-export function useZodForm<S extends ZodType>(
+/**
+ * The one set-up of a page form: conform, checked in the browser by the zod schema its action parses (on blur, then
+ * on every input once shown). `lookups` name submit buttons that ask the server for suggestions instead of saving
+ * (the site editor's AI analysis and "Fetch details"): a post carrying one goes to the action as it is.
+ */
+export function useZodForm<
+  S extends ZodType,
+  /** The form's value type, when a component names it (the editors' `SiteFormValue`...). */
+  V extends Record<string, unknown> = z.input<S> & Record<string, unknown>,
+>(
   schema: S,
-  options: { id?: string; lastResult?: SubmissionResult<string[]>; defaultValue?: Record<string, unknown> },
+  options: {
+    id?: string;
+    lastResult?: SubmissionResult<string[]>;
+    defaultValue?: unknown;
+    lookups?: readonly string[];
+  },
 ) {
-  return useForm<z.input<S> & Record<string, unknown>>({
-    ...options,
-    defaultValue: options.defaultValue as never,
+  const { lookups = [], ...rest } = options;
+  return useForm<V>({
+    ...rest,
+    defaultValue: rest.defaultValue as never,
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema }) as Submission<z.input<S> & Record<string, unknown>, string[]>,
+      parseWithZod(formData, {
+        schema: lookups.some((name) => formData.has(name)) ? z.any() : schema,
+      }) as Submission<V, string[], V>,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -1,7 +1,6 @@
 // What every editor page's loader and action share: 404 for cards and tags that are not the caller's, the
-// `returnTo` round trip, replies to the form, and the redirect with a toast after a save or a deletion.
+// `returnTo` round trip, the page's frame, and the redirect with a toast after a save.
 import { data, type RouterContextProvider } from 'react-router';
-import type { z } from 'zod';
 import type { Actor } from '#server/actor';
 import { isAppError } from '#server/errors';
 import type { CardDto } from '#server/cards/card.dto';
@@ -10,10 +9,8 @@ import { cardKind, shownCardName, type CardKind } from '#server/cards/card-kinds
 import type { TagDto } from '#server/tags/tag.dto';
 import { listTags } from '#server/tags/tag.service';
 import { cardDeleteAction, editorHref } from './editor-links';
-import { issuesToFieldErrors } from './editor-values';
 import { redirectWithFlash } from './flash.server';
 import { getI18n, socialTypeLabels } from './i18n';
-import { serviceFormErrors } from './forms.server';
 import { safeReturnTo } from './preferences';
 import { requestInfo } from './request-context.server';
 import { PRODUCT_NAME } from '#server/product.shared';
@@ -58,80 +55,22 @@ export function returnToOf(source: Request | FormData): string {
   return safeReturnTo(raw);
 }
 
-interface Submission {
-  status?: 'success' | 'error';
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): unknown;
-}
-
 /**
- * The form again: with its errors (a 400, like every page's refused submission), or after a row was added or
- * removed without JavaScript (a 200).
+ * How every editor save ends: back to `returnTo` with a toast naming what was saved, as a document load (the
+ * dashboard arrives with its own script; a deleted card's editor is not revalidated).
  */
-export function replyToForm<S extends Submission>(submission: S, options?: Parameters<S['reply']>[0]) {
-  const failed = submission.status === 'error' || !!options;
-  return data(submission.reply(options) as ReturnType<S['reply']>, { status: failed ? 400 : 200 });
-}
-
-/**
- * The input the service gets, checked by the API's own schema: what the API refuses, the pages refuse too. Issues
- * become field errors of the form.
- */
-export function checkInput<T extends z.ZodType>(
-  schema: T,
-  input: unknown,
-): { ok: true; value: z.infer<T> } | { ok: false; fieldErrors: Record<string, string[]> } {
-  const parsed = schema.safeParse(input);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, fieldErrors: issuesToFieldErrors(parsed.error.issues) };
-}
-
-type Toast = 'editor.created' | 'editor.saved';
-
-/**
- * How every editor save ends: the mapped input is checked with the API's own schema, saved, and the user goes
- * back to `returnTo` with a toast naming what was saved; otherwise the form comes back with the errors.
- */
-export async function saveAndReturn<T extends z.ZodType, S extends Submission>(
+export function backWithToast(
   request: Request,
   formData: FormData,
-  submission: S,
-  options: {
-    schema: T;
-    input: unknown;
-    /** Saves the checked input; resolves to the name shown in the toast. */
-    save: (value: z.infer<T>) => Promise<string>;
-    toast: Toast;
-  },
+  key: 'editor.created' | 'editor.saved',
+  name: string,
 ) {
-  const checked = checkInput(options.schema, options.input);
-  if (!checked.ok) return replyToForm(submission, { fieldErrors: checked.fieldErrors });
-  return returnAfter(request, formData, submission, () => options.save(checked.value), options.toast);
-}
-
-/**
- * Saves (`save` resolves to the name the toast shows), then back to `returnTo`; a refusal comes back to the form
- * as `errors` maps it.
- */
-export async function returnAfter<S extends Submission>(
-  request: Request,
-  formData: FormData,
-  submission: S,
-  save: () => Promise<string>,
-  toast: Toast,
-  errors: (err: unknown) => Parameters<S['reply']>[0] = serviceFormErrors,
-) {
-  try {
-    const name = await orNotFound(save());
-    return redirectWithFlash(
-      request,
-      returnToOf(formData),
-      { kind: 'success', key: toast, values: { name } },
-      { document: true },
-    );
-  } catch (err) {
-    return replyToForm(submission, errors(err));
-  }
+  return redirectWithFlash(
+    request,
+    returnToOf(formData),
+    { kind: 'success', key, values: { name } },
+    { document: true },
+  );
 }
 
 /**
@@ -172,10 +111,13 @@ export function pageTitle(
 export const TAG_NAME_TAKEN = 'A tag with this name already exists';
 export const TAG_NAME_RESERVED = 'This name is reserved for a built-in tag';
 
-/** The tag service's refusals of a name, as an error on the name field (its own messages quote the name). */
+/**
+ * The tag service's refusals of a name, as an error on the name field (its own messages quote the name); other
+ * errors take the usual mapping.
+ */
 export function tagErrors(err: unknown) {
   if (isAppError(err) && err.code === 'conflict') return { fieldErrors: { name: [TAG_NAME_TAKEN] } };
   if (isAppError(err) && err.code === 'bad_request' && /reserved/.test(err.message))
     return { fieldErrors: { name: [TAG_NAME_RESERVED] } };
-  return serviceFormErrors(err);
+  return undefined;
 }

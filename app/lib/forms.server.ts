@@ -13,6 +13,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { isAppError, type AppError } from '#server/errors';
 import { logger } from '#server/logger';
 import { readBodyText } from './api.server';
+import { issuesToFieldErrors } from './editor-values';
 import { DEFAULT_LOCALE, getI18n, type Locale } from './i18n';
 
 /**
@@ -167,41 +168,67 @@ export function serviceFormErrors(
   return { formErrors: [message], fieldErrors };
 }
 
-/** A conform reply for a service error, with the error's status. */
-export function replyWithError(
-  submission: Replyable,
-  err: unknown,
-  locale: Locale,
-  options: { field?: string; hideFields?: string[] } = {},
-): { result: SubmissionResult<string[]>; status: number } {
-  const errors = serviceFormErrors(err, { locale, field: options.field });
-  return {
-    result: submission.reply({ ...errors, hideFields: options.hideFields }),
-    status: (err as AppError).status,
-  };
+/** Errors for a form: on the form as a whole, or on named fields. */
+export interface FormErrors {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+}
+
+/** Thrown by `checkInput` inside a `submitForm` run: the form comes back with these errors (a 400). */
+class FormRefused {
+  constructor(readonly errors: FormErrors) {}
 }
 
 /**
- * One form of a page that has several, told apart by `intent`: the post is parsed with `schema` and handed to
- * `run`; a refused submission (400) or a service's refusal (with its status) comes back to that form as
- * `{intent, result}`, on `field` when one is named.
+ * The input the service gets, checked by the API's own schema (the editors map a form's value to it first): what
+ * the API refuses, the pages refuse too, with the issues on the form's fields.
  */
-export async function submitIntent<I extends string, S extends z.ZodType, R>(
-  form: { formData: FormData; intent: I; locale: Locale },
-  options: { schema: S; hideFields?: string[]; field?: string | ((err: unknown) => string | undefined) },
+export function checkInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new FormRefused({ fieldErrors: issuesToFieldErrors(parsed.error.issues) });
+  return parsed.data;
+}
+
+type Reply = SubmissionResult<string[]>;
+/** What a form gets back: its conform reply, tagged with its `intent` on a page that has several forms. */
+type FormReply<I> = [I] extends [string] ? { intent: I; result: Reply } : Reply;
+
+/**
+ * The one pipeline of a page form. The post is parsed with `schema` (the zod schema the form checks in the browser
+ * too) and its value handed to `run`, which calls the service and ends the way it likes (usually
+ * `redirectWithFlash`). Otherwise the form comes back with conform's reply: a refused submission (400; a 200 for
+ * conform's own intents, such as adding a list row without JavaScript), `refused` (errors known before parsing,
+ * e.g. a refused upload; 400), what `checkInput` refused (400), or a service's AppError with its status, mapped by
+ * `errors` or else by `serviceFormErrors` (on `field` when one is named). `intent` tags the reply for a page with
+ * several forms (`{intent, result}`); `hideFields` are never sent back (passwords).
+ */
+export async function submitForm<S extends z.ZodType, R, I extends string | undefined = undefined>(
+  formData: FormData,
+  options: {
+    schema: S;
+    locale: Locale;
+    intent?: I;
+    hideFields?: string[];
+    field?: string | ((err: unknown) => string | undefined);
+    errors?: (err: unknown) => FormErrors | undefined;
+    refused?: FormErrors | null;
+  },
   run: (value: z.output<S>, submission: Replyable) => Promise<R>,
 ) {
-  const { formData, intent, locale } = form;
-  const { schema, hideFields, field } = options;
+  const { schema, locale, intent, hideFields, field } = options;
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') {
-    return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
-  }
+  const answer = (errors: FormErrors | undefined, status: number) => {
+    const result = submission.reply({ ...errors, hideFields });
+    return data((intent === undefined ? result : { intent, result }) as FormReply<I>, { status });
+  };
+  if (options.refused) return answer(options.refused, 400);
+  if (submission.status !== 'success') return answer(undefined, submission.status === 'error' ? 400 : 200);
   try {
     return await run(submission.value, submission);
   } catch (err) {
+    if (err instanceof FormRefused) return answer(err.errors, 400);
     const named = typeof field === 'function' ? field(err) : field;
-    const { result, status } = replyWithError(submission, err, locale, { field: named, hideFields });
-    return data({ intent, result }, { status });
+    const errors = options.errors?.(err) ?? serviceFormErrors(err, { locale, field: named });
+    return answer(errors, (err as AppError).status);
   }
 }

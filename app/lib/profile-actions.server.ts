@@ -1,5 +1,4 @@
 // The /profile page's form posts: one handler per intent, each a thin adapter around a service.
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import type { Actor } from '#server/actor';
 import { revokeOtherSessions, revokeSession } from '#server/auth/session.service';
@@ -25,7 +24,7 @@ import {
   pageErrorMessage,
   readForm,
   readFormUpload,
-  submitIntent,
+  submitForm,
 } from './forms.server';
 import type { Locale } from './i18n';
 import { browserSessions, signOut, switchCookies } from './session.server';
@@ -56,15 +55,15 @@ export async function profileAction(ctx: Ctx) {
   if (isMultipart(request)) return uploadAvatar(ctx);
   const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
-  const form = { formData, intent, locale };
   switch (intent) {
-    case 'profile': {
-      const submission = parseWithZod(formData, { schema: NicknameSchema });
-      if (submission.status !== 'success')
-        return data({ intent, result: submission.reply() }, { status: 400 });
-      await updateProfile(actor, submission.value);
-      return redirectWithFlash(request, '/profile#profile', { kind: 'success', key: 'profile.flash.saved' });
-    }
+    case 'profile':
+      return submitForm(formData, { schema: NicknameSchema, locale, intent }, async (value) => {
+        await updateProfile(actor, value);
+        return redirectWithFlash(request, '/profile#profile', {
+          kind: 'success',
+          key: 'profile.flash.saved',
+        });
+      });
     case 'avatar-remove': {
       await removeAvatar(actor);
       return redirectWithFlash(request, '/profile#profile', {
@@ -73,29 +72,41 @@ export async function profileAction(ctx: Ctx) {
       });
     }
     case 'password':
-      return submitIntent(form, { schema: ChangePasswordSchema, hideFields: PASSWORDS }, async (value) => {
-        await changePassword(actor, value);
-        return redirectWithFlash(request, '/profile#password', {
-          kind: 'success',
-          key: 'profile.flash.passwordChanged',
-        });
-      });
+      return submitForm(
+        formData,
+        { schema: ChangePasswordSchema, locale, intent, hideFields: PASSWORDS },
+        async (value) => {
+          await changePassword(actor, value);
+          return redirectWithFlash(request, '/profile#password', {
+            kind: 'success',
+            key: 'profile.flash.passwordChanged',
+          });
+        },
+      );
     case 'username':
-      return submitIntent(form, { schema: ChangeUsernameSchema, field: 'username' }, async (value) => {
-        // Only one change is allowed: the typed name is shown in a confirm step first.
-        if (!isConfirmed(formData)) return data({ intent, confirmUsername: value.username });
-        await changeUsername(actor, value);
-        return redirectWithFlash(request, '/profile#username', {
-          kind: 'success',
-          key: 'profile.flash.usernameChanged',
-        });
-      });
+      return submitForm(
+        formData,
+        { schema: ChangeUsernameSchema, locale, intent, field: 'username' },
+        async (value) => {
+          // Only one change is allowed: the typed name is shown in a confirm step first.
+          if (!isConfirmed(formData)) return data({ intent, confirmUsername: value.username });
+          await changeUsername(actor, value);
+          return redirectWithFlash(request, '/profile#username', {
+            kind: 'success',
+            key: 'profile.flash.usernameChanged',
+          });
+        },
+      );
     case 'token-create':
-      return submitIntent(form, { schema: TokenCreateSchema }, async (value, submission) => {
-        const created = await createToken(actor, value);
-        // Shown once, in this response only: it is never stored in a readable form.
-        return data({ intent, result: submission.reply({ resetForm: true }), created });
-      });
+      return submitForm(
+        formData,
+        { schema: TokenCreateSchema, locale, intent },
+        async (value, submission) => {
+          const created = await createToken(actor, value);
+          // Shown once, in this response only: it is never stored in a readable form.
+          return data({ intent, result: submission.reply({ resetForm: true }), created });
+        },
+      );
     case 'token-delete': {
       // Scripts using the token stop working at once: a post without `confirm` leads to the confirm step.
       if (!isConfirmed(formData))
@@ -174,7 +185,7 @@ export async function profileAction(ctx: Ctx) {
       }
     }
     case 'delete-account':
-      return submitIntent(form, { schema: DeleteAccountConfirmSchema }, async (value) => {
+      return submitForm(formData, { schema: DeleteAccountConfirmSchema, locale, intent }, async (value) => {
         await deleteAccount(actor, { confirm: value.confirm });
         return redirectWithFlash(
           request,

@@ -28,27 +28,6 @@ interface EditorFrameProps {
   submitLabel: string;
 }
 
-/** conform set up the way every editor uses it: the page's zod schema checks in the browser on blur, then on input. */
-export function useEditorForm<V extends Record<string, unknown>>(
-  id: string,
-  schema: ZodType,
-  { defaultValue, lastResult }: { defaultValue: unknown; lastResult: SubmissionResult<string[]> | undefined },
-) {
-  return useForm<V>({
-    id,
-    defaultValue: defaultValue as never,
-    lastResult,
-    // A submit button that asks the server for suggestions (the site form's AI analysis and "Fetch details") is
-    // not a save: the form goes to the action as it is.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: formData.has(AI_ANALYZE_FIELD) || formData.has(FETCH_DETAILS_FIELD) ? z.any() : schema,
-      }) as Submission<V, string[], V>,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-}
-
 /**
  * The frame of every editor form: a plain POST that works without JavaScript, Enter submits the save action, the CSRF
  * and return fields, the form-level errors, the sections (children) and the save bar.

@@ -8,7 +8,8 @@ import { useRootData } from '~/lib/root-data';
 import { insertIntoTextarea, noteMarkdown, uploadWithProgress } from '~/lib/upload-client';
 import { EyeIcon } from '../icons';
 import { EditorSection } from './editor-shell';
-import { EditorForm, useEditorForm, type EditorPageProps } from './editor-form';
+import { useZodForm } from '~/lib/conform';
+import { EditorForm, type EditorPageProps } from './editor-form';
 import { IconFields } from './icon-fields';
 import { FormField, FormTextarea, useFieldText } from '~/components/ui/conform-fields';
 import { OptionList } from '~/components/ui/field';
@@ -33,7 +34,8 @@ export function NoteForm({
   const { t } = useTranslation();
   const text = useFieldText('editor.note');
   const hydrated = useHydrated();
-  const [form, fields] = useEditorForm<NoteFormValue>('note-form', NoteFormSchema, {
+  const [form, fields] = useZodForm<typeof NoteFormSchema, NoteFormValue>(NoteFormSchema, {
+    id: 'note-form',
     defaultValue,
     lastResult,
   });

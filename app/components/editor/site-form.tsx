@@ -2,10 +2,11 @@ import type { SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { SiteFormSchema, type SiteFormValue } from '~/lib/editor-schemas';
 import type { siteDefaults } from '~/lib/editor-values';
-import type { AiNotice } from '~/lib/site-ai';
-import type { FetchNotice } from '~/lib/site-preview';
+import { AI_ANALYZE_FIELD, type AiNotice } from '~/lib/site-ai';
+import { FETCH_DETAILS_FIELD, type FetchNotice } from '~/lib/site-preview';
 import { SectionIndex } from './editor-shell';
-import { EditorForm, useEditorForm, type EditorPageProps } from './editor-form';
+import { useZodForm } from '~/lib/conform';
+import { EditorForm, type EditorPageProps } from './editor-form';
 import { ErrorSummary } from './error-summary';
 import { useFetchDetails } from './site-fetch-details';
 import { SiteBasicSection } from './site-basic-section';
@@ -14,6 +15,9 @@ import type { SiteOption, TagOption } from './site-form-types';
 import { SiteMemoSection } from './site-memo-section';
 import { SiteRelatedSection } from './site-related-section';
 import { SiteUrlsSection } from './site-urls-section';
+
+/** Its buttons that ask the server for suggestions (not a save: the form is not checked before it goes). */
+const LOOKUPS = [AI_ANALYZE_FIELD, FETCH_DETAILS_FIELD];
 
 /** The section (its id, also the i18n key of its heading) a field of the form is in. */
 function sectionOf(name: string): 'basic' | 'urls' | 'check' | 'related' | 'memo' {
@@ -49,9 +53,11 @@ export function SiteForm({
   noteHref: (noteId: string) => string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useEditorForm<SiteFormValue>('site-form', SiteFormSchema, {
+  const [form, fields] = useZodForm<typeof SiteFormSchema, SiteFormValue>(SiteFormSchema, {
+    id: 'site-form',
     defaultValue,
     lastResult,
+    lookups: LOOKUPS,
   });
   const fetchDetails = useFetchDetails(form, lastResult?.fetchNotice, autoFetch);
   const others = sites.filter((s) => s.id !== cardId);

@@ -6,7 +6,8 @@ import { QR_FILE_FIELD, socialFormSchema, type SocialFormValue } from '~/lib/edi
 import { Field } from '~/components/ui/field';
 import type { socialDefaults } from '~/lib/editor-values';
 import { EditorSection } from './editor-shell';
-import { EditorForm, useEditorForm, type EditorPageProps } from './editor-form';
+import { useZodForm } from '~/lib/conform';
+import { EditorForm, type EditorPageProps } from './editor-form';
 import { IconFields } from './icon-fields';
 import { FormField, FormColour, useFieldText } from '~/components/ui/conform-fields';
 
@@ -26,7 +27,11 @@ export function SocialForm({
   const { t } = useTranslation();
   const text = useFieldText('editor.social');
   const schema = useMemo(() => socialFormSchema(meta), [meta]); // meta: an entry of SOCIAL_TYPES (stable)
-  const [form, fields] = useEditorForm<SocialFormValue>('social-form', schema, { defaultValue, lastResult });
+  const [form, fields] = useZodForm<typeof schema, SocialFormValue>(schema, {
+    id: 'social-form',
+    defaultValue,
+    lastResult,
+  });
   const payload = fields.payload.getFieldset();
   const idField = payload[meta.idField]!;
   const qr = payload.qrCodeUrl;

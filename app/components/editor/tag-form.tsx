@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { TagFormSchema, type TagFormValue } from '~/lib/editor-schemas';
 import type { tagDefaults } from '~/lib/editor-values';
 import { EditorSection } from './editor-shell';
-import { EditorForm, useEditorForm, type EditorPageProps } from './editor-form';
+import { useZodForm } from '~/lib/conform';
+import { EditorForm, type EditorPageProps } from './editor-form';
 import { IconFields } from './icon-fields';
 import { FormField, FormSwitch, useFieldText } from '~/components/ui/conform-fields';
 
@@ -13,7 +14,11 @@ export function TagForm({
 }: EditorPageProps<ReturnType<typeof tagDefaults>>) {
   const { t } = useTranslation();
   const text = useFieldText('editor.tag');
-  const [form, fields] = useEditorForm<TagFormValue>('tag-form', TagFormSchema, { defaultValue, lastResult });
+  const [form, fields] = useZodForm<typeof TagFormSchema, TagFormValue>(TagFormSchema, {
+    id: 'tag-form',
+    defaultValue,
+    lastResult,
+  });
   return (
     <EditorForm form={form} {...frame}>
       <EditorSection id="tag-basic" title={t('editor.tag.section')}>

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useActionData, useLoaderData } from 'react-router';
 import { NoteUpdateSchema } from '#server/cards/card.schema';
 import { updateNoteCard } from '#server/cards/note-card.service';
@@ -6,10 +5,10 @@ import { EditorPage } from '~/components/editor/editor-shell';
 import { NoteFiles } from '~/components/editor/note-files';
 import { NoteForm } from '~/components/editor/note-form';
 import { NoteFormSchema } from '~/lib/editor-schemas';
-import { editorFrame, replyToForm, requireCard, saveAndReturn } from '~/lib/editor.server';
+import { backWithToast, editorFrame, orNotFound, requireCard } from '~/lib/editor.server';
 import { listSiteChoices } from '#server/cards/site-card.service';
 import { noteDefaults, toNoteInput } from '~/lib/editor-values';
-import { isMultipart, readForm } from '~/lib/forms.server';
+import { checkInput, isMultipart, readForm, submitForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import { attachmentAction, noteUploadAction, type NoteFilesFailure } from '~/lib/note-files.server';
 import { requestInfo } from '~/lib/request-context.server';
@@ -41,13 +40,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const files = await attachmentAction(request, actor, locale, formData);
   if (files) return files;
-  const submission = parseWithZod(formData, { schema: NoteFormSchema });
-  if (submission.status !== 'success' || formData.get('intent') === 'preview') return replyToForm(submission);
-  return saveAndReturn(request, formData, submission, {
-    schema: NoteUpdateSchema,
-    input: { id: card.id, ...toNoteInput(submission.value) },
-    save: async (value) => (await updateNoteCard(actor, value)).item.title,
-    toast: 'editor.saved',
+  return submitForm(formData, { schema: NoteFormSchema, locale }, async (value, submission) => {
+    if (formData.get('intent') === 'preview') return submission.reply();
+    const input = checkInput(NoteUpdateSchema, { id: card.id, ...toNoteInput(value) });
+    const { item } = await orNotFound(updateNoteCard(actor, input));
+    return backWithToast(request, formData, 'editor.saved', item.title);
   });
 }
 

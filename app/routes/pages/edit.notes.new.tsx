@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useActionData, useLoaderData } from 'react-router';
 import { NoteCreateSchema } from '#server/cards/card.schema';
 import { createNoteCard } from '#server/cards/note-card.service';
@@ -8,10 +7,11 @@ import { safeReturnTo } from '~/lib/preferences';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { NoteForm } from '~/components/editor/note-form';
 import { NoteFormSchema } from '~/lib/editor-schemas';
-import { editorFrame, replyToForm, saveAndReturn } from '~/lib/editor.server';
+import { backWithToast, editorFrame } from '~/lib/editor.server';
 import { listSiteChoices } from '#server/cards/site-card.service';
 import { noteDefaults, toNoteInput } from '~/lib/editor-values';
-import { readForm } from '~/lib/forms.server';
+import { checkInput, readForm, submitForm } from '~/lib/forms.server';
+import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.notes.new';
 import { PRODUCT_NAME } from '#server/product.shared';
@@ -25,22 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: NoteFormSchema });
-  // Preview (without JavaScript): the page is drawn again from what was typed; nothing is saved.
-  if (submission.status !== 'success' || formData.get('intent') === 'preview') return replyToForm(submission);
-  const uploads = formData.getAll('attachmentId').map(String);
-  return saveAndReturn(request, formData, submission, {
-    schema: NoteCreateSchema,
-    input: toNoteInput(submission.value),
-    save: async (value) => {
-      const { item } = await createNoteCard(actor, value, 'first');
-      if (uploads.length) await attachUploads(actor, item.id, uploads);
-      // "Save and add files" (without JavaScript): on to the saved note's files, then back where the editor was
-      // opened from.
-      if (formData.get('intent') === 'files') formData.set('returnTo', filesOf(item.id, formData));
-      return item.title;
-    },
-    toast: 'editor.created',
+  const { locale } = requestInfo(context);
+  return submitForm(formData, { schema: NoteFormSchema, locale }, async (value, submission) => {
+    // Preview (without JavaScript): the page is drawn again from what was typed; nothing is saved.
+    if (formData.get('intent') === 'preview') return submission.reply();
+    const { item } = await createNoteCard(actor, checkInput(NoteCreateSchema, toNoteInput(value)), 'first');
+    const uploads = formData.getAll('attachmentId').map(String);
+    if (uploads.length) await attachUploads(actor, item.id, uploads);
+    // "Save and add files" (without JavaScript): on to the saved note's files, then back where the editor was
+    // opened from.
+    if (formData.get('intent') === 'files') formData.set('returnTo', filesOf(item.id, formData));
+    return backWithToast(request, formData, 'editor.created', item.title);
   });
 }
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { type ShouldRevalidateFunction, useActionData, useLoaderData } from 'react-router';
 import { SiteUpdateSchema } from '#server/cards/card.schema';
 import { updateSiteCard } from '#server/cards/site-card.service';
@@ -6,9 +5,9 @@ import { EditorPage } from '~/components/editor/editor-shell';
 import { SiteForm } from '~/components/editor/site-form';
 import { editorHref, selfPath } from '~/lib/editor-links';
 import { SiteFormSchema } from '~/lib/editor-schemas';
-import { editorFrame, replyToForm, requireCard, saveAndReturn, siteFormLookups } from '~/lib/editor.server';
+import { backWithToast, editorFrame, orNotFound, requireCard, siteFormLookups } from '~/lib/editor.server';
 import { siteDefaults, toSiteInput } from '~/lib/editor-values';
-import { readForm } from '~/lib/forms.server';
+import { checkInput, readForm, submitForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { AI_ANALYZE_FIELD, analyzeIntoForm } from '~/lib/site-ai.server';
 import { previewIntoForm } from '~/lib/site-preview.server';
@@ -40,18 +39,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
   const current = await requireCard(actor, params.cardId, 'site');
+  const { locale } = requestInfo(context);
   if (onlyLooksUp(formData)) return previewIntoForm(actor, formData);
-  if (formData.has(AI_ANALYZE_FIELD)) {
-    return analyzeIntoForm(actor, formData, requestInfo(context).locale, current.id);
-  }
-  const submission = parseWithZod(formData, { schema: SiteFormSchema });
-  if (submission.status !== 'success') return replyToForm(submission);
-  const mapped = toSiteInput(submission.value, current.siteTodos);
-  return saveAndReturn(request, formData, submission, {
-    schema: SiteUpdateSchema,
-    input: { id: current.id, ...mapped },
-    save: async (value) => (await updateSiteCard(actor, value, 'first')).name,
-    toast: 'editor.saved',
+  if (formData.has(AI_ANALYZE_FIELD)) return analyzeIntoForm(actor, formData, locale, current.id);
+  return submitForm(formData, { schema: SiteFormSchema, locale }, async (value) => {
+    const input = checkInput(SiteUpdateSchema, { id: current.id, ...toSiteInput(value, current.siteTodos) });
+    const card = await orNotFound(updateSiteCard(actor, input, 'first'));
+    return backWithToast(request, formData, 'editor.saved', card.name);
   });
 }
 

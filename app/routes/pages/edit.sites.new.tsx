@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
 import { type ShouldRevalidateFunction, useActionData, useLoaderData } from 'react-router';
 import { SiteCreateSchema } from '#server/cards/card.schema';
@@ -7,9 +6,9 @@ import { EditorPage } from '~/components/editor/editor-shell';
 import { SiteForm } from '~/components/editor/site-form';
 import { editorHref } from '~/lib/editor-links';
 import { SiteFormSchema } from '~/lib/editor-schemas';
-import { editorFrame, replyToForm, siteFormLookups, saveAndReturn } from '~/lib/editor.server';
+import { backWithToast, editorFrame, siteFormLookups } from '~/lib/editor.server';
 import { siteDefaults, toSiteInput } from '~/lib/editor-values';
-import { readForm } from '~/lib/forms.server';
+import { checkInput, readForm, submitForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { AI_ANALYZE_FIELD, analyzeIntoForm } from '~/lib/site-ai.server';
 import { previewIntoForm } from '~/lib/site-preview.server';
@@ -47,15 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
+  const { locale } = requestInfo(context);
   if (onlyLooksUp(formData)) return previewIntoForm(actor, formData);
-  if (formData.has(AI_ANALYZE_FIELD)) return analyzeIntoForm(actor, formData, requestInfo(context).locale);
-  const submission = parseWithZod(formData, { schema: SiteFormSchema });
-  if (submission.status !== 'success') return replyToForm(submission);
-  return saveAndReturn(request, formData, submission, {
-    schema: SiteCreateSchema,
-    input: toSiteInput(submission.value),
-    save: async (value) => (await createSiteCard(actor, value, 'first')).name,
-    toast: 'editor.created',
+  if (formData.has(AI_ANALYZE_FIELD)) return analyzeIntoForm(actor, formData, locale);
+  return submitForm(formData, { schema: SiteFormSchema, locale }, async (value) => {
+    const card = await createSiteCard(actor, checkInput(SiteCreateSchema, toSiteInput(value)), 'first');
+    return backWithToast(request, formData, 'editor.created', card.name);
   });
 }
 

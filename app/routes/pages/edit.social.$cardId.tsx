@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data as reply, useActionData, useLoaderData } from 'react-router';
 import { SocialUpdateSchema } from '#server/cards/card.schema';
 import { updateSocialCard } from '#server/cards/social-card.service';
@@ -6,7 +5,8 @@ import { shownCardName, socialTypeMeta } from '#server/cards/card-kinds.shared';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { SocialForm } from '~/components/editor/social-form';
 import { socialFormSchema } from '~/lib/editor-schemas';
-import { editorFrame, replyToForm, requireCard, saveAndReturn } from '~/lib/editor.server';
+import { backWithToast, editorFrame, orNotFound, requireCard } from '~/lib/editor.server';
+import { checkInput, submitForm } from '~/lib/forms.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
 import { socialTypeLabels } from '~/lib/i18n';
 import { requestInfo } from '~/lib/request-context.server';
@@ -36,19 +36,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor, card, meta } = await loadSocial(request, context, params.cardId);
-  const { formData, qrError } = await readSocialForm(request, actor, requestInfo(context).locale);
-  const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
-  if (qrError) return replyToForm(submission, { fieldErrors: { 'payload.qrCodeUrl': [qrError] } });
-  if (submission.status !== 'success') return replyToForm(submission);
-  return saveAndReturn(request, formData, submission, {
-    schema: SocialUpdateSchema,
-    input: { id: card.id, ...toSocialInput(submission.value, meta) },
-    save: async (value) =>
-      shownCardName(
-        { name: (await updateSocialCard(actor, value)).item.label, cardType: meta.type },
-        socialTypeLabels(requestInfo(context).locale),
-      ),
-    toast: 'editor.saved',
+  const { locale } = requestInfo(context);
+  const { formData, refused } = await readSocialForm(request, actor, locale);
+  return submitForm(formData, { schema: socialFormSchema(meta), locale, refused }, async (value) => {
+    const input = checkInput(SocialUpdateSchema, { id: card.id, ...toSocialInput(value, meta) });
+    const { item } = await orNotFound(updateSocialCard(actor, input));
+    const name = shownCardName({ name: item.label, cardType: meta.type }, socialTypeLabels(locale));
+    return backWithToast(request, formData, 'editor.saved', name);
   });
 }
 

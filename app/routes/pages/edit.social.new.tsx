@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useLoaderData } from 'react-router';
 import { SocialCreateSchema } from '#server/cards/card.schema';
@@ -9,7 +8,8 @@ import { SocialForm } from '~/components/editor/social-form';
 import { SocialTypePicker } from '~/components/editor/social-type-picker';
 import { withReturnTo } from '~/lib/editor-links';
 import { socialFormSchema } from '~/lib/editor-schemas';
-import { editorFrame, replyToForm, saveAndReturn } from '~/lib/editor.server';
+import { backWithToast, editorFrame } from '~/lib/editor.server';
+import { checkInput, submitForm } from '~/lib/forms.server';
 import { socialDefaults, toSocialInput } from '~/lib/editor-values';
 import { socialTypeLabels } from '~/lib/i18n';
 import { requestInfo } from '~/lib/request-context.server';
@@ -31,22 +31,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = signedInUser(context);
-  const { formData, qrError } = await readSocialForm(request, actor, requestInfo(context).locale);
+  const { locale } = requestInfo(context);
+  const { formData, refused } = await readSocialForm(request, actor, locale);
   const meta =
     socialTypeMeta(String(formData.get('cardType') ?? '')) ?? socialTypeMeta(typeOf(request) ?? '');
   if (!meta) throw new Response(null, { status: 400 });
-  const submission = parseWithZod(formData, { schema: socialFormSchema(meta) });
-  if (qrError) return replyToForm(submission, { fieldErrors: { 'payload.qrCodeUrl': [qrError] } });
-  if (submission.status !== 'success') return replyToForm(submission);
-  return saveAndReturn(request, formData, submission, {
-    schema: SocialCreateSchema,
-    input: toSocialInput(submission.value, meta),
-    save: async (value) =>
-      shownCardName(
-        { name: (await createSocialCard(actor, value, 'first')).label, cardType: meta.type },
-        socialTypeLabels(requestInfo(context).locale),
-      ),
-    toast: 'editor.created',
+  return submitForm(formData, { schema: socialFormSchema(meta), locale, refused }, async (value) => {
+    const created = await createSocialCard(
+      actor,
+      checkInput(SocialCreateSchema, toSocialInput(value, meta)),
+      'first',
+    );
+    const name = shownCardName({ name: created.label, cardType: meta.type }, socialTypeLabels(locale));
+    return backWithToast(request, formData, 'editor.created', name);
   });
 }
 

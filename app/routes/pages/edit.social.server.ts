@@ -5,20 +5,26 @@ import type { Actor } from '#server/actor';
 import { KIND_RULES } from '#server/assets/file-rules';
 import { uploadQrCode } from '#server/assets/upload.service';
 import { isAppError } from '#server/errors';
-import { isMultipart, pageErrorMessage, readForm, readFormWithFile } from '~/lib/forms.server';
+import {
+  isMultipart,
+  pageErrorMessage,
+  readForm,
+  readFormWithFile,
+  type FormErrors,
+} from '~/lib/forms.server';
 import { QR_FILE_FIELD } from '~/lib/editor-schemas';
 import type { Locale } from '~/lib/i18n';
 
 /**
- * The posted form, with the address of a QR picture chosen in it; `qrError` says why a chosen picture was refused
- * (the form comes back with it on the QR field and every value kept).
+ * The posted form, with the address of a QR picture chosen in it; `refused` puts why a chosen picture was refused
+ * on the QR field (the form comes back with it and every value kept).
  */
 export async function readSocialForm(
   request: Request,
   actor: Actor,
   locale: Locale,
-): Promise<{ formData: FormData; qrError: string | null }> {
-  if (!isMultipart(request)) return { formData: await readForm(request), qrError: null };
+): Promise<{ formData: FormData; refused: FormErrors | null }> {
+  if (!isMultipart(request)) return { formData: await readForm(request), refused: null };
   try {
     const { formData, stored } = await readFormWithFile(
       request,
@@ -35,10 +41,13 @@ export async function readSocialForm(
       },
     );
     if (stored?.url) formData.set('payload.qrCodeUrl', stored.url);
-    return { formData, qrError: stored?.error ?? null };
+    return { formData, refused: qrRefused(stored?.error ?? null) };
   } catch (err) {
     // Refused before the fields could be read (a body declared too large): the form comes back empty.
     if (!isAppError(err)) throw err;
-    return { formData: new FormData(), qrError: pageErrorMessage(err, locale) };
+    return { formData: new FormData(), refused: qrRefused(pageErrorMessage(err, locale)) };
   }
 }
+
+const qrRefused = (error: string | null): FormErrors | null =>
+  error ? { fieldErrors: { 'payload.qrCodeUrl': [error] } } : null;

@@ -1,12 +1,12 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useActionData, useLoaderData } from 'react-router';
 import { createTag } from '#server/tags/tag.service';
 import { EditorPage } from '~/components/editor/editor-shell';
 import { TagForm } from '~/components/editor/tag-form';
 import { TagFormSchema } from '~/lib/editor-schemas';
-import { editorFrame, replyToForm, returnAfter, tagErrors } from '~/lib/editor.server';
+import { backWithToast, editorFrame, tagErrors } from '~/lib/editor.server';
 import { tagDefaults, toTagInput } from '~/lib/editor-values';
-import { readForm } from '~/lib/forms.server';
+import { readForm, submitForm } from '~/lib/forms.server';
+import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.new';
 import { PRODUCT_NAME } from '#server/product.shared';
@@ -20,10 +20,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = signedInUser(context);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: TagFormSchema });
-  if (submission.status !== 'success') return replyToForm(submission);
-  const save = async () => (await createTag(actor, toTagInput(submission.value))).name;
-  return returnAfter(request, formData, submission, save, 'editor.created', tagErrors);
+  const { locale } = requestInfo(context);
+  return submitForm(formData, { schema: TagFormSchema, locale, errors: tagErrors }, async (value) => {
+    const tag = await createTag(actor, toTagInput(value));
+    return backWithToast(request, formData, 'editor.created', tag.name);
+  });
 }
 
 export default function NewTagPage() {

@@ -13,7 +13,7 @@ import { AuthForm, type AuthFields } from '~/components/auth-form';
 import { inputProps } from '~/lib/conform';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithFlash } from '~/lib/flash.server';
-import { headersWithCookies, readForm, submitIntent } from '~/lib/forms.server';
+import { headersWithCookies, readForm, submitForm } from '~/lib/forms.server';
 import { safeReturnTo } from '~/lib/preferences';
 import { requestInfo } from '~/lib/request-context.server';
 import { completeSignIn, loginContext } from '~/lib/session.server';
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = requestInfo(context);
   const redirectTo = safeReturnTo(formData.get('redirectTo'));
   if (formData.get('intent') === 'register') {
-    return submitIntent({ formData, intent: 'register', locale }, REGISTER, async (value) => {
+    return submitForm(formData, { ...REGISTER, locale, intent: 'register' }, async (value) => {
       const user = await registerUser(value, { ip: clientIp(request) });
       // The API does not sign a new account in (like the older service); the page does, which is friendlier.
       const cookies = await completeSignIn(request, user.id, { persistent: false });
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithFlash(request, redirectTo, welcome, { cookies });
     });
   }
-  return submitIntent({ formData, intent: 'login', locale }, LOGIN, async (value) => {
+  return submitForm(formData, { ...LOGIN, locale, intent: 'login' }, async (value) => {
     const user = await logIn(value, await loginContext(request));
     const cookies = await completeSignIn(request, user.userId, { persistent: value.rememberMe });
     const to = user.mustChangePassword ? MUST_CHANGE_PASSWORD : redirectTo;
