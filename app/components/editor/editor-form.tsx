@@ -1,17 +1,7 @@
-import {
-  getFormProps,
-  useForm,
-  type FormMetadata,
-  type Submission,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import { z, type ZodType } from 'zod';
+import { getFormProps, type FormMetadata, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from 'react-router';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormErrors } from '~/components/ui/field';
-import { AI_ANALYZE_FIELD } from '~/lib/site-ai';
-import { FETCH_DETAILS_FIELD } from '~/lib/site-preview';
 import { DefaultSubmit, SaveBar } from './editor-shell';
 
 /** What an editor page hands its form: the values to start from, the action's answer, and the frame's links. */
