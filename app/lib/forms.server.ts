@@ -98,6 +98,14 @@ export function isConfirmed(form: FormData): boolean {
   return form.get('confirm') === 'on';
 }
 
+/** A number field of a form, or undefined when blank or not a number. */
+export function numberField(form: FormData, name: string): number | undefined {
+  const raw = String(form.get(name) ?? '').trim();
+  if (!raw) return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 /**
  * Reads a page's form post (URL-encoded, as HTML forms and React Router send them), refusing it as soon as it
  * passes `maxBytes` while it streams in, then checks CSRF. File uploads do not come through here.

@@ -1,8 +1,8 @@
 import { readMultipartFile } from '#server/assets/upload';
 import { BOOKMARK_FILE_MAX_BYTES, previewBookmarkItems } from '#server/bookmarks/bookmark-preview.service';
 import { ImportPreviewQuerySchema } from '#server/bookmarks/bookmark.schema';
+import { readBookmarkText } from '#server/bookmarks/bookmark-text';
 import { apiRoute } from '~/lib/api.server';
-import { readBookmarkText } from '~/lib/bookmarks-actions.server';
 
 // The bookmark page's preview for API clients: a bookmark file or another dashboard's configuration (multipart
 // `file`) read into items for POST /api/site-cards/batch; nothing is written.

@@ -17,11 +17,10 @@ import { PostForm, SubmitRow } from '~/components/ui/post-form';
 import { formatBytes } from '~/components/ui/upload';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { formatDateTime } from '~/lib/format';
-import { pageErrorMessage, readForm } from '~/lib/forms.server';
+import { numberField, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';
-import { numberField } from '~/lib/settings-actions.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/admin.backups';
 

@@ -4,7 +4,7 @@ import { aiConfigured } from '#server/ai/ai-config';
 import type { BookmarkFormat } from '#server/bookmarks/bookmark.schema';
 import { listTags } from '#server/tags/tag.service';
 import { PreviewForm } from '~/components/bookmarks/preview-form';
-import { bookmarksAction } from '~/lib/bookmarks-actions.server';
+import { bookmarksAction } from './bookmarks.server';
 import { requireUser } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';

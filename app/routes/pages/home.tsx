@@ -22,7 +22,7 @@ import { tileView } from '~/components/dashboard/tile-view';
 import { SiteHeader } from '~/components/site-header';
 import { loadAsDocument } from '~/lib/document-load';
 import { socialTypeLabels } from '~/lib/i18n';
-import { bulkCardsAction } from '~/lib/bulk-actions.server';
+import { bulkCardsAction } from './home.server';
 import { readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
 import { safeReturnTo } from '~/lib/preferences';

@@ -18,7 +18,7 @@ import { formatDate } from '~/lib/format';
 import { pageTitle } from '~/lib/page-title';
 import { publicOrigin } from '~/lib/public-origin.server';
 import { requireUser } from '~/lib/guards.server';
-import { profileAction } from '~/lib/profile-actions.server';
+import { profileAction } from './profile.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { otherAccountSessions } from '~/lib/session.server';
 import accountsCss from '~/styles/accounts.css?url';

@@ -9,19 +9,17 @@ import { FloatingButtonsPanel } from '~/components/settings/floating-buttons-pan
 import { SettingsNav } from '~/components/settings/settings-nav';
 import { ThemePanel } from '~/components/settings/theme-panel';
 import { settingsLinks, settingsMeta } from '~/lib/settings-page';
-import { isMultipart, pageErrorMessage, readForm } from '~/lib/forms.server';
+import { isMultipart, numberField, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireUser } from '~/lib/guards.server';
 import { requestInfo } from '~/lib/request-context.server';
+import { choosePicture, uploadFromForm } from '~/lib/picture-slots.server';
 import {
   APPEARANCE_SLOTS,
-  choosePicture,
-  numberField,
   patchTheme,
   themeOf,
   typesOf,
-  uploadFromForm,
   type AppearanceSlot,
-} from '~/lib/settings-actions.server';
+} from './settings.appearance.server';
 import type { Route } from './+types/settings.appearance';
 import { redirectWithFlash } from '~/lib/flash.server';
 

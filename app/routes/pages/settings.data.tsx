@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, useActionData, useLoaderData } from 'react-router';
 import { getSpace } from '#server/spaces/space.cache';
 import { CsrfInput } from '~/components/csrf-input';
-import { dataPageAction } from '~/lib/data-actions.server';
+import { dataPageAction } from './settings.data.server';
 import { requireUser } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';

@@ -5,7 +5,7 @@ import { SnapshotItem } from '~/components/history/snapshot-item';
 import { shownSnapshotLabel } from '~/components/history/snapshot-label';
 import { formatDateTime } from '~/lib/format';
 import { requireUser } from '~/lib/guards.server';
-import { historyAction } from '~/lib/history-actions.server';
+import { historyAction } from './settings.history.server';
 import { pageTitle } from '~/lib/page-title';
 import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';

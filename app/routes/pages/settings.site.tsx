@@ -5,18 +5,20 @@ import { AppSettingsInput, getAppSettings, updateAppSettings } from '#server/set
 import { SettingsNav } from '~/components/settings/settings-nav';
 import { SitePictures, SiteSettingsForm } from '~/components/settings/site-panels';
 import { settingsLinks, settingsMeta } from '~/lib/settings-page';
-import { isMultipart, pageErrorMessage, readForm } from '~/lib/forms.server';
+import { isMultipart, numberField, pageErrorMessage, readForm } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
 import { requestInfo } from '~/lib/request-context.server';
-import {
-  SITE_SLOTS,
-  choosePicture,
-  numberField,
-  uploadFromForm,
-  type SiteSlot,
-} from '~/lib/settings-actions.server';
+import { choosePicture, uploadFromForm } from '~/lib/picture-slots.server';
 import type { Route } from './+types/settings.site';
 import { redirectWithFlash } from '~/lib/flash.server';
+
+/** Where a site picture goes. */
+const SITE_SLOTS = {
+  lightLogo: { field: 'lightLogoAssetId', kind: 'logo' },
+  darkLogo: { field: 'darkLogoAssetId', kind: 'logo' },
+  favicon: { field: 'faviconAssetId', kind: 'favicon' },
+} as const;
+type SiteSlot = keyof typeof SITE_SLOTS;
 
 export const links: Route.LinksFunction = settingsLinks;
 

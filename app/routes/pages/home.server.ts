@@ -4,8 +4,8 @@ import { BulkCardsSchema, type BulkOp } from '#server/cards/card-bulk.schema';
 import { bulkUpdateCards } from '#server/cards/card-bulk.service';
 import { isAppError } from '#server/errors';
 import { listNavigationTags } from '#server/navigation/navigation.service';
-import { redirectWithFlash, type Flash } from './flash.server';
-import { safeReturnTo } from './preferences';
+import { redirectWithFlash, type Flash } from '~/lib/flash.server';
+import { safeReturnTo } from '~/lib/preferences';
 
 /** The message of a refused selection (nothing ticked, no tag chosen, too many). */
 function refusal(fields: string[]): Flash {

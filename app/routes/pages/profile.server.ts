@@ -17,7 +17,7 @@ import {
   NicknameSchema,
 } from '#server/users/user.schema';
 import { changePassword, changeUsername, deleteAccount, updateProfile } from '#server/users/user.service';
-import { redirectWithFlash } from './flash.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 import {
   isConfirmed,
   isMultipart,
@@ -25,9 +25,9 @@ import {
   readForm,
   readFormUpload,
   submitForm,
-} from './forms.server';
-import type { Locale } from './i18n';
-import { browserSessions, signOut, switchCookies } from './session.server';
+} from '~/lib/forms.server';
+import type { Locale } from '~/lib/i18n';
+import { browserSessions, signOut, switchCookies } from '~/lib/session.server';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
 

@@ -7,10 +7,10 @@ import { badRequest, isAppError } from '#server/errors';
 import { confirmImport, stageImport } from '#server/portability/pending-import';
 import { clearUserData, parseMode, resetUserData } from '#server/portability/user-data.service';
 import { USER_ZIP_LIMITS } from '#server/portability/zip-read';
-import { redirectWithFlash } from './flash.server';
-import { isConfirmed, pageErrorMessage, readForm, refusalCode } from './forms.server';
-import type { Locale } from './i18n';
-import { withUpload } from './portability.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { isConfirmed, pageErrorMessage, readForm, refusalCode } from '~/lib/forms.server';
+import type { Locale } from '~/lib/i18n';
+import { withUpload } from '~/lib/portability.server';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
 

@@ -1,5 +1,4 @@
-// The bookmark page's two posts: the upload (multipart) becomes a preview; the confirmation (a form) imports.
-import { StringDecoder } from 'node:string_decoder';
+// The /bookmarks page's two posts: the upload (multipart) becomes a preview; the confirmation (a form) imports.
 import { data } from 'react-router';
 import type { Actor } from '#server/actor';
 import { importSiteCards } from '#server/bookmarks/bookmark-import.service';
@@ -17,30 +16,13 @@ import {
   importedCardsHref,
   type PreviewRow,
 } from '#server/bookmarks/bookmark.schema';
-import { tooLarge } from '#server/assets/upload';
+import { readBookmarkText } from '#server/bookmarks/bookmark-text';
 import { badRequest, isAppError } from '#server/errors';
-import { redirectWithFlash } from './flash.server';
-import { pageErrorMessage, readForm, readFormUpload } from './forms.server';
-import type { Locale } from './i18n';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { pageErrorMessage, readForm, readFormUpload } from '~/lib/forms.server';
+import type { Locale } from '~/lib/i18n';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
-
-/**
- * The file's text in the pieces it arrived in, each decoded as it came: joining 20 MB into one buffer and one
- * string at the end held the event loop for up to half a second on a busy machine; the parser reads pieces.
- */
-export async function readBookmarkText(stream: AsyncIterable<Buffer>): Promise<string[]> {
-  const decoder = new StringDecoder('utf8');
-  const pieces: string[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size > BOOKMARK_FILE_MAX_BYTES) throw tooLarge(BOOKMARK_FILE_MAX_BYTES);
-    pieces.push(decoder.write(chunk));
-  }
-  pieces.push(decoder.end());
-  return pieces;
-}
 
 async function upload({ request, actor, locale }: Ctx) {
   try {

@@ -5,9 +5,9 @@ import { isAppError } from '#server/errors';
 import { restoreSnapshot } from '#server/snapshots/snapshot-restore';
 import { SnapshotLabelSchema } from '#server/snapshots/snapshot.schema';
 import { createSnapshot, deleteSnapshot, renameSnapshot } from '#server/snapshots/snapshot.service';
-import { redirectWithFlash } from './flash.server';
-import { isConfirmed, pageErrorMessage, readForm } from './forms.server';
-import type { Locale } from './i18n';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { isConfirmed, pageErrorMessage, readForm } from '~/lib/forms.server';
+import type { Locale } from '~/lib/i18n';
 
 const HISTORY_PATH = '/settings/history';
 
