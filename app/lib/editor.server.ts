@@ -1,19 +1,17 @@
 // What every editor page's loader and action share: 404 for cards and tags that are not the caller's, the
 // `returnTo` round trip, the page's frame, and the redirect with a toast after a save.
-import { data, type RouterContextProvider } from 'react-router';
+import { data } from 'react-router';
 import type { Actor } from '#server/actor';
 import { isAppError } from '#server/errors';
 import type { CardDto } from '#server/cards/card.dto';
 import { getCard, listSiteChoices } from '#server/cards/site-card.service';
-import { cardKind, shownCardName, type CardKind } from '#server/cards/card-kinds.shared';
+import { cardKind, type CardKind } from '#server/cards/card-kinds.shared';
 import type { TagDto } from '#server/tags/tag.dto';
 import { listTags } from '#server/tags/tag.service';
 import { cardDeleteAction, editorHref } from './editor-links';
 import { redirectWithFlash } from './flash.server';
-import { getI18n, socialTypeLabels } from './i18n';
 import { safeReturnTo } from './preferences';
-import { requestInfo } from './request-context.server';
-import { PRODUCT_NAME } from '#server/product.shared';
+import type { EditorSubject } from './page-title';
 
 /** A service read whose `not_found` (unknown id, or another user's) becomes the 404 page. */
 export async function orNotFound<T>(read: Promise<T>): Promise<T> {
@@ -74,38 +72,23 @@ export function backWithToast(
 }
 
 /**
- * The frame of an editor page in the reader's language: its heading (the document title too), the way back, and
- * for the form the Save or Create label and, for an existing card or tag, the link to delete it.
+ * The frame of an editor page, as keys and values its components translate: what it edits (its heading and title),
+ * the way back, and for the form whether it creates, and for an existing card or tag the way to delete it.
  */
 export function editorFrame(
   request: Request,
-  context: Readonly<RouterContextProvider>,
-  kind: 'site' | 'social' | 'note' | 'tag',
+  kind: EditorSubject['kind'],
   item?: { id: string; name: string; cardType?: string | null },
 ) {
-  const { locale } = requestInfo(context);
-  const { t } = getI18n(locale);
   const returnTo = returnToOf(request);
-  // A social card's stored default name is shown in the reader's language, as on its tile.
-  const name = item ? shownCardName({ cardType: null, ...item }, socialTypeLabels(locale)) : '';
-  const heading = item ? t(`editor.${kind}.editTitle`, { name }) : t(`editor.${kind}.newTitle`);
   // A tag's deletion asks what becomes of its cards (a page); a card's is posted at once and undone from the toast.
   const deleteHref = item && kind === 'tag' ? editorHref.deleteTag(item.id, returnTo) : undefined;
   const deleteAction = item && kind !== 'tag' ? cardDeleteAction(item.id) : undefined;
+  const subject = item ? { name: item.name, cardType: item.cardType ?? null } : null;
   return {
-    title: `${heading} · ${PRODUCT_NAME}`,
-    page: { kind: t(`editor.kinds.${kind}`), title: heading, returnTo },
-    form: { returnTo, deleteHref, deleteAction, submitLabel: t(item ? 'editor.save' : 'editor.create') },
+    page: { kind, item: subject, returnTo },
+    form: { returnTo, deleteHref, deleteAction, isNew: !item },
   };
-}
-
-/** A page title in the reader's language, e.g. "Edit tag · Sakura Dash". */
-export function pageTitle(
-  context: Readonly<RouterContextProvider>,
-  key: string,
-  values?: Record<string, string>,
-): string {
-  return `${getI18n(requestInfo(context).locale).t(key, values ?? {})} · ${PRODUCT_NAME}`;
 }
 
 export const TAG_NAME_TAKEN = 'A tag with this name already exists';

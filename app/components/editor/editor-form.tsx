@@ -1,4 +1,5 @@
 import { getFormProps, type FormMetadata, type SubmissionResult } from '@conform-to/react';
+import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { CsrfInput } from '~/components/csrf-input';
 import { FormErrors } from '~/components/ui/field';
@@ -10,12 +11,12 @@ export interface EditorPageProps<D, R = SubmissionResult<string[]>> extends Edit
   lastResult: R | undefined;
 }
 
-/** Where the editor returns to, its delete link (a tag) or delete action (a card), and its submit button's label. */
+/** Where the editor returns to, its delete link (a tag) or delete action (a card), and whether it creates. */
 interface EditorFrameProps {
   returnTo: string;
   deleteHref?: string;
   deleteAction?: string;
-  submitLabel: string;
+  isNew: boolean;
 }
 
 /**
@@ -25,7 +26,7 @@ interface EditorFrameProps {
 export function EditorForm<V extends Record<string, unknown>>({
   form,
   returnTo,
-  submitLabel,
+  isNew,
   deleteHref,
   deleteAction,
   sticky,
@@ -44,7 +45,9 @@ export function EditorForm<V extends Record<string, unknown>>({
   beforeErrors?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
+  const submitLabel = t(isNew ? 'editor.create' : 'editor.save');
   const deleteForm = deleteAction ? `${form.id}-delete` : undefined;
   return (
     <>

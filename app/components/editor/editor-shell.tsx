@@ -1,17 +1,21 @@
 // The frame of every editor page: a centred column with a back link and a heading, section panels, an in-page
 // section index, and the sticky bar with Cancel / Save.
 import { useTranslation } from 'react-i18next';
+import { editorHeading, type EditorSubject } from '~/lib/page-title';
 import { ArrowLeftIcon } from '../icons';
 
 export function EditorPage({
   kind,
+  item = null,
   title,
   intro,
   returnTo,
   children,
 }: {
-  kind: string;
-  title: string;
+  kind: EditorSubject['kind'];
+  item?: EditorSubject['item'];
+  /** A heading other than the editor's own (the delete-tag step). */
+  title?: string;
   intro?: React.ReactNode;
   returnTo: string;
   children: React.ReactNode;
@@ -26,8 +30,8 @@ export function EditorPage({
           {t('editor.back')}
         </a>
         <header className="editor-head">
-          <p className="editor-kind">{kind}</p>
-          <h1>{title}</h1>
+          <p className="editor-kind">{t(`editor.kinds.${kind}`)}</p>
+          <h1>{title ?? editorHeading(t, { kind, item })}</h1>
           {intro ? <p className="editor-intro">{intro}</p> : null}
         </header>
         {children}

@@ -14,9 +14,11 @@ import { attachmentAction, noteUploadAction, type NoteFilesFailure } from '~/lib
 import { requestInfo } from '~/lib/request-context.server';
 import { listAttachments } from '#server/assets/upload.service';
 import type { Route } from './+types/edit.notes.$cardId';
-import { PRODUCT_NAME } from '#server/product.shared';
+import { editorTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: editorTitle(matches, loaderData?.page) },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = signedInUser(context);
@@ -26,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     defaultValue: noteDefaults(card),
     sites: await listSiteChoices(actor),
     attachments: (await listAttachments(actor, card.id)).items,
-    ...editorFrame(request, context, 'note', card),
+    ...editorFrame(request, 'note', card),
   };
 }
 

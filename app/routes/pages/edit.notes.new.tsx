@@ -14,12 +14,14 @@ import { checkInput, readForm, submitForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.notes.new';
-import { PRODUCT_NAME } from '#server/product.shared';
+import { editorTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: editorTitle(matches, loaderData?.page) },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { sites: await listSiteChoices(signedInUser(context)), ...editorFrame(request, context, 'note') };
+  return { sites: await listSiteChoices(signedInUser(context)), ...editorFrame(request, 'note') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

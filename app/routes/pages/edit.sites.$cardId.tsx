@@ -15,9 +15,11 @@ import { onlyLooksUp } from '~/lib/site-preview';
 import { aiConfigured } from '#server/ai/ai-config';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.sites.$cardId';
-import { PRODUCT_NAME } from '#server/product.shared';
+import { editorTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: editorTitle(matches, loaderData?.page) },
+];
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   onlyLooksUp(formData) ? false : defaultShouldRevalidate;
@@ -31,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     cardId: card.id,
     defaultValue: siteDefaults(card),
     selfPath: selfPath(request),
-    ...editorFrame(request, context, 'site', card),
+    ...editorFrame(request, 'site', card),
   };
 }
 

@@ -17,9 +17,11 @@ import { aiConfigured } from '#server/ai/ai-config';
 import { signedInUser } from '~/lib/guards.server';
 import { sitePrefill } from '#server/site-preview/site-prefill';
 import type { Route } from './+types/edit.sites.new';
-import { PRODUCT_NAME } from '#server/product.shared';
+import { editorTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: editorTitle(matches, loaderData?.page) },
+];
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   onlyLooksUp(formData) ? false : defaultShouldRevalidate;
@@ -39,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     aiReady: await aiConfigured(),
     autoFetch: Boolean(prefill?.siteUrl),
     defaultValue: { ...siteDefaults(null, preselect), ...given },
-    ...editorFrame(request, context, 'site'),
+    ...editorFrame(request, 'site'),
   };
 }
 

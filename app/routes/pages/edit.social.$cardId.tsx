@@ -13,9 +13,11 @@ import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.$cardId';
 import { readSocialForm } from './edit.social.server';
-import { PRODUCT_NAME } from '#server/product.shared';
+import { editorTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: editorTitle(matches, loaderData?.page) },
+];
 
 async function loadSocial(request: Request, context: Route.LoaderArgs['context'], id: string) {
   const actor = signedInUser(context);
@@ -30,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     type: meta.type,
     defaultValue: socialDefaults(card, meta),
-    ...editorFrame(request, context, 'social', card),
+    ...editorFrame(request, 'social', card),
   };
 }
 

@@ -16,17 +16,19 @@ import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.social.new';
 import { readSocialForm } from './edit.social.server';
-import { PRODUCT_NAME } from '#server/product.shared';
+import { editorTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: editorTitle(matches, loaderData?.page) },
+];
 
 /** `?type=<type>` picks the type; without it (or with an unknown one) the page shows the type picker. */
 function typeOf(request: Request) {
   return socialTypeMeta(new URL(request.url).searchParams.get('type') ?? '')?.type ?? null;
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { type: typeOf(request), ...editorFrame(request, context, 'social') };
+export function loader({ request }: Route.LoaderArgs) {
+  return { type: typeOf(request), ...editorFrame(request, 'social') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

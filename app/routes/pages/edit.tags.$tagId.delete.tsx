@@ -3,15 +3,17 @@ import { useLoaderData } from 'react-router';
 import { deleteTag } from '#server/tags/tag.service';
 import { WarningIcon } from '~/components/icons';
 import { EditorPage } from '~/components/editor/editor-shell';
-import { orNotFound, pageTitle, requireTag, returnToOf } from '~/lib/editor.server';
+import { orNotFound, requireTag, returnToOf } from '~/lib/editor.server';
+import { pageTitle } from '~/lib/page-title';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { readForm } from '~/lib/forms.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.$tagId.delete';
 import { ConfirmDelete } from '~/components/editor/confirm-delete';
-import { PRODUCT_NAME } from '#server/product.shared';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(matches, 'editor.deleteTag.title', { name: loaderData?.tag.name ?? '' }) },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = signedInUser(context);
@@ -19,7 +21,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     tag: { name: tag.name, count: tag.siteCount },
     returnTo: returnToOf(request),
-    title: pageTitle(context, 'editor.deleteTag.title', { name: tag.name }),
   };
 }
 
@@ -46,11 +47,7 @@ export default function DeleteTagPage() {
   const { t } = useTranslation();
   const { tag, returnTo } = useLoaderData<typeof loader>();
   return (
-    <EditorPage
-      kind={t('editor.kinds.tag')}
-      title={t('editor.deleteTag.title', { name: tag.name })}
-      returnTo={returnTo}
-    >
+    <EditorPage kind="tag" title={t('editor.deleteTag.title', { name: tag.name })} returnTo={returnTo}>
       <ConfirmDelete returnTo={returnTo} confirmLabel={t('editor.deleteTag.confirm')}>
         <fieldset className="editor-fieldset choice-list">
           <legend>{t('editor.deleteTag.question', { count: tag.count })}</legend>

@@ -9,13 +9,15 @@ import { readForm, submitForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.$tagId';
-import { PRODUCT_NAME } from '#server/product.shared';
+import { editorTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: editorTitle(matches, loaderData?.page) },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const tag = await requireTag(signedInUser(context), params.tagId);
-  return { tag, ...editorFrame(request, context, 'tag', tag) };
+  return { tag, ...editorFrame(request, 'tag', tag) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

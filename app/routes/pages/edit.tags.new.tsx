@@ -9,12 +9,14 @@ import { readForm, submitForm } from '~/lib/forms.server';
 import { requestInfo } from '~/lib/request-context.server';
 import { signedInUser } from '~/lib/guards.server';
 import type { Route } from './+types/edit.tags.new';
-import { PRODUCT_NAME } from '#server/product.shared';
+import { editorTitle } from '~/lib/page-title';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? PRODUCT_NAME }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: editorTitle(matches, loaderData?.page) },
+];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return editorFrame(request, context, 'tag');
+export function loader({ request }: Route.LoaderArgs) {
+  return editorFrame(request, 'tag');
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
