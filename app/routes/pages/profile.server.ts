@@ -31,7 +31,12 @@ import { browserSessions, signOut, switchCookies } from '~/lib/session.server';
 
 type Ctx = { request: Request; actor: Actor; locale: Locale };
 
-const PASSWORDS = ['oldPassword', 'newPassword', 'confirmPassword'];
+const PASSWORD_FORM = {
+  schema: ChangePasswordSchema,
+  hideFields: ['oldPassword', 'newPassword', 'confirmPassword'],
+};
+// The service's refusals of a new name belong on the name field.
+const USERNAME_FORM = { schema: ChangeUsernameSchema, field: 'username' };
 
 /** Avatar uploads come as multipart bodies; the CSRF field precedes the file, so it is checked before storing. */
 async function uploadAvatar({ request, actor, locale }: Ctx) {
@@ -72,31 +77,23 @@ export async function profileAction(ctx: Ctx) {
       });
     }
     case 'password':
-      return submitForm(
-        formData,
-        { schema: ChangePasswordSchema, locale, intent, hideFields: PASSWORDS },
-        async (value) => {
-          await changePassword(actor, value);
-          return redirectWithFlash(request, '/profile#password', {
-            kind: 'success',
-            key: 'profile.flash.passwordChanged',
-          });
-        },
-      );
+      return submitForm(formData, { ...PASSWORD_FORM, locale, intent }, async (value) => {
+        await changePassword(actor, value);
+        return redirectWithFlash(request, '/profile#password', {
+          kind: 'success',
+          key: 'profile.flash.passwordChanged',
+        });
+      });
     case 'username':
-      return submitForm(
-        formData,
-        { schema: ChangeUsernameSchema, locale, intent, field: 'username' },
-        async (value) => {
-          // Only one change is allowed: the typed name is shown in a confirm step first.
-          if (!isConfirmed(formData)) return data({ intent, confirmUsername: value.username });
-          await changeUsername(actor, value);
-          return redirectWithFlash(request, '/profile#username', {
-            kind: 'success',
-            key: 'profile.flash.usernameChanged',
-          });
-        },
-      );
+      return submitForm(formData, { ...USERNAME_FORM, locale, intent }, async (value) => {
+        // Only one change is allowed: the typed name is shown in a confirm step first.
+        if (!isConfirmed(formData)) return data({ intent, confirmUsername: value.username });
+        await changeUsername(actor, value);
+        return redirectWithFlash(request, '/profile#username', {
+          kind: 'success',
+          key: 'profile.flash.usernameChanged',
+        });
+      });
     case 'token-create':
       return submitForm(
         formData,
