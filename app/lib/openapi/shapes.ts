@@ -1,6 +1,10 @@
-// Response shapes of the JSON API (docs/api.md, compat.md §2), as zod schemas for the OpenAPI description and for
-// checking the examples. Objects are loose: they name the fields a client may rely on; more may appear.
+// Response shapes of the JSON API (docs/api.md, compat.md §2) for the OpenAPI description and for checking the
+// examples. A service's DTO is described by its own schema (`server/<domain>/<domain>.dto.ts`, the type and the
+// mapper's target); only the small answers that have no DTO (ok, errors, wrappers) are written here. The document
+// leaves objects open (more fields may appear); the tests hold the answers to the DTO schemas exactly.
 import { z } from 'zod';
+import { CardDtoSchema, NoteCardDtoSchema, SocialCardDtoSchema } from '#server/cards/card.dto';
+import { TagDtoSchema } from '#server/tags/tag.dto';
 
 const iso = z.string().describe('ISO 8601 date-time');
 const nullableText = z.string().nullable();
@@ -13,80 +17,6 @@ export const ErrorBody = z.object({
   error: z.string().describe('a human-readable message'),
   code: z.string().describe('a machine-readable code, e.g. validation_failed, unauthorized, not_found'),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
-export const Tag = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  sortOrder: z.number(),
-  isHidden: z.boolean(),
-  logoUrl: nullableText,
-  logoBgColor: nullableText,
-  description: nullableText,
-  siteCount: z.number(),
-});
-
-const CardTag = z.looseObject({ id: z.string(), name: z.string(), slug: z.string(), sortOrder: z.number() });
-
-export const Card = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  siteUrl: z.string(),
-  siteDescription: nullableText,
-  iconUrl: nullableText,
-  iconBgColor: nullableText,
-  siteIsOnline: z.boolean().nullable(),
-  siteOnlineCheckHistory: z
-    .array(z.object({ at: iso, online: z.boolean(), reason: nullableText }))
-    .optional()
-    .describe('the last online checks, oldest first (the owner only; visitors get [])'),
-  siteIsPinned: z.boolean(),
-  globalSortOrder: z.number(),
-  cardType: nullableText.describe('null for a website; a social type or "note"'),
-  cardData: nullableText.describe('JSON text: the social payload or the note {title, content}'),
-  tags: z.array(CardTag),
-  createdAt: iso,
-  updatedAt: iso,
-});
-
-export const SocialCard = z.looseObject({
-  id: z.string(),
-  cardType: z.string(),
-  label: z.string(),
-  iconUrl: nullableText,
-  iconBgColor: nullableText,
-  payload: z.record(z.string(), z.unknown()),
-  hint: nullableText,
-  globalSortOrder: z.number(),
-  createdAt: iso,
-  updatedAt: iso,
-});
-
-export const NoteCard = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  content: z.string(),
-  iconUrl: nullableText,
-  iconBgColor: nullableText,
-  globalSortOrder: z.number(),
-  createdAt: iso,
-  updatedAt: iso,
-});
-
-export const CardPage = z.object({
-  items: z.array(
-    Card.extend({
-      matched: z
-        .array(z.enum(['name', 'url', 'tag', 'description', 'note', 'memo']))
-        .optional()
-        .describe(
-          "with q: the fields the terms were found in (memo: the owner's notes, AI context and todos)",
-        ),
-    }),
-  ),
-  total: z.number(),
-  nextCursor: z.string().nullable(),
 });
 
 export const Token = z.object({
@@ -185,9 +115,9 @@ export const FloatingButton = z.looseObject({
 
 /** The editor's data: what GET /api/admin/bootstrap answers and the data ZIP routes answer after a change. */
 export const Bootstrap = z.looseObject({
-  tags: z.array(Tag),
-  cards: z.array(Card),
-  sites: z.array(Card),
+  tags: z.array(TagDtoSchema),
+  cards: z.array(CardDtoSchema),
+  sites: z.array(CardDtoSchema),
   appearances: Appearances,
   settings: AppSettings,
 });
@@ -209,10 +139,10 @@ export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.arr
 
 /** The shapes the reference names (`array of Tag`); /docs/api lists their fields under "Shapes". */
 export const NAMED_SHAPES = {
-  Tag,
-  Card,
-  SocialCard,
-  NoteCard,
+  Tag: TagDtoSchema,
+  Card: CardDtoSchema,
+  SocialCard: SocialCardDtoSchema,
+  NoteCard: NoteCardDtoSchema,
   Token,
   AccountSummary,
   Profile,
