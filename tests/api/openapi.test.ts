@@ -153,7 +153,10 @@ describe('API reference: served', () => {
       siteTodos: [{ id: 'todo-1', text: 'read', completed: false }],
       siteAccessRules: { urls: [{ id: 'lan', url: 'http://10.0.0.2/', label: 'LAN' }] },
     });
+    const snapshot = await client.post('/api/snapshots', { label: 'docs' });
+    expect(snapshot.json.item).toBeDefined();
     written.push(
+      { method: 'POST', path: '/api/snapshots', json: snapshot.json },
       { method: 'POST', path: '/api/tags', json: tag.json },
       { method: 'POST', path: '/api/site-cards', json: card.json },
       { method: 'PUT', path: '/api/site-cards', json: changed.json },

@@ -4,7 +4,10 @@
 // leaves objects open (more fields may appear); the tests hold the answers to the DTO schemas exactly.
 import { z } from 'zod';
 import { CardDtoSchema, NoteCardDtoSchema, SocialCardDtoSchema } from '#server/cards/card.dto';
+import { SnapshotDtoSchema } from '#server/snapshots/snapshot.dto';
 import { TagDtoSchema } from '#server/tags/tag.dto';
+import { TokenDtoSchema } from '#server/tokens/token.dto';
+import { AccountSummarySchema, ProfileDtoSchema, UserDtoSchema } from '#server/users/user.dto';
 
 const iso = z.string().describe('ISO 8601 date-time');
 const nullableText = z.string().nullable();
@@ -17,47 +20,6 @@ export const ErrorBody = z.object({
   error: z.string().describe('a human-readable message'),
   code: z.string().describe('a machine-readable code, e.g. validation_failed, unauthorized, not_found'),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
-export const Token = z.object({
-  id: z.string(),
-  name: z.string(),
-  tokenSuffix: z.string(),
-  readOnly: z.boolean(),
-  expiresAt: iso.nullable(),
-  lastUsedAt: iso.nullable(),
-  createdAt: iso,
-  isExpired: z.boolean(),
-});
-
-export const AccountSummary = z.object({
-  userId: z.string(),
-  username: z.string(),
-  nickname: nullableText,
-  avatarUrl: nullableText,
-  avatarColor: z.string(),
-  role: z.string(),
-});
-
-export const Profile = z.looseObject({
-  id: z.string(),
-  username: z.string(),
-  nickname: nullableText,
-  avatarUrl: nullableText,
-  role: z.enum(['admin', 'user']),
-  avatarColor: z.string().optional(),
-  hasPassword: z.boolean().optional(),
-  usernameChanged: z.boolean().optional(),
-});
-
-export const User = z.object({
-  id: z.string(),
-  username: z.string(),
-  role: z.string(),
-  nickname: nullableText,
-  avatarAssetId: nullableText,
-  avatarColor: z.string(),
-  createdAt: iso,
 });
 
 export const Attachment = z.object({
@@ -122,16 +84,6 @@ export const Bootstrap = z.looseObject({
   settings: AppSettings,
 });
 
-export const Snapshot = z.looseObject({
-  id: z.string().describe('snap-<uuid>'),
-  ownerId: z.string(),
-  label: z.string().describe('v<N> by default'),
-  createdAt: iso,
-  tags: z.number().describe('how many tags it holds'),
-  cards: z.number().describe('how many cards it holds'),
-  reason: nullableText.describe('restore, import, reset, clear or mcp for an automatic snapshot, else null'),
-});
-
 /** `{item: X}`, the wrapper most single-object answers use. */
 export const itemOf = <T extends z.ZodType>(item: T) => z.object({ item });
 /** `{items: X[]}`. */
@@ -143,15 +95,15 @@ export const NAMED_SHAPES = {
   Card: CardDtoSchema,
   SocialCard: SocialCardDtoSchema,
   NoteCard: NoteCardDtoSchema,
-  Token,
-  AccountSummary,
-  Profile,
-  User,
+  Token: TokenDtoSchema,
+  AccountSummary: AccountSummarySchema,
+  Profile: ProfileDtoSchema,
+  User: UserDtoSchema,
   Attachment,
   Channel,
   ThemeAppearance,
   AppSettings,
   FloatingButton,
-  Snapshot,
+  Snapshot: SnapshotDtoSchema,
 } as const;
 for (const [title, schema] of Object.entries(NAMED_SHAPES)) z.globalRegistry.add(schema, { title });
