@@ -8,7 +8,7 @@ import { z, type ZodType } from 'zod';
 import { CardDtoSchema } from '#server/cards/card.dto';
 import { TagDtoSchema } from '#server/tags/tag.dto';
 import { handlersOf, operationsOf, type AreaDoc, type Operation } from '~/lib/openapi/describe';
-import { CARD, NOTE_CARD, SOCIAL_CARD, TAG, USER } from '~/lib/openapi/examples';
+import { CARD, CHANNEL_INPUT, NOTE_CARD, SOCIAL_CARD, TAG, USER } from '~/lib/openapi/examples';
 import { PROGRESS_EXAMPLE_ID } from '~/lib/openapi/areas/data';
 import { AREAS } from '~/lib/openapi/openapi.server';
 import { buildOpenApi, pathParams } from '~/lib/openapi/build';
@@ -154,9 +154,12 @@ describe('API reference: served', () => {
       siteAccessRules: { urls: [{ id: 'lan', url: 'http://10.0.0.2/', label: 'LAN' }] },
     });
     const snapshot = await client.post('/api/snapshots', { label: 'docs' });
+    const channel = await client.post('/api/notifications', CHANNEL_INPUT);
+    expect(channel.status, channel.text).toBe(201);
     expect(snapshot.json.item).toBeDefined();
     written.push(
       { method: 'POST', path: '/api/snapshots', json: snapshot.json },
+      { method: 'POST', path: '/api/notifications', json: channel.json },
       { method: 'POST', path: '/api/tags', json: tag.json },
       { method: 'POST', path: '/api/site-cards', json: card.json },
       { method: 'PUT', path: '/api/site-cards', json: changed.json },

@@ -140,17 +140,29 @@ export const THEME = {
 export const UNDO_TOKEN = 'undo-3f9c2a';
 
 export const SETTINGS = {
-  siteName: PRODUCT_NAME,
+  lightLogoAssetId: null,
   lightLogoUrl: null,
+  darkLogoAssetId: null,
   darkLogoUrl: null,
+  faviconAssetId: null,
   faviconUrl: null,
+  siteName: PRODUCT_NAME,
   onlineCheckEnabled: true,
   onlineCheckTime: 3,
   onlineStatusPublic: true,
+  onlineCheckLastRun: at,
+  socialTagDescription: null,
   registrationEnabled: true,
   aiApiKey: '****1a2b',
+  aiApiKeyMasked: true,
   aiBaseUrl: 'https://api.openai.com/v1',
   aiModel: 'gpt-4o-mini',
+  outboundAllowPrivate: false,
+  outboundAllowList: ['nas.lan'],
+  siteIconService: '',
+  quotaCards: 20000,
+  quotaTags: 500,
+  quotaBytes: 52428800,
 };
 
 export const BOOTSTRAP = {

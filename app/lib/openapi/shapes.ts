@@ -4,6 +4,8 @@
 // leaves objects open (more fields may appear); the tests hold the answers to the DTO schemas exactly.
 import { z } from 'zod';
 import { CardDtoSchema, NoteCardDtoSchema, SocialCardDtoSchema } from '#server/cards/card.dto';
+import { ChannelDtoSchema } from '#server/notifications/channel.dto';
+import { AppSettingsDtoSchema } from '#server/settings/settings.dto';
 import { SnapshotDtoSchema } from '#server/snapshots/snapshot.dto';
 import { TagDtoSchema } from '#server/tags/tag.dto';
 import { TokenDtoSchema } from '#server/tokens/token.dto';
@@ -31,17 +33,6 @@ export const Attachment = z.object({
   createdAt: iso,
 });
 
-export const Channel = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  type: z.literal('webhook'),
-  url: z.string(),
-  method: z.string(),
-  enabled: z.boolean(),
-  created_at: iso,
-  updated_at: iso,
-});
-
 export const ThemeAppearance = z.looseObject({
   fontPreset: z.string(),
   fontSize: z.number(),
@@ -51,20 +42,6 @@ export const ThemeAppearance = z.looseObject({
   mobileWallpaperAssetId: nullableText,
 });
 export const Appearances = z.object({ light: ThemeAppearance, dark: ThemeAppearance });
-
-export const AppSettings = z.looseObject({
-  siteName: z.string(),
-  lightLogoUrl: nullableText,
-  darkLogoUrl: nullableText,
-  faviconUrl: nullableText,
-  onlineCheckEnabled: z.boolean(),
-  onlineCheckTime: z.number(),
-  onlineStatusPublic: z.boolean().describe("visitors see the sites' online status (default true)"),
-  registrationEnabled: z.boolean(),
-  aiApiKey: z.string().describe('masked: **** and the last 4 characters'),
-  aiBaseUrl: z.string(),
-  aiModel: z.string(),
-});
 
 export const FloatingButton = z.looseObject({
   id: z.string(),
@@ -81,7 +58,7 @@ export const Bootstrap = z.looseObject({
   cards: z.array(CardDtoSchema),
   sites: z.array(CardDtoSchema),
   appearances: Appearances,
-  settings: AppSettings,
+  settings: AppSettingsDtoSchema,
 });
 
 /** `{item: X}`, the wrapper most single-object answers use. */
@@ -100,9 +77,9 @@ export const NAMED_SHAPES = {
   Profile: ProfileDtoSchema,
   User: UserDtoSchema,
   Attachment,
-  Channel,
+  Channel: ChannelDtoSchema,
   ThemeAppearance,
-  AppSettings,
+  AppSettings: AppSettingsDtoSchema,
   FloatingButton,
   Snapshot: SnapshotDtoSchema,
 } as const;
