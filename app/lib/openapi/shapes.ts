@@ -3,6 +3,7 @@
 // mapper's target); only the small answers that have no DTO (ok, errors, wrappers) are written here. The document
 // leaves objects open (more fields may appear); the tests hold the answers to the DTO schemas exactly.
 import { z } from 'zod';
+import { NoteAttachmentDtoSchema } from '#server/assets/asset.dto';
 import { CardDtoSchema, NoteCardDtoSchema, SocialCardDtoSchema } from '#server/cards/card.dto';
 import { ChannelDtoSchema } from '#server/notifications/channel.dto';
 import { AppSettingsDtoSchema } from '#server/settings/settings.dto';
@@ -11,7 +12,6 @@ import { TagDtoSchema } from '#server/tags/tag.dto';
 import { TokenDtoSchema } from '#server/tokens/token.dto';
 import { AccountSummarySchema, ProfileDtoSchema, UserDtoSchema } from '#server/users/user.dto';
 
-const iso = z.string().describe('ISO 8601 date-time');
 const nullableText = z.string().nullable();
 
 export const Ok = z.object({ ok: z.literal(true) });
@@ -22,15 +22,6 @@ export const ErrorBody = z.object({
   error: z.string().describe('a human-readable message'),
   code: z.string().describe('a machine-readable code, e.g. validation_failed, unauthorized, not_found'),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
-export const Attachment = z.object({
-  id: z.string(),
-  filename: z.string(),
-  size: z.number(),
-  mimeType: z.string(),
-  url: z.string(),
-  createdAt: iso,
 });
 
 export const ThemeAppearance = z.looseObject({
@@ -76,7 +67,7 @@ export const NAMED_SHAPES = {
   AccountSummary: AccountSummarySchema,
   Profile: ProfileDtoSchema,
   User: UserDtoSchema,
-  Attachment,
+  Attachment: NoteAttachmentDtoSchema,
   Channel: ChannelDtoSchema,
   ThemeAppearance,
   AppSettings: AppSettingsDtoSchema,
