@@ -13,6 +13,7 @@ import { PROGRESS_EXAMPLE_ID } from '~/lib/openapi/areas/data';
 import { AREAS } from '~/lib/openapi/openapi.server';
 import { buildOpenApi, pathParams } from '~/lib/openapi/build';
 import { itemsOf } from '~/lib/openapi/shapes';
+import { referenceShapes } from '~/lib/openapi/reference.server';
 import { admin, tokenClient } from '../factories';
 import { Client } from '../setup/client';
 import { resetDatabase } from '../setup/db';
@@ -119,6 +120,13 @@ describe('API reference: coverage', () => {
       expect(target, ref).toBeDefined();
     }
     expect(JSON.stringify(doc)).not.toContain('"additionalProperties":false');
+  });
+
+  it('lists the fields of every named shape, a union of objects (the profile) included', () => {
+    const shapes = new Map(referenceShapes().map((s) => [s.name, s.fields.map((f) => f.name)]));
+    for (const [name, fields] of shapes) expect(fields.length, name).toBeGreaterThan(3);
+    expect(shapes.get('Profile')).toEqual(expect.arrayContaining(['role', 'avatarColor', 'hasPassword']));
+    expect(shapes.get('Card')).toEqual(expect.arrayContaining(['siteTodos', 'siteRelatedSites', 'tags']));
   });
 
   it('refuses an example that does not fit', () => {
