@@ -5,7 +5,7 @@ import { requireCard } from '../cards/card.store';
 import { AppError, badRequest, notFound } from '../errors';
 import { UPLOADS_PER_USER, assertWithin, consume } from '../rate-limit/rate-limit.service';
 import { getSpace } from '../spaces/space.cache';
-import { assetUrl } from './asset.dto';
+import { assetUrl, toAttachment, type NoteAttachmentDto } from './asset.dto';
 import { AssetModel, type AssetDoc, type AssetKind } from './asset.model';
 import { deleteOwnedAssets, storeAsset } from './asset.service';
 import { ANY_FILE, KIND_RULES } from './file-rules';
@@ -116,26 +116,6 @@ export async function uploadNoteImage(actor: Actor, file: IncomingFile) {
 export async function uploadNoteFile(actor: Actor, file: IncomingFile) {
   const asset = await storeFor(actor, 'note-file', file);
   return { url: `/api/note-cards/file/${asset._id}`, assetId: asset._id, filename: asset.originalName };
-}
-
-export interface NoteAttachmentDto {
-  id: string;
-  filename: string;
-  size: number;
-  mimeType: string;
-  url: string;
-  createdAt: string;
-}
-
-export function toAttachment(a: AssetDoc): NoteAttachmentDto {
-  return {
-    id: a._id,
-    filename: a.originalName ?? 'download.bin',
-    size: a.size,
-    mimeType: a.mimeType,
-    url: `/api/note-cards/attach/${a._id}`,
-    createdAt: a.createdAt.toISOString(),
-  };
 }
 
 /** Stores an attachment (up to 100 MB) on one of the caller's notes, or unattached when no note is given. */

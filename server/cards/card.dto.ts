@@ -1,48 +1,89 @@
+import { z } from 'zod';
 import type { SpaceSnapshot } from '../spaces/space.cache';
 import type { CardDoc } from './card.model';
 
-export interface CardTagDto {
-  id: string;
-  name: string;
-  slug: string;
-  isHidden: boolean;
-  /** The card's position inside that tag. */
-  sortOrder: number;
-}
+// The one public JSON shape of each card view: the zod schema is the TypeScript type (z.infer), the mapper's target
+// and the source of the OpenAPI description (app/lib/openapi/shapes.ts; docs/decisions.md §39). Strict objects:
+// tests/api/openapi.test.ts checks live answers against them, so a field the answer has and the schema lacks (or the
+// other way round) fails a test, and the mappers below fail the type check.
+const iso = z.string().describe('ISO 8601 date-time');
+const nullableText = z.string().nullable();
 
-export interface RelatedSiteDto {
-  cardId: string;
-  cardName: string;
-  cardIconUrl: string | null;
-  cardUrl: string;
-  enabled: boolean;
-  sortOrder: number;
-  source: 'manual' | 'ai';
-  reason: string;
-}
+export const CardTagDtoSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  isHidden: z.boolean(),
+  sortOrder: z.number().describe("the card's position inside that tag"),
+});
+export type CardTagDto = z.infer<typeof CardTagDtoSchema>;
+
+export const RelatedSiteDtoSchema = z.strictObject({
+  cardId: z.string(),
+  cardName: z.string(),
+  cardIconUrl: nullableText,
+  cardUrl: z.string(),
+  enabled: z.boolean(),
+  sortOrder: z.number(),
+  source: z.enum(['manual', 'ai']),
+  reason: z.string(),
+});
+export type RelatedSiteDto = z.infer<typeof RelatedSiteDtoSchema>;
+
+const TodoItemSchema = z.strictObject({
+  id: z.string(),
+  text: z.string(),
+  completed: z.boolean(),
+  noteId: z.string().optional().describe('set on todos kept in sync with a note that links to this site'),
+});
+
+const CheckEntrySchema = z.strictObject({ at: iso, online: z.boolean(), reason: nullableText });
 
 /** The older service's `Card`: one shape for site, social and note cards; the document's fields, with dates as text. */
-export interface CardDto extends Omit<
-  CardDoc,
-  | '_id'
-  | 'ownerId'
-  | 'siteOnlineCheckLastRun'
-  | 'siteOnlineCheckHistory'
-  | 'cardData'
-  | 'createdAt'
-  | 'updatedAt'
-> {
-  id: string;
-  siteOnlineCheckLastRun: string | null;
-  /** The last online checks, oldest first (not in the older service's shape; visitors get []). */
-  siteOnlineCheckHistory: { at: string; online: boolean; reason: string | null }[];
-  /** JSON text, as the older service stored it: the social payload or the note `{title, content}`. */
-  cardData: string | null;
-  tags: CardTagDto[];
-  siteRelatedSites: RelatedSiteDto[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const CardDtoSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  siteUrl: z.string(),
+  siteDescription: nullableText,
+  iconUrl: nullableText,
+  iconBgColor: nullableText,
+  siteIsOnline: z.boolean().nullable(),
+  siteSkipOnlineCheck: z.boolean(),
+  siteOnlineCheckFrequency: z.enum(['5min', '1h', '1d']),
+  siteOnlineCheckTimeout: z.number(),
+  siteOnlineCheckMatchMode: z.enum(['status', 'keyword']),
+  siteOnlineCheckKeyword: z.string(),
+  siteOnlineCheckFailThreshold: z.number(),
+  siteOnlineCheckFailCount: z.number(),
+  siteOnlineCheckLastRun: iso.nullable(),
+  siteOnlineCheckHistory: z
+    .array(CheckEntrySchema)
+    .describe('the last online checks, oldest first (the owner only; visitors get [])'),
+  siteOfflineNotify: z.boolean(),
+  siteAccessRules: z
+    .strictObject({ urls: z.array(z.strictObject({ id: z.string(), url: z.string(), label: z.string() })) })
+    .nullable(),
+  siteIsPinned: z.boolean(),
+  globalSortOrder: z.number(),
+  cardType: nullableText.describe('null for a website; a social type or "note"'),
+  cardData: nullableText.describe('JSON text: the social payload or the note {title, content}'),
+  siteRecommendContext: z.string(),
+  siteRecommendContextEnabled: z.boolean(),
+  siteRecommendContextAutoGen: z.boolean(),
+  siteAiRelationEnabled: z.boolean(),
+  siteRelatedSitesEnabled: z.boolean(),
+  sitePendingContextGen: z.boolean(),
+  siteNotes: z.string(),
+  siteNotesAiEnabled: z.boolean(),
+  siteTodos: z.array(TodoItemSchema),
+  siteTodosAiEnabled: z.boolean(),
+  socialHint: nullableText,
+  tags: z.array(CardTagDtoSchema),
+  siteRelatedSites: z.array(RelatedSiteDtoSchema),
+  createdAt: iso,
+  updatedAt: iso,
+});
+export type CardDto = z.infer<typeof CardDtoSchema>;
 
 /** A card as its owner sees it (visitors get `toVisitorCard`, server/cards/visitor-view.ts). */
 export function toCard(doc: CardDoc, space: SpaceSnapshot): CardDto {
@@ -116,18 +157,20 @@ export function toCard(doc: CardDoc, space: SpaceSnapshot): CardDto {
   };
 }
 
-export interface SocialCardDto {
-  id: string;
-  cardType: string;
-  label: string;
-  iconUrl: string | null;
-  iconBgColor: string | null;
-  payload: Record<string, unknown>;
-  hint: string | null;
-  globalSortOrder: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A social card in its own view (`/api/social-cards`). */
+export const SocialCardDtoSchema = z.strictObject({
+  id: z.string(),
+  cardType: z.string(),
+  label: z.string(),
+  iconUrl: nullableText,
+  iconBgColor: nullableText,
+  payload: z.record(z.string(), z.unknown()),
+  hint: nullableText,
+  globalSortOrder: z.number(),
+  createdAt: iso,
+  updatedAt: iso,
+});
+export type SocialCardDto = z.infer<typeof SocialCardDtoSchema>;
 
 export function toSocialCard(doc: CardDoc): SocialCardDto {
   return {
@@ -144,16 +187,18 @@ export function toSocialCard(doc: CardDoc): SocialCardDto {
   };
 }
 
-export interface NoteCardDto {
-  id: string;
-  title: string;
-  content: string;
-  iconUrl: string | null;
-  iconBgColor: string | null;
-  globalSortOrder: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A note card in its own view (`/api/note-cards`). */
+export const NoteCardDtoSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  iconUrl: nullableText,
+  iconBgColor: nullableText,
+  globalSortOrder: z.number(),
+  createdAt: iso,
+  updatedAt: iso,
+});
+export type NoteCardDto = z.infer<typeof NoteCardDtoSchema>;
 
 export function toNoteCard(doc: CardDoc): NoteCardDto {
   const data = (doc.cardData ?? {}) as { content?: unknown };

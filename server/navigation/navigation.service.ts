@@ -1,13 +1,6 @@
 // The read side of the dashboard: paginated, searchable card lists and tag lists, for visitors and owners.
 import { spaceOf, type Actor } from '../actor';
-import {
-  toCard,
-  toNoteCard,
-  toSocialCard,
-  type CardDto,
-  type NoteCardDto,
-  type SocialCardDto,
-} from '../cards/card.dto';
+import { toCard, toNoteCard, toSocialCard, type NoteCardDto, type SocialCardDto } from '../cards/card.dto';
 import type { CardDoc } from '../cards/card.model';
 import type { NavigationQuery } from '../cards/card.schema';
 import {
@@ -25,7 +18,8 @@ import { AppError, badRequest, notFound } from '../errors';
 import { getSettings } from '../settings/settings.service';
 import { getSpace, type SpaceSnapshot } from '../spaces/space.cache';
 import { toTag, type TagDto } from '../tags/tag.dto';
-import { matchedFields, matchesAll, normalise, searchTerms, type MatchField } from './search-text';
+import { matchedFields, matchesAll, normalise, searchTerms } from './search-text';
+import type { CardPage } from './navigation.dto';
 import { virtualOrderOf } from '../tags/tag.service';
 
 export const PAGE_SIZE = 12;
@@ -38,13 +32,6 @@ export interface Viewer {
 
 export function viewerOf(actor: Actor | null): Viewer {
   return { ownerId: spaceOf(actor), visitor: !actor };
-}
-
-export interface CardPage {
-  /** With a search (`q`), each card says where the terms were found (`matched`), for the quick launcher. */
-  items: (CardDto & { matched?: MatchField[] })[];
-  total: number;
-  nextCursor: string | null;
 }
 
 // ---- visibility -----------------------------------------------------------------------------------------------

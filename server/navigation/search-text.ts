@@ -2,6 +2,7 @@
 import type { CardDoc } from '../cards/card.model';
 import { markdownToText } from '../cards/markdown-text';
 import type { SpaceSnapshot } from '../spaces/space.cache';
+import type { MatchField } from './navigation.dto';
 
 export function normalise(text: string): string {
   return text.normalize('NFKC').toLowerCase();
@@ -14,9 +15,6 @@ export function searchTerms(q: string | undefined): string[] {
     .filter(Boolean)
     .slice(0, 10);
 }
-
-/** Where a search term was found, as the quick launcher says it ("matched in the tag"). */
-export type MatchField = 'name' | 'url' | 'description' | 'note' | 'memo' | 'tag';
 
 /** A card's searched fields, each normalised; `memo` (notes, AI context, todos) is the owner's alone. */
 function cardFields(card: CardDoc): Record<Exclude<MatchField, 'tag'>, string> {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { assetUrl as fileUrl } from '../assets/asset.dto';
 import type { Settings } from './settings.service';
 
@@ -9,8 +10,40 @@ export function maskSecret(value: string): string {
   return value.length <= 8 ? '****' : `****${value.slice(-4)}`;
 }
 
-/** The older service's `AppSettings`, with the AI key masked. */
-export function toAppSettings(s: Settings) {
+const nullableText = z.string().nullable();
+
+/** The older service's `AppSettings`, with the AI key masked. The schema is the type and the OpenAPI description's
+ * source (docs/decisions.md §39). */
+export const AppSettingsDtoSchema = z.strictObject({
+  lightLogoAssetId: nullableText,
+  lightLogoUrl: nullableText,
+  darkLogoAssetId: nullableText,
+  darkLogoUrl: nullableText,
+  faviconAssetId: nullableText,
+  faviconUrl: nullableText,
+  siteName: z.string(),
+  onlineCheckEnabled: z.boolean(),
+  onlineCheckTime: z.number(),
+  onlineStatusPublic: z.boolean().describe("visitors see the sites' online status (default true)"),
+  onlineCheckLastRun: z.string().describe('ISO 8601 date-time').nullable(),
+  socialTagDescription: nullableText,
+  registrationEnabled: z.boolean(),
+  aiApiKey: z.string().describe('masked: **** and the last 4 characters'),
+  aiApiKeyMasked: z.boolean().describe('a key is set (aiApiKey shows only its end)'),
+  aiBaseUrl: z.string(),
+  aiModel: z.string(),
+  outboundAllowPrivate: z.boolean(),
+  outboundAllowList: z.array(z.string()),
+  siteIconService: z
+    .string()
+    .describe('empty: icons fetched by this server; else a URL template with {domain}'),
+  quotaCards: z.number(),
+  quotaTags: z.number(),
+  quotaBytes: z.number(),
+});
+export type AppSettingsDto = z.infer<typeof AppSettingsDtoSchema>;
+
+export function toAppSettings(s: Settings): AppSettingsDto {
   return {
     lightLogoAssetId: s.lightLogoAssetId,
     lightLogoUrl: assetUrl(s.lightLogoAssetId),
@@ -37,8 +70,6 @@ export function toAppSettings(s: Settings) {
     quotaBytes: s.quotaBytes,
   };
 }
-
-export type AppSettingsDto = ReturnType<typeof toAppSettings>;
 
 /** Appearance of a theme when its owner has not customised it (compat §2.11). */
 export function defaultAppearances() {

@@ -1,15 +1,21 @@
+import { z } from 'zod';
 import type { SnapshotDoc } from './snapshot.model';
 
-/** The public shape of a snapshot (compat §1.7), plus counts for the history page. */
-export interface SnapshotDto {
-  id: string;
-  ownerId: string;
-  label: string;
-  createdAt: string;
-  tags: number;
-  cards: number;
-  reason: string | null;
-}
+/** The public shape of a snapshot (compat §1.7), plus counts for the history page. The schema is the type and the
+ * OpenAPI description's source (docs/decisions.md §39). */
+export const SnapshotDtoSchema = z.strictObject({
+  id: z.string().describe('snap-<uuid>'),
+  ownerId: z.string(),
+  label: z.string().describe('v<N> by default'),
+  createdAt: z.string().describe('ISO 8601 date-time'),
+  tags: z.number().describe('how many tags it holds'),
+  cards: z.number().describe('how many cards it holds'),
+  reason: z
+    .string()
+    .nullable()
+    .describe('restore, import, reset, clear or mcp for an automatic snapshot, else null'),
+});
+export type SnapshotDto = z.infer<typeof SnapshotDtoSchema>;
 
 export function toSnapshot(doc: SnapshotDoc): SnapshotDto {
   return {

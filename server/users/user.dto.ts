@@ -1,16 +1,23 @@
+import { z } from 'zod';
 import { assetUrl } from '../assets/asset.dto';
 import type { UserDoc } from './user.model';
 
+// Each account view's zod schema is its type and the OpenAPI description's source (docs/decisions.md §39).
+const iso = z.string().describe('ISO 8601 date-time');
+const nullableText = z.string().nullable();
+const Role = z.enum(['admin', 'user']);
+
 /** A user as the admin list shows it (compat `User`). */
-export interface UserDto {
-  id: string;
-  username: string;
-  role: string;
-  nickname: string | null;
-  avatarAssetId: string | null;
-  avatarColor: string;
-  createdAt: string;
-}
+export const UserDtoSchema = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  role: Role,
+  nickname: nullableText,
+  avatarAssetId: nullableText,
+  avatarColor: z.string(),
+  createdAt: iso,
+});
+export type UserDto = z.infer<typeof UserDtoSchema>;
 
 export function toUser(doc: UserDoc): UserDto {
   return {
@@ -25,27 +32,28 @@ export function toUser(doc: UserDoc): UserDto {
 }
 
 /** `GET /api/user/profile` for an administrator (the older service's admin shape). */
-export interface AdminProfileDto {
-  id: string;
-  username: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  role: 'admin';
-}
+const AdminProfileDtoSchema = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  nickname: nullableText,
+  avatarUrl: nullableText,
+  role: z.literal('admin'),
+});
 
 /** `GET /api/user/profile` for everyone else. */
-export interface UserProfileDto {
-  id: string;
-  username: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  avatarColor: string;
-  role: 'user';
-  hasPassword: boolean;
-  usernameChanged: boolean;
-}
+const UserProfileDtoSchema = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  nickname: nullableText,
+  avatarUrl: nullableText,
+  avatarColor: z.string(),
+  role: z.literal('user'),
+  hasPassword: z.boolean(),
+  usernameChanged: z.boolean(),
+});
 
-export type ProfileDto = AdminProfileDto | UserProfileDto;
+export const ProfileDtoSchema = z.discriminatedUnion('role', [AdminProfileDtoSchema, UserProfileDtoSchema]);
+export type ProfileDto = z.infer<typeof ProfileDtoSchema>;
 
 export function toProfile(doc: UserDoc): ProfileDto {
   const avatarUrl = doc.avatarAssetId ? assetUrl(doc.avatarAssetId) : null;
@@ -65,19 +73,21 @@ export function toProfile(doc: UserDoc): ProfileDto {
 }
 
 /** The caller's own account, as their profile page shows it. */
-export interface AccountDto {
-  id: string;
-  username: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  avatarColor: string;
-  role: 'admin' | 'user';
-  hasPassword: boolean;
-  usernameChanged: boolean;
-  /** Signed in with a temporary password an administrator set: it must be changed first. */
-  mustChangePassword: boolean;
-  createdAt: string;
-}
+export const AccountDtoSchema = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  nickname: nullableText,
+  avatarUrl: nullableText,
+  avatarColor: z.string(),
+  role: Role,
+  hasPassword: z.boolean(),
+  usernameChanged: z.boolean(),
+  mustChangePassword: z
+    .boolean()
+    .describe('signed in with a temporary password an administrator set: it must be changed first'),
+  createdAt: iso,
+});
+export type AccountDto = z.infer<typeof AccountDtoSchema>;
 
 /** Who an account is, as every account view shows it. */
 function identity(doc: UserDoc) {
@@ -102,14 +112,15 @@ export function toAccount(doc: UserDoc): AccountDto {
 }
 
 /** What the account switcher shows about another signed-in account. */
-export interface AccountSummary {
-  userId: string;
-  username: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  avatarColor: string;
-  role: string;
-}
+export const AccountSummarySchema = z.strictObject({
+  userId: z.string(),
+  username: z.string(),
+  nickname: nullableText,
+  avatarUrl: nullableText,
+  avatarColor: z.string(),
+  role: Role,
+});
+export type AccountSummary = z.infer<typeof AccountSummarySchema>;
 
 export function toAccountSummary(doc: UserDoc): AccountSummary {
   return { userId: doc._id, ...identity(doc) };

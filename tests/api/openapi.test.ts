@@ -4,12 +4,16 @@
 // reference page are served.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
+import { CardDtoSchema } from '#server/cards/card.dto';
+import { TagDtoSchema } from '#server/tags/tag.dto';
 import { handlersOf, operationsOf, type AreaDoc, type Operation } from '~/lib/openapi/describe';
-import { CARD, NOTE_CARD, SOCIAL_CARD, TAG, USER } from '~/lib/openapi/examples';
+import { CARD, CHANNEL_INPUT, NOTE_CARD, SOCIAL_CARD, TAG, USER } from '~/lib/openapi/examples';
 import { PROGRESS_EXAMPLE_ID } from '~/lib/openapi/areas/data';
 import { AREAS } from '~/lib/openapi/openapi.server';
 import { buildOpenApi, pathParams } from '~/lib/openapi/build';
+import { itemsOf } from '~/lib/openapi/shapes';
+import { referenceShapes } from '~/lib/openapi/reference.server';
 import { admin, tokenClient } from '../factories';
 import { Client } from '../setup/client';
 import { resetDatabase } from '../setup/db';
@@ -118,6 +122,13 @@ describe('API reference: coverage', () => {
     expect(JSON.stringify(doc)).not.toContain('"additionalProperties":false');
   });
 
+  it('lists the fields of every named shape, a union of objects (the profile) included', () => {
+    const shapes = new Map(referenceShapes().map((s) => [s.name, s.fields.map((f) => f.name)]));
+    for (const [name, fields] of shapes) expect(fields.length, name).toBeGreaterThan(3);
+    expect(shapes.get('Profile')).toEqual(expect.arrayContaining(['role', 'avatarColor', 'hasPassword']));
+    expect(shapes.get('Card')).toEqual(expect.arrayContaining(['siteTodos', 'siteRelatedSites', 'tags']));
+  });
+
   it('refuses an example that does not fit', () => {
     const op = operationsOf(AREAS).find((o) => o.method === 'POST' && o.path === '/api/tags')!;
     const bad = { ...op, doc: { ...op.doc, example: { body: { name: '' }, response: { item: { id: 1 } } } } };
@@ -128,6 +139,8 @@ describe('API reference: coverage', () => {
 describe('API reference: served', () => {
   let token: Client;
   const real: Record<string, string> = {};
+  /** The set-up's own writes: their answers are checked against the shapes their operations are described with. */
+  const written: { method: string; path: string; json: unknown }[] = [];
 
   beforeAll(async () => {
     await resetDatabase();
@@ -143,6 +156,24 @@ describe('API reference: served', () => {
       payload: { email: 'a@b.test' },
     });
     const note = await client.post('/api/note-cards', { content: '- [ ] read' });
+    const changed = await client.put('/api/site-cards', {
+      id: card.json.item.id,
+      siteTodos: [{ id: 'todo-1', text: 'read', completed: false }],
+      siteAccessRules: { urls: [{ id: 'lan', url: 'http://10.0.0.2/', label: 'LAN' }] },
+    });
+    const snapshot = await client.post('/api/snapshots', { label: 'docs' });
+    const channel = await client.post('/api/notifications', CHANNEL_INPUT);
+    expect(channel.status, channel.text).toBe(201);
+    expect(snapshot.json.item).toBeDefined();
+    written.push(
+      { method: 'POST', path: '/api/snapshots', json: snapshot.json },
+      { method: 'POST', path: '/api/notifications', json: channel.json },
+      { method: 'POST', path: '/api/tags', json: tag.json },
+      { method: 'POST', path: '/api/site-cards', json: card.json },
+      { method: 'PUT', path: '/api/site-cards', json: changed.json },
+      { method: 'POST', path: '/api/social-cards', json: social.json },
+      { method: 'POST', path: '/api/note-cards', json: note.json },
+    );
     // A finished job for the progress routes' live check (a progress record is per user, whatever its kind).
     const exported = await client.post('/api/user/data/export', undefined, {
       headers: { 'x-progress-id': PROGRESS_EXAMPLE_ID },
@@ -176,20 +207,53 @@ describe('API reference: served', () => {
     expect(res.json.paths['/api/mcp'].post.security).toEqual([{ accessToken: [] }]);
   });
 
-  it('every JSON GET answers live in the shape it is described with', async () => {
-    const gets = operationsOf(AREAS).filter(
-      (o) => o.method === 'GET' && o.doc.response && !pathParams(o.path).length,
+  /** A JSON GET's live answer, its path parameters and query filled with the set-up's real ids. */
+  async function liveGet(op: Operation) {
+    const ex = op.doc.example;
+    const url = op.path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => real[ex?.params?.[p] ?? ''] ?? '');
+    const query = Object.fromEntries(Object.entries(ex?.query ?? {}).map(([k, v]) => [k, real[v] ?? v]));
+    const qs = Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : '';
+    return token.get(`${url}${qs}`);
+  }
+
+  /** JSON GETs the live check can call: no path parameters, or only ones the set-up made real. */
+  const liveGets = () =>
+    operationsOf(AREAS).filter(
+      (o) =>
+        o.method === 'GET' &&
+        o.doc.response &&
+        pathParams(o.path).every((p) => real[o.doc.example?.params?.[p] ?? ''] !== undefined),
     );
+
+  it('every JSON GET answers live in the shape it is described with', async () => {
+    const gets = liveGets();
     expect(gets.length).toBeGreaterThan(15);
+    expect(gets.map((o) => o.path)).toContain('/api/social-cards/:id');
     for (const op of gets) {
-      const query = Object.fromEntries(
-        Object.entries(op.doc.example?.query ?? {}).map(([k, v]) => [k, real[v] ?? v]),
-      );
-      const qs = Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : '';
-      const res = await token.get(`${op.path}${qs}`);
+      const res = await liveGet(op);
       expect(res.status, `${op.path}: ${res.text.slice(0, 200)}`).toBe(op.status);
       expect(parseProblem(op.doc.response, res.json, op.path)).toBeNull();
     }
+  });
+
+  it('the answers of the writes pass the shapes their operations are described with', () => {
+    const ops = operationsOf(AREAS);
+    for (const w of written) {
+      const op = ops.find((o) => o.method === w.method && o.path === w.path)!;
+      expect(parseProblem(op.doc.response, w.json, `${w.method} ${w.path}`)).toBeNull();
+    }
+  });
+
+  it('a DTO schema that drifts from the answer fails the live check, whichever side has the extra field', async () => {
+    const cards = (await token.get('/api/site-cards')).json;
+    expect(parseProblem(itemsOf(CardDtoSchema), cards, 'cards')).toBeNull();
+    // A field the service sends and the schema no longer names, and a field the schema names that is not sent.
+    const lacking = itemsOf(CardDtoSchema.omit({ siteNotes: true }));
+    expect(parseProblem(lacking, cards, 'cards')).toMatch(/siteNotes/);
+    const extra = itemsOf(CardDtoSchema.extend({ siteColour: z.string() }));
+    expect(parseProblem(extra, cards, 'cards')).toMatch(/siteColour/);
+    const tags = (await token.get('/api/navigation/tags')).json;
+    expect(parseProblem(itemsOf(TagDtoSchema.omit({ slug: true })), tags, 'tags')).toMatch(/slug/);
   });
 
   it('operations described as browser-session only refuse an access token', async () => {

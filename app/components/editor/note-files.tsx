@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import type { NoteAttachmentDto } from '#server/assets/upload.service';
+import type { NoteAttachmentDto } from '#server/assets/asset.dto';
 import { insertIntoTextarea, noteMarkdown } from '~/lib/upload-client';
 import { CsrfInput } from '../csrf-input';
 import { EditorSection } from './editor-shell';

@@ -1,8 +1,9 @@
 // Operation descriptions that several routes share, so a rule they follow is told once.
 import { z } from 'zod';
+import { CardDtoSchema } from '#server/cards/card.dto';
 import type { OperationDoc } from './describe';
 import { CARD } from './examples';
-import { Card, Ok } from './shapes';
+import { Ok } from './shapes';
 
 /** A route that takes `{ids}`: POST as the interface says, PUT alike for older clients. */
 export function idListDoc(
@@ -50,7 +51,7 @@ export function cardChangeDoc<T extends z.ZodObject>(
 ): OperationDoc {
   return {
     summary,
-    response: z.object({ item: Item, card: Card }),
+    response: z.object({ item: Item, card: CardDtoSchema }),
     errors: [404],
     example: {
       body: { id: item.id, ...change },

@@ -64,9 +64,25 @@ export function typeText(s: Json | undefined): string {
   return `${type}${bounds}`;
 }
 
-/** The top-level fields of an object schema (or null for anything else). */
+/**
+ * A union of objects (the profile: an administrator's or a user's) as one object: every variant's fields, required
+ * where every variant requires them, a field's first description kept. Anything else is returned as it is.
+ */
+function objectOf(s: Json): Json {
+  const variants = (s.oneOf ?? s.anyOf) as Json[] | undefined;
+  if (!variants?.length || !variants.every((v) => v.type === 'object' && v.properties)) return s;
+  const properties: Record<string, Json> = {};
+  for (const v of variants)
+    for (const [k, p] of Object.entries(v.properties as Record<string, Json>)) properties[k] ??= p;
+  const required = Object.keys(properties).filter((k) =>
+    variants.every((v) => ((v.required as string[] | undefined) ?? []).includes(k)),
+  );
+  return { type: 'object', properties, required };
+}
+
+/** The top-level fields of an object schema, or of a union of objects (or null for anything else). */
 function fields(schema: ZodType, io: 'input' | 'output'): { rows: FieldRow[] | null; type: string } {
-  const s = jsonSchema(schema, io);
+  const s = objectOf(jsonSchema(schema, io));
   const props = s.properties as Record<string, Json> | undefined;
   if (s.type !== 'object' || !props) return { rows: null, type: typeText(s) };
   const required = new Set((s.required as string[] | undefined) ?? []);

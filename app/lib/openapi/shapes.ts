@@ -1,8 +1,17 @@
-// Response shapes of the JSON API (docs/api.md, compat.md §2), as zod schemas for the OpenAPI description and for
-// checking the examples. Objects are loose: they name the fields a client may rely on; more may appear.
+// Response shapes of the JSON API (docs/api.md, compat.md §2) for the OpenAPI description and for checking the
+// examples. A service's DTO is described by its own schema (`server/<domain>/<domain>.dto.ts`, the type and the
+// mapper's target); only the small answers that have no DTO (ok, errors, wrappers) are written here. The document
+// leaves objects open (more fields may appear); the tests hold the answers to the DTO schemas exactly.
 import { z } from 'zod';
+import { NoteAttachmentDtoSchema } from '#server/assets/asset.dto';
+import { CardDtoSchema, NoteCardDtoSchema, SocialCardDtoSchema } from '#server/cards/card.dto';
+import { ChannelDtoSchema } from '#server/notifications/channel.dto';
+import { AppSettingsDtoSchema } from '#server/settings/settings.dto';
+import { SnapshotDtoSchema } from '#server/snapshots/snapshot.dto';
+import { TagDtoSchema } from '#server/tags/tag.dto';
+import { TokenDtoSchema } from '#server/tokens/token.dto';
+import { AccountSummarySchema, ProfileDtoSchema, UserDtoSchema } from '#server/users/user.dto';
 
-const iso = z.string().describe('ISO 8601 date-time');
 const nullableText = z.string().nullable();
 
 export const Ok = z.object({ ok: z.literal(true) });
@@ -15,141 +24,6 @@ export const ErrorBody = z.object({
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
-export const Tag = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  sortOrder: z.number(),
-  isHidden: z.boolean(),
-  logoUrl: nullableText,
-  logoBgColor: nullableText,
-  description: nullableText,
-  siteCount: z.number(),
-});
-
-const CardTag = z.looseObject({ id: z.string(), name: z.string(), slug: z.string(), sortOrder: z.number() });
-
-export const Card = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  siteUrl: z.string(),
-  siteDescription: nullableText,
-  iconUrl: nullableText,
-  iconBgColor: nullableText,
-  siteIsOnline: z.boolean().nullable(),
-  siteOnlineCheckHistory: z
-    .array(z.object({ at: iso, online: z.boolean(), reason: nullableText }))
-    .optional()
-    .describe('the last online checks, oldest first (the owner only; visitors get [])'),
-  siteIsPinned: z.boolean(),
-  globalSortOrder: z.number(),
-  cardType: nullableText.describe('null for a website; a social type or "note"'),
-  cardData: nullableText.describe('JSON text: the social payload or the note {title, content}'),
-  tags: z.array(CardTag),
-  createdAt: iso,
-  updatedAt: iso,
-});
-
-export const SocialCard = z.looseObject({
-  id: z.string(),
-  cardType: z.string(),
-  label: z.string(),
-  iconUrl: nullableText,
-  iconBgColor: nullableText,
-  payload: z.record(z.string(), z.unknown()),
-  hint: nullableText,
-  globalSortOrder: z.number(),
-  createdAt: iso,
-  updatedAt: iso,
-});
-
-export const NoteCard = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  content: z.string(),
-  iconUrl: nullableText,
-  iconBgColor: nullableText,
-  globalSortOrder: z.number(),
-  createdAt: iso,
-  updatedAt: iso,
-});
-
-export const CardPage = z.object({
-  items: z.array(
-    Card.extend({
-      matched: z
-        .array(z.enum(['name', 'url', 'tag', 'description', 'note', 'memo']))
-        .optional()
-        .describe(
-          "with q: the fields the terms were found in (memo: the owner's notes, AI context and todos)",
-        ),
-    }),
-  ),
-  total: z.number(),
-  nextCursor: z.string().nullable(),
-});
-
-export const Token = z.object({
-  id: z.string(),
-  name: z.string(),
-  tokenSuffix: z.string(),
-  readOnly: z.boolean(),
-  expiresAt: iso.nullable(),
-  lastUsedAt: iso.nullable(),
-  createdAt: iso,
-  isExpired: z.boolean(),
-});
-
-export const AccountSummary = z.object({
-  userId: z.string(),
-  username: z.string(),
-  nickname: nullableText,
-  avatarUrl: nullableText,
-  avatarColor: z.string(),
-  role: z.string(),
-});
-
-export const Profile = z.looseObject({
-  id: z.string(),
-  username: z.string(),
-  nickname: nullableText,
-  avatarUrl: nullableText,
-  role: z.enum(['admin', 'user']),
-  avatarColor: z.string().optional(),
-  hasPassword: z.boolean().optional(),
-  usernameChanged: z.boolean().optional(),
-});
-
-export const User = z.object({
-  id: z.string(),
-  username: z.string(),
-  role: z.string(),
-  nickname: nullableText,
-  avatarAssetId: nullableText,
-  avatarColor: z.string(),
-  createdAt: iso,
-});
-
-export const Attachment = z.object({
-  id: z.string(),
-  filename: z.string(),
-  size: z.number(),
-  mimeType: z.string(),
-  url: z.string(),
-  createdAt: iso,
-});
-
-export const Channel = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  type: z.literal('webhook'),
-  url: z.string(),
-  method: z.string(),
-  enabled: z.boolean(),
-  created_at: iso,
-  updated_at: iso,
-});
-
 export const ThemeAppearance = z.looseObject({
   fontPreset: z.string(),
   fontSize: z.number(),
@@ -159,20 +33,6 @@ export const ThemeAppearance = z.looseObject({
   mobileWallpaperAssetId: nullableText,
 });
 export const Appearances = z.object({ light: ThemeAppearance, dark: ThemeAppearance });
-
-export const AppSettings = z.looseObject({
-  siteName: z.string(),
-  lightLogoUrl: nullableText,
-  darkLogoUrl: nullableText,
-  faviconUrl: nullableText,
-  onlineCheckEnabled: z.boolean(),
-  onlineCheckTime: z.number(),
-  onlineStatusPublic: z.boolean().describe("visitors see the sites' online status (default true)"),
-  registrationEnabled: z.boolean(),
-  aiApiKey: z.string().describe('masked: **** and the last 4 characters'),
-  aiBaseUrl: z.string(),
-  aiModel: z.string(),
-});
 
 export const FloatingButton = z.looseObject({
   id: z.string(),
@@ -185,21 +45,11 @@ export const FloatingButton = z.looseObject({
 
 /** The editor's data: what GET /api/admin/bootstrap answers and the data ZIP routes answer after a change. */
 export const Bootstrap = z.looseObject({
-  tags: z.array(Tag),
-  cards: z.array(Card),
-  sites: z.array(Card),
+  tags: z.array(TagDtoSchema),
+  cards: z.array(CardDtoSchema),
+  sites: z.array(CardDtoSchema),
   appearances: Appearances,
-  settings: AppSettings,
-});
-
-export const Snapshot = z.looseObject({
-  id: z.string().describe('snap-<uuid>'),
-  ownerId: z.string(),
-  label: z.string().describe('v<N> by default'),
-  createdAt: iso,
-  tags: z.number().describe('how many tags it holds'),
-  cards: z.number().describe('how many cards it holds'),
-  reason: nullableText.describe('restore, import, reset, clear or mcp for an automatic snapshot, else null'),
+  settings: AppSettingsDtoSchema,
 });
 
 /** `{item: X}`, the wrapper most single-object answers use. */
@@ -209,19 +59,19 @@ export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.arr
 
 /** The shapes the reference names (`array of Tag`); /docs/api lists their fields under "Shapes". */
 export const NAMED_SHAPES = {
-  Tag,
-  Card,
-  SocialCard,
-  NoteCard,
-  Token,
-  AccountSummary,
-  Profile,
-  User,
-  Attachment,
-  Channel,
+  Tag: TagDtoSchema,
+  Card: CardDtoSchema,
+  SocialCard: SocialCardDtoSchema,
+  NoteCard: NoteCardDtoSchema,
+  Token: TokenDtoSchema,
+  AccountSummary: AccountSummarySchema,
+  Profile: ProfileDtoSchema,
+  User: UserDtoSchema,
+  Attachment: NoteAttachmentDtoSchema,
+  Channel: ChannelDtoSchema,
   ThemeAppearance,
-  AppSettings,
+  AppSettings: AppSettingsDtoSchema,
   FloatingButton,
-  Snapshot,
+  Snapshot: SnapshotDtoSchema,
 } as const;
 for (const [title, schema] of Object.entries(NAMED_SHAPES)) z.globalRegistry.add(schema, { title });

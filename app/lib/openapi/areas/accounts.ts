@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AccountSummarySchema, ProfileDtoSchema } from '#server/users/user.dto';
+import { TokenDtoSchema } from '#server/tokens/token.dto';
 import * as login from '~/routes/api/auth.login';
 import * as logout from '~/routes/api/auth.logout';
 import * as register from '~/routes/api/auth.register';
@@ -14,14 +16,23 @@ import * as username from '~/routes/api/user.username';
 import { describeArea, describeRoute } from '../describe';
 import { TOKEN, USER } from '../examples';
 import { openAccountDoc } from '../operations';
-import { AccountSummary, Ok, Profile, Success, Token } from '../shapes';
+import { Ok, Success } from '../shapes';
 
 const SignedIn = Ok.extend({
   username: z.string(),
   role: z.string(),
   mustChangePassword: z.literal(true).optional(),
 });
-const PROFILE = { id: USER.id, username: 'alice', nickname: 'Alice', avatarUrl: null, role: 'user' as const };
+const PROFILE = {
+  id: USER.id,
+  username: 'alice',
+  nickname: 'Alice',
+  avatarUrl: null,
+  avatarColor: USER.avatarColor,
+  role: 'user' as const,
+  hasPassword: true,
+  usernameChanged: false,
+};
 
 export const accountsArea = describeArea(
   'Accounts',
@@ -58,7 +69,7 @@ export const accountsArea = describeArea(
           nickname: z.string().nullable(),
           avatarUrl: z.string().nullable(),
           avatarColor: z.string().nullable(),
-          accounts: z.array(AccountSummary),
+          accounts: z.array(AccountSummarySchema),
         }),
         example: {
           response: {
@@ -87,10 +98,10 @@ export const accountsArea = describeArea(
       },
     }),
     describeRoute('/api/user/profile', profile, {
-      GET: { summary: 'Your profile', response: Profile, example: { response: PROFILE } },
+      GET: { summary: 'Your profile', response: ProfileDtoSchema, example: { response: PROFILE } },
       PUT: {
         summary: 'Change your nickname',
-        response: Profile,
+        response: ProfileDtoSchema,
         example: { body: { nickname: 'Ally' }, response: { ...PROFILE, nickname: 'Ally' } },
       },
     }),
@@ -138,14 +149,14 @@ export const accountsArea = describeArea(
     describeRoute('/api/user/tokens', tokens, {
       GET: {
         summary: 'Your access tokens, newest first (a bare array)',
-        response: z.array(Token),
+        response: z.array(TokenDtoSchema),
         example: { response: [TOKEN] },
       },
       POST: {
         summary: 'Create an access token; the secret is in this answer only',
         description: 'A token cannot mint tokens (a leaked one must not outlive its expiry).',
         sessionOnly: true,
-        response: Token.extend({ token: z.string().describe('sak_ + 64 hex digits') }),
+        response: TokenDtoSchema.extend({ token: z.string().describe('sak_ + 64 hex digits') }),
         errors: [409],
         example: {
           body: { name: 'Laptop script', expiresIn: '90d', readOnly: false },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserDtoSchema } from '#server/users/user.dto';
 import * as bootstrap from '~/routes/api/admin.bootstrap';
 import * as registration from '~/routes/api/admin.registration';
 import * as tempPassword from '~/routes/api/admin.users.temporary-password';
@@ -7,7 +8,7 @@ import * as setup from '~/routes/api/setup';
 import { describeArea, describeRoute } from '../describe';
 import { BOOTSTRAP, USER } from '../examples';
 import { openAccountDoc } from '../operations';
-import { Bootstrap, Ok, User } from '../shapes';
+import { Bootstrap, Ok } from '../shapes';
 
 export const adminArea = describeArea(
   'Administration',
@@ -38,7 +39,7 @@ export const adminArea = describeArea(
     describeRoute('/api/admin/users', users, {
       GET: {
         summary: 'List users, oldest first',
-        response: z.object({ items: z.array(User), total: z.number() }),
+        response: z.object({ items: z.array(UserDtoSchema), total: z.number() }),
         example: { query: { q: 'ali', limit: '20' }, response: { items: [USER], total: 1 } },
       },
       PUT: {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ChannelDtoSchema } from '#server/notifications/channel.dto';
+import { CardDtoSchema } from '#server/cards/card.dto';
 import * as analyze from '~/routes/api/ai.analyze-site-card';
 import * as check from '~/routes/api/ai.check';
 import * as importBookmarks from '~/routes/api/ai.import-bookmarks';
@@ -10,7 +12,7 @@ import * as preview from '~/routes/api/notifications.test-preview';
 import * as channels from '~/routes/api/notifications';
 import { describeArea, describeRoute } from '../describe';
 import { CARD, CHANNEL, CHANNEL_INPUT, TAG } from '../examples';
-import { Card, Channel, Ok } from '../shapes';
+import { Ok } from '../shapes';
 
 const Sent = Ok.extend({ status: z.number() });
 const score = z.number().describe('0..1');
@@ -36,7 +38,7 @@ export const aiArea = describeArea(
       POST: {
         summary: 'Cards that fit a request (at most 6)',
         response: z.object({
-          items: z.array(z.object({ site: Card, reason: z.string() })),
+          items: z.array(z.object({ site: CardDtoSchema, reason: z.string() })),
           reasoning: z.string(),
         }),
         errors: [429, 502],
@@ -50,7 +52,7 @@ export const aiArea = describeArea(
       POST: {
         summary: 'A sequence of cards for a task (at most 8 steps)',
         response: z.object({
-          steps: z.array(z.object({ site: Card, action: z.string(), reason: z.string() })),
+          steps: z.array(z.object({ site: CardDtoSchema, action: z.string(), reason: z.string() })),
           reasoning: z.string(),
         }),
         errors: [429, 502],
@@ -150,12 +152,12 @@ export const notificationsArea = describeArea(
     describeRoute('/api/notifications', channels, {
       GET: {
         summary: 'Your channels (a bare array)',
-        response: z.array(Channel),
+        response: z.array(ChannelDtoSchema),
         example: { response: [CHANNEL] },
       },
       POST: {
         summary: 'Add a channel',
-        response: Channel,
+        response: ChannelDtoSchema,
         example: { body: CHANNEL_INPUT, response: CHANNEL },
       },
     }),
@@ -169,13 +171,13 @@ export const notificationsArea = describeArea(
     describeRoute('/api/notifications/:id', channel, {
       PUT: {
         summary: 'Change a channel',
-        response: Channel,
+        response: ChannelDtoSchema,
         errors: [404],
         example: { params: { id: CHANNEL.id }, body: CHANNEL_INPUT, response: CHANNEL },
       },
       PATCH: {
         summary: 'Turn a channel on or off',
-        response: Channel,
+        response: ChannelDtoSchema,
         errors: [404],
         example: { params: { id: CHANNEL.id }, response: { ...CHANNEL, enabled: false } },
       },

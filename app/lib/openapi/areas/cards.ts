@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CardDtoSchema, NoteCardDtoSchema, SocialCardDtoSchema } from '#server/cards/card.dto';
 import { BulkCardsResultSchema } from '#server/cards/card-bulk.schema';
 import * as bulk from '~/routes/api/cards.bulk';
 import * as notes from '~/routes/api/note-cards';
@@ -9,7 +10,7 @@ import * as undo from '~/routes/api/undo';
 import { describeArea, describeRoute, type OperationDoc } from '../describe';
 import { CARD, NOTE_CARD, SOCIAL_CARD, TAG, UNDO_TOKEN } from '../examples';
 import { cardChangeDoc, cardOf, idListDoc } from '../operations';
-import { Card, NoteCard, Ok, SocialCard, itemOf, itemsOf } from '../shapes';
+import { Ok, itemOf, itemsOf } from '../shapes';
 
 const Deleted = Ok.extend({ undoToken: z.string().optional() }).loose();
 
@@ -27,18 +28,20 @@ export const cardsArea = describeArea(
     describeRoute('/api/social-cards', social, {
       GET: {
         summary: 'Your social cards',
-        response: itemsOf(SocialCard),
+        response: itemsOf(SocialCardDtoSchema),
         example: { response: { items: [SOCIAL_CARD] } },
       },
       POST: {
         summary: 'Create a social card',
-        response: itemOf(SocialCard),
+        response: itemOf(SocialCardDtoSchema),
         example: {
           body: { cardType: 'email', label: 'Email', payload: { type: 'email', email: 'me@example.com' } },
           response: { item: SOCIAL_CARD },
         },
       },
-      PUT: cardChangeDoc('Change a social card', SocialCard, SOCIAL_CARD, 'email', { label: 'Mail' }),
+      PUT: cardChangeDoc('Change a social card', SocialCardDtoSchema, SOCIAL_CARD, 'email', {
+        label: 'Mail',
+      }),
       DELETE: {
         summary: 'Delete a social card (without id: all of them)',
         response: Deleted,
@@ -54,7 +57,7 @@ export const cardsArea = describeArea(
     describeRoute('/api/social-cards/:id', socialById, {
       GET: {
         summary: 'One social card as anyone may see it',
-        response: itemOf(Card),
+        response: itemOf(CardDtoSchema),
         errors: [404],
         example: {
           params: { id: SOCIAL_CARD.id },
@@ -65,19 +68,19 @@ export const cardsArea = describeArea(
     describeRoute('/api/note-cards', notes, {
       GET: {
         summary: 'Your note cards',
-        response: itemsOf(NoteCard),
+        response: itemsOf(NoteCardDtoSchema),
         example: { response: { items: [NOTE_CARD] } },
       },
       POST: withAffected({
         summary: 'Create a note card (Markdown; todos link to site cards)',
-        response: itemOf(NoteCard),
+        response: itemOf(NoteCardDtoSchema),
         example: {
           body: { title: 'Shopping', content: '- [ ] milk\n- [ ] bread' },
           response: { item: NOTE_CARD },
         },
       }),
       PUT: withAffected(
-        cardChangeDoc('Change a note card', NoteCard, NOTE_CARD, 'note', { content: '- [x] milk' }),
+        cardChangeDoc('Change a note card', NoteCardDtoSchema, NOTE_CARD, 'note', { content: '- [x] milk' }),
       ),
       DELETE: withAffected({
         summary: 'Delete a note card (without id: all of them)',

@@ -9,7 +9,8 @@ import * as uploadFile from '~/routes/api/note-cards.upload-file';
 import * as uploadImage from '~/routes/api/note-cards.upload-image';
 import { describeArea, describeRoute } from '../describe';
 import { ATTACHMENT } from '../examples';
-import { Attachment, Ok, itemOf, itemsOf } from '../shapes';
+import { NoteAttachmentDtoSchema } from '#server/assets/asset.dto';
+import { Ok, itemOf, itemsOf } from '../shapes';
 
 const FILE = {
   type: 'application/octet-stream',
@@ -100,14 +101,14 @@ export const filesArea = describeArea(
     describeRoute('/api/note-cards/attachment', attachment, {
       GET: {
         summary: 'A note’s attachments, oldest first',
-        response: itemsOf(Attachment),
+        response: itemsOf(NoteAttachmentDtoSchema),
         errors: [404],
         example: { query: { noteId: 'card-4c77' }, response: { items: [ATTACHMENT] } },
       },
       POST: {
         summary: 'Attach a file (≤ 100 MB) to a note',
         multipart: { file: 'the file', noteId: 'the note' },
-        response: itemOf(Attachment),
+        response: itemOf(NoteAttachmentDtoSchema),
         errors: [404],
         example: { response: { item: ATTACHMENT } },
       },

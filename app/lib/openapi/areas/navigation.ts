@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CardPageSchema } from '#server/navigation/navigation.dto';
+import { NoteCardDtoSchema, SocialCardDtoSchema } from '#server/cards/card.dto';
+import { TagDtoSchema } from '#server/tags/tag.dto';
 import * as cards from '~/routes/api/navigation.cards';
 import * as notes from '~/routes/api/navigation.note-cards';
 import * as sites from '~/routes/api/navigation.site-cards';
@@ -7,7 +10,7 @@ import * as tags from '~/routes/api/navigation.tags';
 import * as suggest from '~/routes/api/search.suggest';
 import { describeArea, describeRoute } from '../describe';
 import { CARD, NOTE_CARD, SOCIAL_CARD, TAG } from '../examples';
-import { CardPage, NoteCard, SocialCard, Tag, itemsOf } from '../shapes';
+import { itemsOf } from '../shapes';
 
 const PAGE = { items: [CARD], total: 1, nextCursor: null };
 
@@ -20,35 +23,35 @@ export const navigationArea = describeArea(
         summary: 'A page of cards of every kind',
         description:
           'scope=tag with tagId limits to one tag (or __social_cards__ / __note_cards__); q searches.',
-        response: CardPage,
+        response: CardPageSchema,
         example: { query: { scope: 'tag', tagId: TAG.id, limit: '12' }, response: PAGE },
       },
     }),
     describeRoute('/api/navigation/site-cards', sites, {
       GET: {
         summary: 'A page of website cards',
-        response: CardPage,
+        response: CardPageSchema,
         example: { query: { q: 'docs' }, response: PAGE },
       },
     }),
     describeRoute('/api/navigation/tags', tags, {
       GET: {
         summary: 'Visible tags, with the virtual social and note tags among them',
-        response: itemsOf(Tag),
+        response: itemsOf(TagDtoSchema),
         example: { response: { items: [TAG] } },
       },
     }),
     describeRoute('/api/navigation/social-cards', social, {
       GET: {
         summary: 'Social cards',
-        response: itemsOf(SocialCard),
+        response: itemsOf(SocialCardDtoSchema),
         example: { response: { items: [SOCIAL_CARD] } },
       },
     }),
     describeRoute('/api/navigation/note-cards', notes, {
       GET: {
         summary: 'Note cards',
-        response: itemsOf(NoteCard),
+        response: itemsOf(NoteCardDtoSchema),
         example: { response: { items: [NOTE_CARD] } },
       },
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppSettingsDtoSchema } from '#server/settings/settings.dto';
 import * as appearance from '~/routes/api/appearance';
 import * as floating from '~/routes/api/floating-buttons';
 import * as health from '~/routes/api/health';
@@ -6,7 +7,7 @@ import * as openapi from '~/routes/api/openapi';
 import * as settings from '~/routes/api/settings';
 import { describeArea, describeRoute } from '../describe';
 import { SETTINGS, THEME } from '../examples';
-import { AppSettings, Appearances, FloatingButton } from '../shapes';
+import { Appearances, FloatingButton } from '../shapes';
 
 const BUTTONS = [{ id: 'back-to-top', label: 'Top', enabled: true, editable: false }];
 
@@ -54,7 +55,7 @@ export const settingsArea = describeArea(
     describeRoute('/api/settings', settings, {
       GET: {
         summary: 'Site settings (the AI key masked)',
-        response: AppSettings,
+        response: AppSettingsDtoSchema,
         example: { response: SETTINGS },
       },
       PUT: {
@@ -62,7 +63,7 @@ export const settingsArea = describeArea(
         description:
           'An aiApiKey starting with **** keeps the stored key, but a new aiBaseUrl needs the key typed again ' +
           '(or cleared): else 400 secret_required.',
-        response: AppSettings,
+        response: AppSettingsDtoSchema,
         example: { body: { siteName: 'Home' }, response: { ...SETTINGS, siteName: 'Home' } },
       },
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CardDtoSchema } from '#server/cards/card.dto';
 import * as batch from '~/routes/api/site-cards.batch';
 import * as checkAll from '~/routes/api/site-cards.check-online';
 import * as checkOne from '~/routes/api/site-cards.check-online-single';
@@ -13,7 +14,7 @@ import * as sites from '~/routes/api/site-cards';
 import * as siteIcon from '~/routes/api/site-icons.$host';
 import { describeArea, describeRoute, type OperationDoc } from '../describe';
 import { CARD, SNAPSHOT, TAG, UNDO_TOKEN } from '../examples';
-import { Card, Ok, Success, itemOf, itemsOf } from '../shapes';
+import { Ok, Success, itemOf, itemsOf } from '../shapes';
 
 const reorderDoc: OperationDoc = {
   summary: 'Put all your cards in this order',
@@ -28,12 +29,12 @@ export const siteCardsArea = describeArea(
     describeRoute('/api/site-cards', sites, {
       GET: {
         summary: 'All your cards, every kind, pinned first',
-        response: itemsOf(Card),
+        response: itemsOf(CardDtoSchema),
         example: { response: { items: [CARD] } },
       },
       POST: {
         summary: 'Create a site card (siteUrl or its alias url)',
-        response: itemOf(Card),
+        response: itemOf(CardDtoSchema),
         example: {
           body: { name: 'MDN Web Docs', siteUrl: 'https://developer.mozilla.org/', tagIds: [TAG.id] },
           response: { item: CARD },
@@ -41,7 +42,7 @@ export const siteCardsArea = describeArea(
       },
       PUT: {
         summary: 'Change a card (fields left out keep their values)',
-        response: itemOf(Card),
+        response: itemOf(CardDtoSchema),
         errors: [404],
         example: {
           body: { id: CARD.id, siteIsPinned: true },

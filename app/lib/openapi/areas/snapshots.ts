@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { SnapshotDtoSchema } from '#server/snapshots/snapshot.dto';
 import { SnapshotCreateSchema } from '#server/snapshots/snapshot.schema';
 import * as snapshots from '~/routes/api/snapshots';
 import { describeArea, describeRoute } from '../describe';
 import { SNAPSHOT } from '../examples';
-import { Ok, Snapshot, itemOf, itemsOf } from '../shapes';
+import { Ok, itemOf, itemsOf } from '../shapes';
 
 export const snapshotsArea = describeArea(
   'Snapshots',
@@ -13,7 +14,7 @@ export const snapshotsArea = describeArea(
     describeRoute('/api/snapshots', snapshots, {
       GET: {
         summary: 'Your snapshots, newest first',
-        response: itemsOf(Snapshot),
+        response: itemsOf(SnapshotDtoSchema),
         example: { response: { items: [SNAPSHOT] } },
       },
       POST: {
@@ -26,7 +27,7 @@ export const snapshotsArea = describeArea(
           'and removes every user’s expired snapshots.',
         body: SnapshotCreateSchema,
         response: z.union([
-          itemOf(Snapshot),
+          itemOf(SnapshotDtoSchema),
           z.object({ skipped: z.literal(true) }),
           Ok.extend({ cleaned: z.number().optional().describe('action=cleanup: snapshots removed') }),
         ]),

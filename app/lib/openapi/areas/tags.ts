@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TagDtoSchema } from '#server/tags/tag.dto';
 import * as cardsReorder from '~/routes/api/tags.$tagId.sites.reorder';
 import * as cardsRestore from '~/routes/api/tags.$tagId.sites.restore';
 import * as reorder from '~/routes/api/tags.reorder';
@@ -6,7 +7,7 @@ import * as tags from '~/routes/api/tags';
 import { describeArea, describeRoute, type RouteModule } from '../describe';
 import { CARD, TAG, UNDO_TOKEN } from '../examples';
 import { idListDoc } from '../operations';
-import { Tag, Undoable, itemOf } from '../shapes';
+import { Undoable, itemOf } from '../shapes';
 
 /** The cards of a tag, under /sites/ and under its alias /cards/ (the same route module). */
 const tagCardsRoutes = (action: 'reorder' | 'restore', module: RouteModule, summary: string) =>
@@ -25,12 +26,12 @@ export const tagsArea = describeArea('Tags', 'Your tags and the order of cards i
   describeRoute('/api/tags', tags, {
     GET: {
       summary: 'Your tags, hidden ones included',
-      response: z.object({ items: z.array(Tag), _note: z.string() }),
+      response: z.object({ items: z.array(TagDtoSchema), _note: z.string() }),
       example: { response: { items: [TAG], _note: 'Social and note cards are listed under virtual tags …' } },
     },
     POST: {
       summary: 'Create a tag',
-      response: itemOf(Tag),
+      response: itemOf(TagDtoSchema),
       example: {
         body: { name: 'Work', logoBgColor: '#2563eb', description: 'Everyday tools' },
         response: { item: TAG },
@@ -38,7 +39,7 @@ export const tagsArea = describeArea('Tags', 'Your tags and the order of cards i
     },
     PUT: {
       summary: 'Change a tag (fields left out keep their values)',
-      response: itemOf(Tag),
+      response: itemOf(TagDtoSchema),
       errors: [404],
       example: { body: { id: TAG.id, name: 'Job' }, response: { item: { ...TAG, name: 'Job' } } },
     },
