@@ -21,7 +21,13 @@ import { startMaintenance, stopMaintenance } from '#server/maintenance';
 import { WEB_ENGINES } from './components/dashboard/search-form';
 import { NonceContext } from './lib/nonce';
 import { NONCE_MARK, renderNonce } from './lib/page-cache.server';
-import { rememberedPage, rememberPage, renderMemoKey } from './lib/render-memo.server';
+import {
+  acceptsGzip,
+  rememberedPage,
+  rememberPage,
+  renderMemoKey,
+  type PageBody,
+} from './lib/render-memo.server';
 import { requestInfoContext } from './lib/request-context.server';
 
 // Boot: validate configuration (one-line error and exit 1 if wrong), connect, start housekeeping timers.
@@ -164,14 +170,17 @@ export default function handleRequest(
     Boolean(info?.flash),
   );
   // `X-Render-Memo: hit | miss` says whether it was (for operators and the tests).
-  const respond = (body: ReadableStream<Uint8Array>, length: number, state: 'hit' | 'miss') => {
+  const respond = (page: PageBody, state: 'hit' | 'miss') => {
     setPageHeaders(responseHeaders, nonce, formAction);
-    responseHeaders.set('Content-Length', String(length));
+    responseHeaders.set('Content-Length', String(page.length));
     responseHeaders.set('X-Render-Memo', state);
-    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+    responseHeaders.append('Vary', 'Accept-Encoding');
+    if (page.encoding) responseHeaders.set('Content-Encoding', page.encoding);
+    return new Response(page.stream, { headers: responseHeaders, status: responseStatusCode });
   };
-  const remembered = memoKey ? rememberedPage(memoKey, nonce) : null;
-  if (remembered) return respond(remembered.stream, remembered.length, 'hit');
+  const gzip = acceptsGzip(request);
+  const remembered = memoKey ? rememberedPage(memoKey, nonce, gzip) : null;
+  if (remembered) return respond(remembered, 'hit');
   const renderedNonce = memoKey ? NONCE_MARK : nonce;
 
   return new Promise<Response>((resolve, reject) => {
@@ -195,8 +204,8 @@ export default function handleRequest(
             sink.on('end', () => {
               clearTimeout(timeoutId);
               const html = Buffer.concat(chunks).toString('utf8');
-              const page = rememberPage(memoKey, html, nonce, responseStatusCode === 200);
-              resolve(respond(page.stream, page.length, 'miss'));
+              const page = rememberPage(memoKey, html, nonce, responseStatusCode === 200, gzip);
+              resolve(respond(page, 'miss'));
             });
             sink.on('error', reject);
             pipe(sink);

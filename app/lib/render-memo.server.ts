@@ -7,11 +7,14 @@
 // Nothing is invalidated by hand, and no user can be served another's page (their data, session token included,
 // differ). Only pages that ask for it (`handle.renderMemo`, rendered on the server only) are remembered, only for
 // signed-in users (visitors have the shared page cache, app/lib/page-cache.server.ts) and never with a flash
-// message. The CSP nonce is rendered as a mark and replaced per response. docs/decisions.md §35.
+// message. The CSP nonce is rendered as a mark and replaced per response, into the page compressed once when the
+// client takes gzip. docs/decisions.md §35.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { EntryContext } from 'react-router';
+import Negotiator from 'negotiator';
 import { env } from '#server/env';
+import { deflateParts, gzipJoined } from './gzip-parts.server';
 import { NONCE_MARK } from './page-cache.server';
 
 /** Bytes of HTML kept (about 300 dashboard pages of 54 KB): least recently used pages go first. */
@@ -20,12 +23,18 @@ const MAX_BYTES = 16 * 1024 * 1024;
 interface Memo {
   /** The body, UTF-8 encoded, cut where the nonce goes. */
   parts: Buffer[];
+  /** The same parts compressed, made for the first response that may be gzipped (gzip-parts.server.ts). */
+  deflated?: Buffer[];
   bytes: number;
 }
 
 let cache: LRUCache<string, Memo> | undefined;
 const memos = () =>
-  (cache ??= new LRUCache<string, Memo>({ maxSize: MAX_BYTES, sizeCalculation: (m) => m.bytes + 256 }));
+  (cache ??= new LRUCache<string, Memo>({
+    maxSize: MAX_BYTES,
+    // The compressed parts are about a sixth of the page; counted up front so the bound holds once they are made.
+    sizeCalculation: (m) => Math.ceil(m.bytes * 1.2) + 256,
+  }));
 
 class NotPlain extends Error {}
 
@@ -71,34 +80,62 @@ export function renderMemoKey(
   return createHash('sha256').update(text).digest('base64url');
 }
 
-function body(memo: Memo, nonce: string): { stream: ReadableStream<Uint8Array>; length: number } {
+export interface PageBody {
+  stream: ReadableStream<Uint8Array>;
+  length: number;
+  /** `gzip` when the body is compressed (the compression middleware then leaves it as it is). */
+  encoding: 'gzip' | null;
+}
+
+function body(memo: Memo, nonce: string, gzip: boolean): PageBody {
   const value = Buffer.from(nonce);
-  const chunks: Buffer[] = [memo.parts[0]!];
-  for (let i = 1; i < memo.parts.length; i++) chunks.push(value, memo.parts[i]!);
+  let chunks: Buffer[];
+  if (gzip) {
+    memo.deflated ??= deflateParts(memo.parts);
+    chunks = gzipJoined(memo.parts, memo.deflated, value);
+  } else {
+    chunks = [memo.parts[0]!];
+    for (let i = 1; i < memo.parts.length; i++) chunks.push(value, memo.parts[i]!);
+  }
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const chunk of chunks) if (chunk.length) controller.enqueue(chunk);
       controller.close();
     },
   });
-  return { stream, length: chunks.reduce((n, c) => n + c.length, 0) };
+  return { stream, length: chunks.reduce((n, c) => n + c.length, 0), encoding: gzip ? 'gzip' : null };
+}
+
+/** Whether the client takes gzip (every browser does; one that prefers brotli gets gzip for these pages). */
+export function acceptsGzip(request: Request): boolean {
+  const header = request.headers.get('accept-encoding');
+  return (
+    Boolean(header) &&
+    new Negotiator({ headers: { 'accept-encoding': header! } }).encoding(['gzip']) === 'gzip'
+  );
 }
 
 /** A remembered page with this response's nonce, or null. */
-export function rememberedPage(key: string, nonce: string) {
+export function rememberedPage(key: string, nonce: string, gzip: boolean): PageBody | null {
   const memo = memos().get(key);
-  return memo ? body(memo, nonce) : null;
+  return memo ? body(memo, nonce, gzip) : null;
 }
 
 /**
  * A page rendered with `NONCE_MARK` in place of the nonce, with this response's nonce; kept when `keep` (a render
  * that failed half-way is sent, not kept).
  */
-export function rememberPage(key: string, html: string, nonce: string, keep: boolean) {
+export function rememberPage(
+  key: string,
+  html: string,
+  nonce: string,
+  keep: boolean,
+  gzip: boolean,
+): PageBody {
   const memo: Memo = {
     parts: html.split(NONCE_MARK).map((part) => Buffer.from(part)),
     bytes: Buffer.byteLength(html),
   };
   if (keep) memos().set(key, memo);
-  return body(memo, nonce);
+  return body(memo, nonce, gzip && keep);
 }
