@@ -108,10 +108,22 @@ after 519 req/s, p99 330 ms, peak RSS 243 MB; after with --optimize-for-size 529
 Before any cache, on
 2026-11-25 at load average 5.8 and with the CPU profiler on: 122 req/s, p50 387 ms, p99 688 ms, peak RSS 423 MB;
 the profile was React rendering (31 %), i18next (9 %) and garbage collection (14 %).
-The signed-in owner's page is not shared (goal ≤ 8 ms of CPU a request, issue 26; about 24 ms on 2026-11-27). A CPU profile
-of its 300 requests (BENCH_CPU_PROF=1, 2026-11-27): React rendering 26 % of the app's time, garbage collection 21 %,
-i18next's \`t\` 8 %, the page's loader 4 %, idle 23 %: no single hot spot; what would reach the goal is sharing the
-rendered page per owner and space revision as visitors' pages are, which is not built.`,
+The signed-in owner's page (issue 26, goal ≤ 8 ms of CPU a request; about 24 ms on 2026-11-27) is kept by the data it
+was rendered from (docs/decisions.md §35, app/lib/render-memo.server.ts): the loaders run, the same loader data
+sends the page rendered before with a new nonce, gzipped from parts compressed once; the root loader no longer looks
+up the user and the owner's appearances on every page. Before it, a CPU profile of its requests (BENCH_CPU_PROF=1,
+2026-11-27): React rendering 26 % of the app's time, garbage collection 21 %, i18next's \`t\` 8 %, the page's loader
+4 %, idle 23 %. Back to back on 2026-11-28 (a harness alternating the two builds on one seeded database, 300
+sequential requests after 60 warm-up ones, the owner keeping the CSRF cookie as a browser does; load average 6-8):
+the same page, app CPU per request 30.1, 25.8, 24.3 ms before and 8.4, 7.0, 6.7 ms after (p50 24-28 ms before,
+6.2-8.8 ms after); a page not seen before each time (\`?page=N\`, every one rendered; load average 5): 24.6 and
+26.9 ms before, 18.4 and 22.6 ms after. Step by step (same harness): the render memo alone 24.6 → 12 ms (the
+rest was the root loader's two round trips, compressing 54 KB per response, GC); the user record and
+appearances without a lookup → 8.2-8.5 ms; the gzip parts → 6.5-7.4 ms. What is left (a profile of 2,000
+requests): React Router's route matching and its encoding of the loader data for a hydration this page does not
+do (~9 % of the busy time together), the loaders (~8 %), the key's JSON and SHA-256, the socket writes and GC.
+The visitor figures above were taken at load average 4.5-5.3; the run before (2026-11-27: 1,933 req/s, p99 75 ms,
+peak RSS 177 MB) was at load 1.0. The visitor's path (a shared page answered before React Router) did not change.`,
     );
   };
   await withAdminApp('home', bench, { options: cpuProfile('home') });
