@@ -17,7 +17,7 @@ import { env } from '#server/env';
 import { deflateParts, gzipJoined } from './gzip-parts.server';
 import { NONCE_MARK } from './page-cache.server';
 
-/** Bytes of HTML kept (about 300 dashboard pages of 54 KB): least recently used pages go first. */
+/** Bytes of HTML kept (about 250 dashboard pages of 54 KB with their gzip parts): least recently used go first. */
 const MAX_BYTES = 16 * 1024 * 1024;
 
 interface Memo {
