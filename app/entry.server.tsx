@@ -20,7 +20,15 @@ import { writesPending } from '#server/spaces/space.write';
 import { startMaintenance, stopMaintenance } from '#server/maintenance';
 import { WEB_ENGINES } from './components/dashboard/search-form';
 import { NonceContext } from './lib/nonce';
-import { renderNonce } from './lib/page-cache.server';
+import { NONCE_MARK, renderNonce } from './lib/page-cache.server';
+import {
+  acceptsGzip,
+  rememberedPage,
+  rememberPage,
+  renderMemoKey,
+  type PageBody,
+} from './lib/render-memo.server';
+import { requestInfoContext } from './lib/request-context.server';
 
 // Boot: validate configuration (one-line error and exit 1 if wrong), connect, start housekeeping timers.
 loadEnvOrExit();
@@ -120,6 +128,26 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   });
 };
 
+function setPageHeaders(headers: Headers, nonce: string, formAction: string) {
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set(
+    'Content-Security-Policy',
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https: http:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      `form-action ${formAction}`,
+      "object-src 'none'",
+    ].join('; '),
+  );
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -132,6 +160,28 @@ export default function handleRequest(
   }
   const nonce = renderNonce(loadContext);
   const formAction = formActionFor(responseHeaders);
+  const info = loadContext.get(requestInfoContext);
+  // A signed-in dashboard rendered from the same data as before is sent as it was (app/lib/render-memo.server.ts).
+  const memoKey = renderMemoKey(
+    request,
+    responseStatusCode,
+    routerContext,
+    Boolean(info?.actor),
+    Boolean(info?.flash),
+  );
+  // `X-Render-Memo: hit | miss` says whether it was (for operators and the tests).
+  const respond = (page: PageBody, state: 'hit' | 'miss') => {
+    setPageHeaders(responseHeaders, nonce, formAction);
+    responseHeaders.set('Content-Length', String(page.length));
+    responseHeaders.set('X-Render-Memo', state);
+    responseHeaders.append('Vary', 'Accept-Encoding');
+    if (page.encoding) responseHeaders.set('Content-Encoding', page.encoding);
+    return new Response(page.stream, { headers: responseHeaders, status: responseStatusCode });
+  };
+  const gzip = acceptsGzip(request);
+  const remembered = memoKey ? rememberedPage(memoKey, nonce, gzip) : null;
+  if (remembered) return respond(remembered, 'hit');
+  const renderedNonce = memoKey ? NONCE_MARK : nonce;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -140,12 +190,27 @@ export default function handleRequest(
     );
     // Pages are rendered completely before sending: they must work without JavaScript, so nothing is deferred.
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <NonceContext.Provider value={renderedNonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={renderedNonce} />
       </NonceContext.Provider>,
       {
-        nonce,
+        nonce: renderedNonce,
         onAllReady() {
+          if (memoKey) {
+            // Rendered with the nonce's mark: collected, kept if it is a plain page, sent with this response's nonce.
+            const chunks: Buffer[] = [];
+            const sink = new PassThrough();
+            sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+            sink.on('end', () => {
+              clearTimeout(timeoutId);
+              const html = Buffer.concat(chunks).toString('utf8');
+              const page = rememberPage(memoKey, html, nonce, responseStatusCode === 200, gzip);
+              resolve(respond(page, 'miss'));
+            });
+            sink.on('error', reject);
+            pipe(sink);
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -153,24 +218,7 @@ export default function handleRequest(
               callback();
             },
           });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          responseHeaders.set(
-            'Content-Security-Policy',
-            [
-              "default-src 'self'",
-              `script-src 'self' 'nonce-${nonce}'`,
-              "style-src 'self' 'unsafe-inline'",
-              "img-src 'self' data: blob: https: http:",
-              "font-src 'self' data:",
-              "connect-src 'self'",
-              "frame-ancestors 'none'",
-              "base-uri 'self'",
-              `form-action ${formAction}`,
-              "object-src 'none'",
-            ].join('; '),
-          );
-          if (!responseHeaders.has('Cache-Control'))
-            responseHeaders.set('Cache-Control', 'private, no-cache');
+          setPageHeaders(responseHeaders, nonce, formAction);
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

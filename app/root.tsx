@@ -54,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const info = requestInfo(context);
   const settings = await getSettings();
   const actor = info.actor;
-  const account = actor ? await findUserById(actor.userId) : null;
+  // The record the session was verified with: no second lookup per page (docs/decisions.md §35).
+  const account = actor ? (info.account ?? (await findUserById(actor.userId))) : null;
   // A temporary password set by an administrator must be changed before anything else.
   if (account?.mustChangePassword && !info.actor?.impersonatedBy) {
     const path = new URL(request.url).pathname;

@@ -36,3 +36,36 @@ export function docSchema<T>(fields: SchemaDefinition, options: SchemaOptions = 
   // The fields are checked against T by the tests that write and read each collection, not by the compiler.
   return new Schema(definition, { versionKey: false, ...options }) as unknown as Schema<T>;
 }
+
+const WRITES = [
+  'deleteOne',
+  'deleteMany',
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'findOneAndUpdate',
+  'findOneAndDelete',
+  'findOneAndReplace',
+] as const;
+
+/**
+ * Runs `forget` before and after every write made through a model of this schema (a cache of its documents is
+ * emptied, and a read that was in flight meanwhile is not kept by whoever checks a generation around it). Call it
+ * before the model is defined.
+ */
+export function forgetOnWrites(schema: Schema<any>, forget: () => void): void {
+  for (const op of WRITES) {
+    schema.pre(op, function () {
+      forget();
+    });
+    schema.post(op, function () {
+      forget();
+    });
+  }
+  schema.pre('bulkWrite', function () {
+    forget();
+  });
+  schema.post('bulkWrite', function () {
+    forget();
+  });
+}

@@ -65,6 +65,8 @@ export const EnvSchema = z.object({
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** How long a visitor's page is shared with other visitors (0: every request renders its own). */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Keep a signed-in dashboard's HTML by the data it was rendered from (app/lib/render-memo.server.ts). */
+  RENDER_MEMO: bool.default(true),
   /** Bytes of data spaces kept in memory (all users together); least recently read spaces are dropped first. */
   SPACE_CACHE_BYTES: z.coerce
     .number()

@@ -1,6 +1,7 @@
 import Negotiator from 'negotiator';
 import { createContext, data, redirect, type MiddlewareFunction, RouterContextProvider } from 'react-router';
 import type { Actor } from '#server/actor';
+import type { UserDoc } from '#server/users/user.model';
 import { authenticate, channelOf, refusesChange } from '#server/auth/authenticate';
 import { CSRF_COOKIE, csrfCookie } from '#server/auth/cookies';
 import { newCsrfToken } from '#server/auth/csrf';
@@ -26,6 +27,8 @@ import {
 
 export interface RequestInfo {
   actor: Actor | null;
+  /** The actor's user record, as verified with their credential (server/auth/authenticate.ts). */
+  account: UserDoc | null;
   locale: Locale;
   theme: Theme;
   csrfToken: string;
@@ -127,10 +130,11 @@ async function prepareOnce(request: Request, dataRequest: boolean): Promise<Prep
       ? await readFlash(request, cookies)
       : null;
   if (flash) setCookies.push(flash.clearCookie);
-  const { actor } = await authenticate(request);
+  const { actor, user: account } = await authenticate(request);
   const theme = isTheme(cookies[THEME_COOKIE]) ? cookies[THEME_COOKIE] : 'system';
   const info: RequestInfo = {
     actor,
+    account: actor ? account : null,
     locale: detectLocale(request, cookies),
     theme,
     csrfToken,

@@ -1,5 +1,6 @@
 import { defineModel } from '../db';
-import { docSchema, defaults, nullable, required } from '../db-schema';
+import { docSchema, defaults, forgetOnWrites, nullable, required } from '../db-schema';
+import { forgetAppearances } from './appearance.cache';
 
 import { FONT_PRESETS, THEMES, type Theme } from './appearance.shared';
 
@@ -36,6 +37,8 @@ const AppearanceSchema = docSchema<AppearanceDoc>({
   ...defaults({ isDefault: false }),
   ...required({ updatedAt: Date }),
 });
+
+forgetOnWrites(AppearanceSchema, forgetAppearances);
 
 export const AppearanceModel = defineModel<AppearanceDoc>('Appearance', AppearanceSchema);
 

@@ -5,6 +5,7 @@ import { AssetModel, type AssetDoc, type AssetKind } from '../assets/asset.model
 import { deleteOwnedAssets } from '../assets/asset.service';
 import { badRequest } from '../errors';
 import { visitorPagesChanged } from '../visitor-pages';
+import { cachedAppearances } from './appearance.cache';
 import type { AppearanceInput } from './appearance.schema';
 import { defaultAppearances } from '../settings/settings.dto';
 import {
@@ -50,7 +51,9 @@ export async function appearancesOf(ownerId: string): Promise<Record<Theme, Them
 
 /** The caller's appearances (visitors: the admin's). */
 export function getAppearances(actor: Actor | null) {
-  return appearancesOf(spaceOf(actor));
+  const ownerId = spaceOf(actor);
+  // Read on every page (its look): remembered briefly (appearance.cache.ts); changes read `appearancesOf`.
+  return cachedAppearances(ownerId, () => appearancesOf(ownerId));
 }
 
 /** The theme visitors see first: the admin's theme marked default, else light. */

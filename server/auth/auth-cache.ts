@@ -10,6 +10,7 @@
 // reader then does not wait on a database busy with another user's clear or import.
 import type { Schema } from 'mongoose';
 import { env } from '../env';
+import { forgetOnWrites } from '../db-schema';
 
 /** How long a verified credential is trusted without asking the database again. */
 export const AUTH_CACHE_MS = 1000;
@@ -70,31 +71,7 @@ export function forgetAuth(): void {
   state.entries.clear();
 }
 
-const WRITES = [
-  'deleteOne',
-  'deleteMany',
-  'updateOne',
-  'updateMany',
-  'replaceOne',
-  'findOneAndUpdate',
-  'findOneAndDelete',
-  'findOneAndReplace',
-] as const;
-
 /** Empties the cache around every write made through a model of this schema (sessions, users, tokens). */
 export function forgetAuthOnWrites(schema: Schema<any>): void {
-  for (const op of WRITES) {
-    schema.pre(op, function () {
-      forgetAuth();
-    });
-    schema.post(op, function () {
-      forgetAuth();
-    });
-  }
-  schema.pre('bulkWrite', function () {
-    forgetAuth();
-  });
-  schema.post('bulkWrite', function () {
-    forgetAuth();
-  });
+  forgetOnWrites(schema, forgetAuth);
 }

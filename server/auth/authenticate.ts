@@ -62,6 +62,11 @@ export interface AuthResult {
   tokenRefused: boolean;
   session: SessionDoc | null;
   sessionToken: string | null;
+  /**
+   * The signed-in user's record as it was verified with the credential (as fresh as `actor`: any write to users in
+   * this process forgets it, see auth-cache.ts), so pages need not look the user up again.
+   */
+  user: UserDoc | null;
 }
 
 const memo = new WeakMap<Request, Promise<AuthResult>>();
@@ -96,6 +101,7 @@ const NONE: AuthResult = {
   actor: null,
   badToken: false,
   tokenRefused: false,
+  user: null,
   session: null,
   sessionToken: null,
 };
@@ -139,6 +145,7 @@ async function verifyToken(secret: string): Promise<{ value: AuthResult; validUn
     value: {
       ...NONE,
       actor: actorFor(user, { via: 'token', tokenId: token.tokenId, readOnly: token.readOnly }),
+      user,
     },
     validUntil: token.expiresAt?.getTime(),
   };
@@ -158,6 +165,7 @@ async function verifyAppToken(secret: string): Promise<{ value: AuthResult; vali
     value: {
       ...NONE,
       actor: actorFor(user, { via: 'token', tokenId: found.grant._id, readOnly: found.grant.readOnly }),
+      user,
     },
     validUntil: found.expiresAt.getTime(),
   };
@@ -192,6 +200,7 @@ async function verifySession(
       }),
       session,
       sessionToken,
+      user,
     },
     validUntil: session.expiresAt.getTime(),
   };

@@ -34,8 +34,9 @@ import dashboardCss from '~/styles/dashboard.css?url';
 import type { Route } from './+types/home';
 import { PRODUCT_NAME } from '#server/product.shared';
 
-// Rendered on the server only: no React on the client, just the small enhancement script (docs/decisions.md §4).
-export const handle = { hydrate: false, bareHeader: true };
+// Rendered on the server only: no React on the client, just the small enhancement script (docs/decisions.md §4);
+// a signed-in owner's render is kept by the data it was made from (`renderMemo`, app/lib/render-memo.server.ts).
+export const handle = { hydrate: false, bareHeader: true, renderMemo: true };
 export const clientLoader = loadAsDocument;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dashboardCss }];
