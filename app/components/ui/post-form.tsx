@@ -1,5 +1,6 @@
 import { Form, type FormProps } from 'react-router';
 import { CsrfInput } from '~/components/csrf-input';
+import { Field } from './field';
 
 interface PostFormProps extends Omit<FormProps, 'method'> {
   /** Which of the route action's operations this form asks for. */
@@ -61,5 +62,39 @@ export function SubmitRow({
         {label}
       </button>
     </div>
+  );
+}
+
+/**
+ * The end of a form whose action cannot be undone and asks for the signed-in user's password (reset, restore): the
+ * password field and the danger button.
+ */
+export function PasswordConfirmRow({
+  id,
+  label,
+  passwordLabel,
+  hint,
+  errors,
+}: {
+  id: string;
+  label: string;
+  passwordLabel: string;
+  hint: string;
+  errors?: string[];
+}) {
+  return (
+    <>
+      <Field
+        id={id}
+        label={passwordLabel}
+        hint={hint}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        errors={errors}
+      />
+      <SubmitRow label={label} tone="button-danger" />
+    </>
   );
 }

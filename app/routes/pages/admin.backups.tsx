@@ -13,7 +13,7 @@ import { AppError, isAppError } from '#server/errors';
 import { Field, SelectField } from '~/components/ui/field';
 import { Badge, Item } from '~/components/ui/item';
 import { Panel } from '~/components/ui/panel';
-import { PostForm, SubmitRow } from '~/components/ui/post-form';
+import { PasswordConfirmRow, PostForm, SubmitRow } from '~/components/ui/post-form';
 import { formatBytes } from '~/components/ui/upload';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { formatDateTime } from '~/lib/format';
@@ -288,17 +288,13 @@ export default function AdminBackupsPage() {
                 label: `${formatDateTime(b.createdAt)} · ${b.name}`,
               }))}
             />
-            <Field
+            <PasswordConfirmRow
               id="backup-restore-password"
-              label={t('config.password')}
+              label={t('backups.restore')}
+              passwordLabel={t('config.password')}
               hint={t('config.passwordHint')}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
               errors={errorOf('restore')}
             />
-            <SubmitRow label={t('backups.restore')} tone="button-danger" />
           </PostForm>
         </Panel>
       ) : null}

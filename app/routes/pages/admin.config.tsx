@@ -12,7 +12,7 @@ import { listUsers } from '#server/users/admin-users.service';
 import { CsrfInput } from '~/components/csrf-input';
 import { Field } from '~/components/ui/field';
 import { Panel } from '~/components/ui/panel';
-import { PostForm, SubmitRow } from '~/components/ui/post-form';
+import { PasswordConfirmRow, PostForm, SubmitRow } from '~/components/ui/post-form';
 import { redirectWithFlash } from '~/lib/flash.server';
 import { isConfirmed, isMultipart, pageErrorMessage, readForm, refusalCode } from '~/lib/forms.server';
 import { requireAdmin } from '~/lib/guards.server';
@@ -187,17 +187,13 @@ export default function AdminConfigPage() {
       <Panel id="config-reset" title={t('config.resetTitle')} className="panel-danger">
         <p>{t('config.resetHelp')}</p>
         <PostForm className="stack form-narrow" intent="reset">
-          <Field
+          <PasswordConfirmRow
             id="config-reset-password"
-            label={t('config.password')}
+            label={t('config.reset')}
+            passwordLabel={t('config.password')}
             hint={t('config.passwordHint')}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
             errors={errorOf('reset')}
           />
-          <SubmitRow label={t('config.reset')} tone="button-danger" />
         </PostForm>
       </Panel>
     </main>
