@@ -1,13 +1,12 @@
 // Per-owner look of the two themes (wallpapers, fonts, colours, logo, favicon). Visitors see the admin's.
 import { ADMIN_ID, spaceOf, type Actor } from '../actor';
-import { assetUrl } from '../assets/asset.dto';
 import { AssetModel, type AssetDoc, type AssetKind } from '../assets/asset.model';
 import { deleteOwnedAssets } from '../assets/asset.service';
 import { badRequest } from '../errors';
 import { visitorPagesChanged } from '../visitor-pages';
 import { cachedAppearances } from './appearance.cache';
 import type { AppearanceInput } from './appearance.schema';
-import { defaultAppearances } from '../settings/settings.dto';
+import { toThemeAppearance, type AppearancesDto } from './appearance.dto';
 import {
   AppearanceModel,
   THEMES,
@@ -16,37 +15,14 @@ import {
   type Theme,
 } from './appearance.model';
 
-const url = (id: string | null) => (id ? assetUrl(id) : null);
-
-function toDto(theme: Theme, row: AppearanceDoc | undefined) {
-  const d = defaultAppearances()[theme];
-  if (!row) return d;
-  return {
-    theme,
-    desktopWallpaperAssetId: row.desktopWallpaperAssetId,
-    desktopWallpaperUrl: url(row.desktopWallpaperAssetId),
-    mobileWallpaperAssetId: row.mobileWallpaperAssetId,
-    mobileWallpaperUrl: url(row.mobileWallpaperAssetId),
-    logoAssetId: row.logoAssetId,
-    logoUrl: url(row.logoAssetId),
-    faviconAssetId: row.faviconAssetId,
-    faviconUrl: url(row.faviconAssetId),
-    fontPreset: row.fontPreset,
-    fontSize: row.fontSize,
-    overlayOpacity: row.overlayOpacity,
-    textColor: row.textColor,
-    desktopCardFrosted: row.desktopCardFrosted,
-    mobileCardFrosted: row.mobileCardFrosted,
-    isDefault: row.isDefault,
-  };
-}
-export type ThemeAppearance = ReturnType<typeof toDto>;
-
 /** An owner's appearances, defaults filled in (compat §2.11). */
-export async function appearancesOf(ownerId: string): Promise<Record<Theme, ThemeAppearance>> {
+export async function appearancesOf(ownerId: string): Promise<AppearancesDto> {
   const rows = await AppearanceModel.find({ ownerId }).lean<AppearanceDoc[]>();
   const by = new Map(rows.map((r) => [r.theme, r]));
-  return { light: toDto('light', by.get('light')), dark: toDto('dark', by.get('dark')) };
+  return {
+    light: toThemeAppearance('light', by.get('light')),
+    dark: toThemeAppearance('dark', by.get('dark')),
+  };
 }
 
 /** The caller's appearances (visitors: the admin's). */

@@ -2,7 +2,8 @@
 // font) and the favicon. Every value in it was validated on the way in (hex colours, numbers, asset URLs).
 import type { Actor } from '../actor';
 import { getSettings } from '../settings/settings.service';
-import { getAppearances, type ThemeAppearance } from './appearance.service';
+import type { ThemeAppearanceDto } from './appearance.dto';
+import { getAppearances } from './appearance.service';
 
 const FONTS: Record<string, string | null> = {
   balanced: null,
@@ -21,7 +22,7 @@ const tiles = (v: string) =>
   `backdrop-filter:blur(calc(var(${v}) * 0.14px));-webkit-backdrop-filter:blur(calc(var(${v}) * 0.14px))}`;
 const FROSTED_TILES = `${tiles('--look-frost')}@media (max-width:640px){${tiles('--look-frost-mobile')}}`;
 
-function vars(a: ThemeAppearance): string {
+function vars(a: ThemeAppearanceDto): string {
   const out = [
     `--text:${/^#[0-9a-f]{6}$/i.test(a.textColor) ? a.textColor : 'inherit'}`,
     `--look-overlay:${Math.round(Math.min(1, Math.max(0, a.overlayOpacity)) * 100)}%`,
@@ -37,7 +38,7 @@ function vars(a: ThemeAppearance): string {
 }
 
 /** The stylesheet for both themes: light by default, dark by the system preference or the chosen theme. */
-export function lookCss(a: { light: ThemeAppearance; dark: ThemeAppearance }): string {
+export function lookCss(a: { light: ThemeAppearanceDto; dark: ThemeAppearanceDto }): string {
   const wallpaper =
     'background-image:linear-gradient(color-mix(in srgb,var(--bg) var(--look-overlay),transparent),' +
     'color-mix(in srgb,var(--bg) var(--look-overlay),transparent)),var(--look-wallpaper);' +

@@ -20,7 +20,7 @@ import { siteCardDoc } from '../cards/site-card.service';
 import { socialCardDoc } from '../cards/social-card.service';
 import { isAppError } from '../errors';
 import { parseJson } from '../parsing/json-bounded';
-import { defaultAppearances } from '../settings/settings.dto';
+import { defaultAppearances } from '../appearance/appearance.dto';
 import type { TagDoc } from '../tags/tag.model';
 import { TagCreateSchema } from '../tags/tag.schema';
 import { assertTagNameAllowed, newTagDoc } from '../tags/tag.service';

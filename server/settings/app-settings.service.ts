@@ -6,7 +6,7 @@ import { deleteOwnedAssets } from '../assets/asset.service';
 import { badRequest, forbidden } from '../errors';
 import { isAllowListEntry } from '../net/ip-policy';
 import { addressChanged, secretRequired } from '../net/stored-secret';
-import { toAppSettings, type AppSettingsDto } from './settings.dto';
+import { toAppSettings, toFloatingButton, type AppSettingsDto, type FloatingButtonDto } from './settings.dto';
 import type { FloatingButton } from './settings.model';
 import { getSettings, saveSettings, type Settings } from './settings.service';
 
@@ -160,8 +160,8 @@ function mergeButtons(saved: FloatingButton[] | null): FloatingButton[] {
   return out;
 }
 
-export async function getFloatingButtons(): Promise<FloatingButton[]> {
-  return mergeButtons((await getSettings()).floatingButtons);
+export async function getFloatingButtons(): Promise<FloatingButtonDto[]> {
+  return mergeButtons((await getSettings()).floatingButtons).map(toFloatingButton);
 }
 
 /**
@@ -171,7 +171,7 @@ export async function getFloatingButtons(): Promise<FloatingButton[]> {
 export async function saveFloatingButtons(
   actor: Actor,
   input: z.infer<typeof FloatingButtonsInput>,
-): Promise<FloatingButton[]> {
+): Promise<FloatingButtonDto[]> {
   if (actor.role !== 'admin') throw forbidden();
   await saveSettings({ floatingButtons: floatingButtonsValue(input.buttons) });
   return getFloatingButtons();

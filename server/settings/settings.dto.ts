@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetUrl as fileUrl } from '../assets/asset.dto';
+import type { FloatingButton } from './settings.model';
 import type { Settings } from './settings.service';
 
 const assetUrl = (id: string | null) => (id ? fileUrl(id) : null);
@@ -71,41 +72,20 @@ export function toAppSettings(s: Settings): AppSettingsDto {
   };
 }
 
-/** Appearance of a theme when its owner has not customised it (compat §2.11). */
-export function defaultAppearances() {
-  const base = {
-    desktopWallpaperAssetId: null,
-    desktopWallpaperUrl: null,
-    mobileWallpaperAssetId: null,
-    mobileWallpaperUrl: null,
-    logoAssetId: null,
-    logoUrl: null,
-    faviconAssetId: null,
-    faviconUrl: null,
-  };
-  return {
-    light: {
-      theme: 'light' as const,
-      ...base,
-      fontPreset: 'balanced',
-      fontSize: 16,
-      overlayOpacity: 0.72,
-      textColor: '#18212f',
-      desktopCardFrosted: 100,
-      mobileCardFrosted: 100,
-      isDefault: false,
-    },
-    dark: {
-      theme: 'dark' as const,
-      ...base,
-      // The same typeface as light (compat §2.11's default was grotesk: switching theme changed the font).
-      fontPreset: 'balanced',
-      fontSize: 16,
-      overlayOpacity: 0.62,
-      textColor: '#f3f6ff',
-      desktopCardFrosted: 0,
-      mobileCardFrosted: 0,
-      isDefault: true,
-    },
-  };
+/** One floating button (compat §2.13): the built-in ones merged with the saved ones. */
+export const FloatingButtonDtoSchema = z.strictObject({
+  id: z.string(),
+  label: z
+    .string()
+    .describe("empty for a built-in button's own name, which pages show in the reader's language"),
+  enabled: z.boolean(),
+  editable: z.boolean(),
+  customData: z.record(z.string(), z.string()).optional().describe('the feedback button: {url}'),
+});
+export type FloatingButtonDto = z.infer<typeof FloatingButtonDtoSchema>;
+
+export function toFloatingButton(b: FloatingButton): FloatingButtonDto {
+  const out: FloatingButtonDto = { id: b.id, label: b.label, enabled: b.enabled, editable: b.editable };
+  if (b.customData) out.customData = b.customData;
+  return out;
 }

@@ -5,10 +5,13 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
+import { AppearancesDtoSchema, ThemeAppearanceDtoSchema } from '#server/appearance/appearance.dto';
 import { CardDtoSchema } from '#server/cards/card.dto';
+import { BootstrapDtoSchema } from '#server/navigation/bootstrap.dto';
+import { FloatingButtonDtoSchema } from '#server/settings/settings.dto';
 import { TagDtoSchema } from '#server/tags/tag.dto';
 import { handlersOf, operationsOf, type AreaDoc, type Operation } from '~/lib/openapi/describe';
-import { CARD, CHANNEL_INPUT, NOTE_CARD, SOCIAL_CARD, TAG, USER } from '~/lib/openapi/examples';
+import { CARD, CHANNEL_INPUT, NOTE_CARD, SOCIAL_CARD, TAG, THEME, USER } from '~/lib/openapi/examples';
 import { PROGRESS_EXAMPLE_ID } from '~/lib/openapi/areas/data';
 import { AREAS } from '~/lib/openapi/openapi.server';
 import { buildOpenApi, pathParams } from '~/lib/openapi/build';
@@ -164,10 +167,22 @@ describe('API reference: served', () => {
     const snapshot = await client.post('/api/snapshots', { label: 'docs' });
     const channel = await client.post('/api/notifications', CHANNEL_INPUT);
     expect(channel.status, channel.text).toBe(201);
+    // Stored looks (GET /api/appearance then maps rows; the bootstrap keeps the defaults) and a feedback link.
+    const look = { ...THEME, fontPreset: 'serif', desktopCardFrosted: 40, isDefault: true };
+    const appearance = await client.put('/api/appearance', { light: look, dark: THEME });
+    expect(appearance.status, appearance.text).toBe(200);
+    const buttons = await client.put('/api/floating-buttons', {
+      buttons: [{ id: 'feedback', label: '', enabled: true, customData: { url: 'https://issues.test/' } }],
+    });
+    expect(buttons.json).toContainEqual(
+      expect.objectContaining({ customData: { url: 'https://issues.test/' } }),
+    );
     expect(snapshot.json.item).toBeDefined();
     written.push(
       { method: 'POST', path: '/api/snapshots', json: snapshot.json },
       { method: 'POST', path: '/api/notifications', json: channel.json },
+      { method: 'PUT', path: '/api/appearance', json: appearance.json },
+      { method: 'PUT', path: '/api/floating-buttons', json: buttons.json },
       { method: 'POST', path: '/api/tags', json: tag.json },
       { method: 'POST', path: '/api/site-cards', json: card.json },
       { method: 'PUT', path: '/api/site-cards', json: changed.json },
@@ -254,6 +269,25 @@ describe('API reference: served', () => {
     expect(parseProblem(extra, cards, 'cards')).toMatch(/siteColour/);
     const tags = (await token.get('/api/navigation/tags')).json;
     expect(parseProblem(itemsOf(TagDtoSchema.omit({ slug: true })), tags, 'tags')).toMatch(/slug/);
+    // The answers that had only loose hand-written shapes before: a theme, the floating buttons, the bootstrap.
+    const looks = (await token.get('/api/appearance')).json;
+    expect(parseProblem(AppearancesDtoSchema, looks, 'appearance')).toBeNull();
+    const lackingUrl = ThemeAppearanceDtoSchema.omit({ logoUrl: true });
+    expect(parseProblem(z.object({ light: lackingUrl }), looks, 'appearance')).toMatch(/logoUrl/);
+    const buttons = (await token.get('/api/floating-buttons')).json;
+    expect(parseProblem(z.array(FloatingButtonDtoSchema), buttons, 'buttons')).toBeNull();
+    const noLink = z.array(FloatingButtonDtoSchema.omit({ customData: true }));
+    expect(parseProblem(noLink, buttons, 'buttons')).toMatch(/customData/);
+    const boot = (await token.get('/api/admin/bootstrap')).json;
+    expect(parseProblem(BootstrapDtoSchema, boot, 'bootstrap')).toBeNull();
+    const defaultsLacking = BootstrapDtoSchema.extend({
+      appearances: z.strictObject({
+        light: ThemeAppearanceDtoSchema.omit({ isDefault: true }),
+        dark: z.unknown(),
+      }),
+    });
+    expect(parseProblem(defaultsLacking, boot, 'bootstrap')).toMatch(/isDefault/);
+    expect(parseProblem(BootstrapDtoSchema.omit({ sites: true }), boot, 'bootstrap')).toMatch(/sites/);
   });
 
   it('operations described as browser-session only refuse an access token', async () => {

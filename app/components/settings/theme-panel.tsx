@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FONT_PRESETS, type Theme } from '#server/appearance/appearance.shared';
-import type { ThemeAppearance } from '#server/appearance/appearance.service';
+import type { ThemeAppearanceDto } from '#server/appearance/appearance.dto';
 import { PictureSlot } from './picture-slot';
 import { Field, FormErrors, SelectField } from '~/components/ui/field';
 import { Panel } from '~/components/ui/panel';
@@ -12,7 +12,7 @@ const WALLPAPER_MAX = 20 * 1024 * 1024;
 
 export interface ThemePanelProps {
   theme: Theme;
-  look: ThemeAppearance;
+  look: ThemeAppearanceDto;
   /** mime types of the stored pictures, by asset id (a wallpaper may be a video). */
   types: Record<string, string>;
   isAdmin: boolean;

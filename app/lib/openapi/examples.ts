@@ -128,14 +128,31 @@ export const CHANNEL = {
   updated_at: at,
 };
 
+/** One theme's look as PUT /api/appearance takes it (the pictures left out keep theirs). */
 export const THEME = {
   desktopWallpaperAssetId: null,
   mobileWallpaperAssetId: null,
-  fontPreset: 'grotesk',
+  fontPreset: 'grotesk' as const,
   fontSize: 16,
   overlayOpacity: 0.4,
   textColor: '#ffffff',
 };
+
+const look = (theme: 'light' | 'dark', isDefault: boolean) => ({
+  theme,
+  ...THEME,
+  desktopWallpaperUrl: null,
+  mobileWallpaperUrl: null,
+  logoAssetId: null,
+  logoUrl: null,
+  faviconAssetId: null,
+  faviconUrl: null,
+  desktopCardFrosted: 100,
+  mobileCardFrosted: 100,
+  isDefault,
+});
+/** Both themes as GET and PUT /api/appearance answer them. */
+export const APPEARANCES = { light: look('light', false), dark: look('dark', true) };
 
 export const UNDO_TOKEN = 'undo-3f9c2a';
 
@@ -169,7 +186,7 @@ export const BOOTSTRAP = {
   tags: [TAG],
   cards: [CARD],
   sites: [CARD],
-  appearances: { light: THEME, dark: THEME },
+  appearances: APPEARANCES,
   settings: SETTINGS,
 };
 

@@ -3,16 +3,15 @@
 // mapper's target); only the small answers that have no DTO (ok, errors, wrappers) are written here. The document
 // leaves objects open (more fields may appear); the tests hold the answers to the DTO schemas exactly.
 import { z } from 'zod';
+import { ThemeAppearanceDtoSchema } from '#server/appearance/appearance.dto';
 import { NoteAttachmentDtoSchema } from '#server/assets/asset.dto';
 import { CardDtoSchema, NoteCardDtoSchema, SocialCardDtoSchema } from '#server/cards/card.dto';
 import { ChannelDtoSchema } from '#server/notifications/channel.dto';
-import { AppSettingsDtoSchema } from '#server/settings/settings.dto';
+import { AppSettingsDtoSchema, FloatingButtonDtoSchema } from '#server/settings/settings.dto';
 import { SnapshotDtoSchema } from '#server/snapshots/snapshot.dto';
 import { TagDtoSchema } from '#server/tags/tag.dto';
 import { TokenDtoSchema } from '#server/tokens/token.dto';
 import { AccountSummarySchema, ProfileDtoSchema, UserDtoSchema } from '#server/users/user.dto';
-
-const nullableText = z.string().nullable();
 
 export const Ok = z.object({ ok: z.literal(true) });
 export const Success = z.object({ success: z.literal(true) });
@@ -22,34 +21,6 @@ export const ErrorBody = z.object({
   error: z.string().describe('a human-readable message'),
   code: z.string().describe('a machine-readable code, e.g. validation_failed, unauthorized, not_found'),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
-export const ThemeAppearance = z.looseObject({
-  fontPreset: z.string(),
-  fontSize: z.number(),
-  overlayOpacity: z.number(),
-  textColor: z.string(),
-  desktopWallpaperAssetId: nullableText,
-  mobileWallpaperAssetId: nullableText,
-});
-export const Appearances = z.object({ light: ThemeAppearance, dark: ThemeAppearance });
-
-export const FloatingButton = z.looseObject({
-  id: z.string(),
-  label: z
-    .string()
-    .describe("empty for a built-in button's own name, which pages show in the reader's language"),
-  enabled: z.boolean(),
-  editable: z.boolean(),
-});
-
-/** The editor's data: what GET /api/admin/bootstrap answers and the data ZIP routes answer after a change. */
-export const Bootstrap = z.looseObject({
-  tags: z.array(TagDtoSchema),
-  cards: z.array(CardDtoSchema),
-  sites: z.array(CardDtoSchema),
-  appearances: Appearances,
-  settings: AppSettingsDtoSchema,
 });
 
 /** `{item: X}`, the wrapper most single-object answers use. */
@@ -69,9 +40,9 @@ export const NAMED_SHAPES = {
   User: UserDtoSchema,
   Attachment: NoteAttachmentDtoSchema,
   Channel: ChannelDtoSchema,
-  ThemeAppearance,
+  ThemeAppearance: ThemeAppearanceDtoSchema,
   AppSettings: AppSettingsDtoSchema,
-  FloatingButton,
+  FloatingButton: FloatingButtonDtoSchema,
   Snapshot: SnapshotDtoSchema,
 } as const;
 for (const [title, schema] of Object.entries(NAMED_SHAPES)) z.globalRegistry.add(schema, { title });

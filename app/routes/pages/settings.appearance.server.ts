@@ -3,7 +3,8 @@
 import type { Actor } from '#server/actor';
 import { THEMES, type Theme } from '#server/appearance/appearance.model';
 import { AppearanceInput } from '#server/appearance/appearance.schema';
-import { appearancesOf, saveAppearances, type ThemeAppearance } from '#server/appearance/appearance.service';
+import type { ThemeAppearanceDto } from '#server/appearance/appearance.dto';
+import { appearancesOf, saveAppearances } from '#server/appearance/appearance.service';
 import { AssetModel } from '#server/assets/asset.model';
 import { AppError } from '#server/errors';
 
@@ -19,7 +20,7 @@ export function themeOf(value: unknown): Theme {
 }
 
 /** The form's view of one theme, as AppearanceInput wants it. */
-function inputOf(a: ThemeAppearance) {
+function inputOf(a: ThemeAppearanceDto) {
   return {
     desktopWallpaperAssetId: a.desktopWallpaperAssetId,
     mobileWallpaperAssetId: a.mobileWallpaperAssetId,

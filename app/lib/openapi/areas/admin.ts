@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BootstrapDtoSchema } from '#server/navigation/bootstrap.dto';
 import { UserDtoSchema } from '#server/users/user.dto';
 import * as bootstrap from '~/routes/api/admin.bootstrap';
 import * as registration from '~/routes/api/admin.registration';
@@ -8,7 +9,7 @@ import * as setup from '~/routes/api/setup';
 import { describeArea, describeRoute } from '../describe';
 import { BOOTSTRAP, USER } from '../examples';
 import { openAccountDoc } from '../operations';
-import { Bootstrap, Ok } from '../shapes';
+import { Ok } from '../shapes';
 
 export const adminArea = describeArea(
   'Administration',
@@ -66,7 +67,7 @@ export const adminArea = describeArea(
     describeRoute('/api/admin/bootstrap', bootstrap, {
       GET: {
         summary: 'Everything the editor loads at once (your own space; any signed-in user)',
-        response: Bootstrap,
+        response: BootstrapDtoSchema,
         example: { response: BOOTSTRAP },
       },
     }),

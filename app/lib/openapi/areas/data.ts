@@ -11,9 +11,9 @@ import * as userExport from '~/routes/api/user.data.export';
 import * as userImport from '~/routes/api/user.data.import';
 import * as userProgress from '~/routes/api/user.data.progress';
 import * as userReset from '~/routes/api/user.data.reset';
+import { BootstrapDtoSchema } from '#server/navigation/bootstrap.dto';
 import { describeArea, describeRoute, type OperationDoc } from '../describe';
 import { BOOTSTRAP } from '../examples';
-import { Bootstrap } from '../shapes';
 
 // The data ZIPs (docs/api.md "Data ZIP", "Global configuration ZIP"). The routes read their few query and form
 // values themselves, so those are described here.
@@ -62,7 +62,7 @@ const ConfigDetected = z.object({
   exportedAt: iso.nullable(),
   users: z.number(),
 });
-const DataAnswer = Bootstrap.extend({ ok: z.literal(true) });
+const DataAnswer = BootstrapDtoSchema.extend({ ok: z.literal(true) });
 const Imported = z.object({
   tags: z.number(),
   cards: z.number(),

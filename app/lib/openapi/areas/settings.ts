@@ -1,15 +1,24 @@
 import { z } from 'zod';
-import { AppSettingsDtoSchema } from '#server/settings/settings.dto';
+import { AppearancesDtoSchema } from '#server/appearance/appearance.dto';
+import { AppSettingsDtoSchema, FloatingButtonDtoSchema } from '#server/settings/settings.dto';
 import * as appearance from '~/routes/api/appearance';
 import * as floating from '~/routes/api/floating-buttons';
 import * as health from '~/routes/api/health';
 import * as openapi from '~/routes/api/openapi';
 import * as settings from '~/routes/api/settings';
 import { describeArea, describeRoute } from '../describe';
-import { SETTINGS, THEME } from '../examples';
-import { Appearances, FloatingButton } from '../shapes';
+import { APPEARANCES, SETTINGS, THEME } from '../examples';
 
-const BUTTONS = [{ id: 'back-to-top', label: 'Top', enabled: true, editable: false }];
+const BUTTONS = [
+  { id: 'scroll-top', label: '', enabled: true, editable: false },
+  {
+    id: 'feedback',
+    label: 'Tell us',
+    enabled: true,
+    editable: true,
+    customData: { url: 'https://example.com/issues' },
+  },
+];
 
 export const settingsArea = describeArea(
   'Site and appearance',
@@ -43,13 +52,13 @@ export const settingsArea = describeArea(
     describeRoute('/api/appearance', appearance, {
       GET: {
         summary: 'Your light and dark theme settings',
-        response: Appearances,
-        example: { response: { light: THEME, dark: THEME } },
+        response: AppearancesDtoSchema,
+        example: { response: APPEARANCES },
       },
       PUT: {
         summary: 'Save both themes',
-        response: Appearances,
-        example: { body: { light: THEME, dark: THEME }, response: { light: THEME, dark: THEME } },
+        response: AppearancesDtoSchema,
+        example: { body: { light: THEME, dark: THEME }, response: APPEARANCES },
       },
     }),
     describeRoute('/api/settings', settings, {
@@ -70,12 +79,12 @@ export const settingsArea = describeArea(
     describeRoute('/api/floating-buttons', floating, {
       GET: {
         summary: 'The floating buttons (a bare array)',
-        response: z.array(FloatingButton),
+        response: z.array(FloatingButtonDtoSchema),
         example: { response: BUTTONS },
       },
       PUT: {
         summary: 'Save the floating buttons (administrators)',
-        response: z.array(FloatingButton),
+        response: z.array(FloatingButtonDtoSchema),
         example: { body: { buttons: BUTTONS }, response: BUTTONS },
       },
     }),
