@@ -58,3 +58,11 @@ export function useZodForm<
     shouldRevalidate: 'onInput',
   });
 }
+
+/**
+ * Every error message of a form pipeline's reply (form and field errors), for a page that shows them in one place
+ * rather than beside fields (a confirm-only form, a row whose form is gone).
+ */
+export function replyMessages(result: SubmissionResult<string[]> | undefined): string[] {
+  return Object.values(result?.error ?? {}).flatMap((errors) => errors ?? []);
+}

@@ -34,7 +34,14 @@ describe('version history page without JavaScript', () => {
     // A label that is too long is a form error, not a crash.
     const long = await post(c, { intent: 'create', label: 'x'.repeat(101) });
     expect(long.status).toBe(400);
-    expect((await post(c, { intent: 'rename', id, label: ' ' })).status).toBe(400);
+    // ...on the label field, which keeps what was typed (the form pipeline's reply).
+    expect(long.text).toMatch(
+      /id="history-take-label"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="history-take-label"/,
+    );
+    expect(long.text).toContain(`value="${'x'.repeat(101)}"`);
+    const blank = await post(c, { intent: 'rename', id, label: ' ' });
+    expect(blank.status).toBe(400);
+    expect(blank.text).toContain('Label must not be blank');
     expect((await post(c, { intent: 'rename', id, label: 'renamed' })).status).toBe(302);
 
     await fillSpace(actorOf(user), 'b', 1);

@@ -1,15 +1,36 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SnapshotDto } from '#server/snapshots/snapshot.dto';
+import { SnapshotRenameFormSchema } from '#server/snapshots/snapshot.schema';
+import { FieldError, FormErrors } from '~/components/ui/field';
+import { inputProps, replyMessages, useZodForm } from '~/lib/conform';
 import { formatDateTime } from '~/lib/format';
 import { Item } from '~/components/ui/item';
 import { PostForm } from '~/components/ui/post-form';
 import { shownSnapshotLabel } from './snapshot-label';
 
-/** One snapshot of the version history: its label (renamable), when and what, restore and delete. */
-export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; error: string | null }) {
+/**
+ * One snapshot of the version history: its label (renamable), when and what, restore and delete. `lastResult` is
+ * the form pipeline's reply to the last post about this snapshot (its rename, or a refused restore or deletion).
+ */
+export function SnapshotItem({
+  snapshot: s,
+  lastResult,
+}: {
+  snapshot: SnapshotDto;
+  lastResult?: { intent: string; result: SubmissionResult<string[]> };
+}) {
   const { t } = useTranslation();
   const label = shownSnapshotLabel(t, s);
+  const renamed = lastResult?.intent === 'rename' ? lastResult.result : undefined;
+  const [form, fields] = useZodForm(SnapshotRenameFormSchema, {
+    id: `rename-${s.id}`,
+    lastResult: renamed,
+    defaultValue: { id: s.id, label },
+  });
+  // A refused restore or deletion (gone meanwhile, say): its errors show under the row.
+  const refused = lastResult && !renamed ? replyMessages(lastResult.result) : [];
   return (
     <Item
       className="snapshot-item"
@@ -45,17 +66,21 @@ export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; er
         </div>
       }
     >
-      <details className="snapshot-rename">
+      <details className="snapshot-rename" open={renamed ? true : undefined}>
         <summary>{t('history.rename')}</summary>
-        <PostForm action="/settings/history" className="row" intent="rename" values={{ id: s.id }}>
-          <label className="visually-hidden" htmlFor={`label-${s.id}`}>
+        <PostForm
+          action="/settings/history"
+          {...getFormProps(form)}
+          className="row"
+          intent="rename"
+          values={{ id: s.id }}
+        >
+          <label className="visually-hidden" htmlFor={fields.label.id}>
             {t('history.newLabel')}
           </label>
           <input
-            id={`label-${s.id}`}
-            type="text"
-            name="label"
-            defaultValue={label}
+            {...inputProps(fields.label, { type: 'text' })}
+            key={fields.label.key}
             maxLength={100}
             required
           />
@@ -63,12 +88,10 @@ export function SnapshotItem({ snapshot: s, error }: { snapshot: SnapshotDto; er
             {t('history.save')}
           </button>
         </PostForm>
+        <FieldError id={fields.label.errorId} errors={fields.label.errors} />
+        <FormErrors errors={form.errors} id={form.errorId} />
       </details>
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormErrors errors={refused} />
     </Item>
   );
 }

@@ -9,6 +9,8 @@ import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/settings.data';
 import { PostForm, SubmitRow } from '~/components/ui/post-form';
+import { FormErrors } from '~/components/ui/field';
+import { replyMessages } from '~/lib/conform';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -33,7 +35,10 @@ export default function DataPage() {
   const { cards, tags } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const staged = result && 'staged' in result ? result.staged : null;
-  const error = result && 'error' in result ? result.error : null;
+  // A refused upload answers `{error}`; the other forms answer with the form pipeline's reply to their intent.
+  const uploadError = result && 'error' in result && typeof result.error === 'string' ? result.error : null;
+  const reply = result && 'intent' in result ? result : null;
+  const errorsOf = (intent: string) => (reply?.intent === intent ? replyMessages(reply.result) : []);
   return (
     <main id="main" className="container page data-page">
       <h1>{t('data.title')}</h1>
@@ -41,11 +46,12 @@ export default function DataPage() {
       <p className="muted">
         {t('data.undoHint')} <a href="/settings/history">{t('nav.history')}</a>.
       </p>
-      {error ? (
+      {uploadError ? (
         <p role="alert" className="form-error">
-          {error}
+          {uploadError}
         </p>
       ) : null}
+      <FormErrors errors={errorsOf('import')} />
 
       <section className="panel" aria-labelledby="export-heading">
         <h2 id="export-heading">{t('data.exportTitle')}</h2>
@@ -122,10 +128,20 @@ export default function DataPage() {
       <section className="panel panel-danger" aria-labelledby="reset-heading">
         <h2 id="reset-heading">{t('data.resetTitle')}</h2>
         <p>{t('data.resetHelp')}</p>
-        <DangerForm intent="reset" label={t('data.reset')} confirm={t('data.confirmReset')} />
+        <DangerForm
+          intent="reset"
+          label={t('data.reset')}
+          confirm={t('data.confirmReset')}
+          errors={errorsOf('reset')}
+        />
         <h2 id="clear-heading">{t('data.clearTitle')}</h2>
         <p>{t('data.clearHelp')}</p>
-        <DangerForm intent="clear" label={t('data.clear')} confirm={t('data.confirmClear')} />
+        <DangerForm
+          intent="clear"
+          label={t('data.clear')}
+          confirm={t('data.confirmClear')}
+          errors={errorsOf('clear')}
+        />
       </section>
     </main>
   );
@@ -146,9 +162,20 @@ function ModeChoice({ defaultMode }: { defaultMode: string }) {
   );
 }
 
-function DangerForm({ intent, label, confirm }: { intent: string; label: string; confirm: string }) {
+function DangerForm({
+  intent,
+  label,
+  confirm,
+  errors,
+}: {
+  intent: string;
+  label: string;
+  confirm: string;
+  errors: string[];
+}) {
   return (
     <PostForm className="stack" intent={intent}>
+      <FormErrors errors={errors} />
       <label className="confirm-check">
         <input type="checkbox" name="confirm" required /> {confirm}
       </label>

@@ -1,22 +1,23 @@
 // The version history page's form posts: one handler per intent, each a thin adapter around a snapshot service.
 import { data, redirect } from 'react-router';
 import type { Actor } from '#server/actor';
-import { isAppError } from '#server/errors';
 import { restoreSnapshot } from '#server/snapshots/snapshot-restore';
-import { SnapshotLabelSchema } from '#server/snapshots/snapshot.schema';
+import {
+  SnapshotIdFormSchema,
+  SnapshotRenameFormSchema,
+  SnapshotTakeFormSchema,
+} from '#server/snapshots/snapshot.schema';
 import { createSnapshot, deleteSnapshot, renameSnapshot } from '#server/snapshots/snapshot.service';
 import { redirectWithFlash } from '~/lib/flash.server';
-import { isConfirmed, pageErrorMessage, readForm } from '~/lib/forms.server';
+import { isConfirmed, readForm, submitForm } from '~/lib/forms.server';
 import type { Locale } from '~/lib/i18n';
 
 const HISTORY_PATH = '/settings/history';
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
-
-/** Runs one intent: create, rename, delete or restore. Service errors come back to the page as `{error, id}`. */
+/**
+ * Runs one intent (create, rename, delete or restore) through the form pipeline: the reply comes back tagged with
+ * its intent, and a row's errors carry its `id` among the reply's values.
+ */
 export async function historyAction({
   request,
   actor,
@@ -27,47 +28,45 @@ export async function historyAction({
   locale: Locale;
 }) {
   const form = await readForm(request);
-  const intent = text(form, 'intent');
-  const id = text(form, 'id');
-  // Restoring and deleting cannot be undone by the page itself: without `confirm`, the post leads to the step.
-  if ((intent === 'delete' || intent === 'restore') && !isConfirmed(form))
-    return redirect(`${HISTORY_PATH}?${intent}=${encodeURIComponent(id)}#confirm`);
-  try {
-    if (intent === 'create') {
-      const raw = text(form, 'label');
-      const label = raw.trim() ? SnapshotLabelSchema.safeParse(raw) : null;
-      if (label && !label.success)
-        return data({ id, error: label.error.issues[0]!.message }, { status: 400 });
-      const r = await createSnapshot(actor, { label: label?.data });
-      return redirectWithFlash(
-        request,
-        HISTORY_PATH,
-        'item' in r
-          ? { kind: 'success', key: 'history.flash.created', values: { label: r.item.label } }
-          : { kind: 'info', key: 'history.flash.skipped' },
-      );
-    }
-    if (intent === 'rename') {
-      const parsed = SnapshotLabelSchema.safeParse(text(form, 'label'));
-      if (!parsed.success) return data({ id, error: parsed.error.issues[0]!.message }, { status: 400 });
-      const s = await renameSnapshot(actor, id, parsed.data);
-      return redirectWithFlash(request, HISTORY_PATH, {
-        kind: 'success',
-        key: 'history.flash.renamed',
-        values: { label: s.label },
+  const intent = String(form.get('intent') ?? '');
+  switch (intent) {
+    case 'create':
+      return submitForm(form, { schema: SnapshotTakeFormSchema, locale, intent }, async (value) => {
+        const r = await createSnapshot(actor, { label: value.label });
+        return redirectWithFlash(
+          request,
+          HISTORY_PATH,
+          'item' in r
+            ? { kind: 'success', key: 'history.flash.created', values: { label: r.item.label } }
+            : { kind: 'info', key: 'history.flash.skipped' },
+        );
+      });
+    case 'rename':
+      return submitForm(form, { schema: SnapshotRenameFormSchema, locale, intent }, async (value) => {
+        const s = await renameSnapshot(actor, value.id, value.label);
+        return redirectWithFlash(request, HISTORY_PATH, {
+          kind: 'success',
+          key: 'history.flash.renamed',
+          values: { label: s.label },
+        });
+      });
+    case 'delete':
+    case 'restore': {
+      // Restoring and deleting cannot be undone by the page itself: without `confirm`, the post leads to the step.
+      if (!isConfirmed(form)) {
+        const id = String(form.get('id') ?? '');
+        return redirect(`${HISTORY_PATH}?${intent}=${encodeURIComponent(id)}#confirm`);
+      }
+      return submitForm(form, { schema: SnapshotIdFormSchema, locale, intent }, async (value) => {
+        if (intent === 'delete') await deleteSnapshot(actor, value.id);
+        else await restoreSnapshot(actor, value.id);
+        return redirectWithFlash(request, HISTORY_PATH, {
+          kind: 'success',
+          key: intent === 'delete' ? 'history.flash.deleted' : 'history.flash.restored',
+        });
       });
     }
-    if (intent === 'delete') {
-      await deleteSnapshot(actor, id);
-      return redirectWithFlash(request, HISTORY_PATH, { kind: 'success', key: 'history.flash.deleted' });
-    }
-    if (intent === 'restore') {
-      await restoreSnapshot(actor, id);
-      return redirectWithFlash(request, HISTORY_PATH, { kind: 'success', key: 'history.flash.restored' });
-    }
-  } catch (err) {
-    if (!isAppError(err)) throw err;
-    return data({ id, error: pageErrorMessage(err, locale) }, { status: err.status });
+    default:
+      throw data({ code: 'bad_request' }, { status: 400 });
   }
-  return data({ id, error: 'Unknown action' }, { status: 400 });
 }

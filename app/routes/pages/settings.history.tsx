@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { getFormProps } from '@conform-to/react';
 import { useActionData, useLoaderData } from 'react-router';
+import { SnapshotTakeFormSchema } from '#server/snapshots/snapshot.schema';
 import { listSnapshots, retentionMs } from '#server/snapshots/snapshot.service';
 import { SnapshotItem } from '~/components/history/snapshot-item';
 import { shownSnapshotLabel } from '~/components/history/snapshot-label';
@@ -12,6 +14,8 @@ import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/settings.history';
 import { PostForm } from '~/components/ui/post-form';
 import { ConfirmStep } from '~/components/ui/confirm-step';
+import { FieldError, FormErrors } from '~/components/ui/field';
+import { inputProps, useZodForm } from '~/lib/conform';
 
 const HISTORY_PATH = '/settings/history';
 
@@ -39,8 +43,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function HistoryPage() {
   const { t } = useTranslation();
   const { items, confirm, days } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const rowError = result && 'error' in result ? result : null;
+  const reply = useActionData<typeof action>();
+  // The pipeline's reply to the last post, with the snapshot it was about (a rename, restore or deletion).
+  const rowReply =
+    reply && reply.intent !== 'create'
+      ? { id: String(reply.result.initialValue?.id ?? ''), intent: reply.intent, result: reply.result }
+      : null;
+  const [take, takeFields] = useZodForm(SnapshotTakeFormSchema, {
+    id: 'history-take',
+    lastResult: reply?.intent === 'create' ? reply.result : undefined,
+  });
   return (
     <main id="main" className="container page history-page">
       <h1>{t('history.title')}</h1>
@@ -71,22 +83,25 @@ export default function HistoryPage() {
         <PostForm
           key={items[0]?.id ?? 'none'}
           action={HISTORY_PATH}
+          {...getFormProps(take)}
           className="row history-take"
           intent="create"
         >
           <label className="history-label">
             <span>{t('history.labelOptional')}</span>
-            <input type="text" name="label" maxLength={100} placeholder={t('history.labelPlaceholder')} />
+            <input
+              {...inputProps(takeFields.label, { type: 'text' })}
+              key={takeFields.label.key}
+              maxLength={100}
+              placeholder={t('history.labelPlaceholder')}
+            />
           </label>
           <button type="submit" className="button button-primary">
             {t('history.take')}
           </button>
         </PostForm>
-        {rowError && !rowError.id ? (
-          <p role="alert" className="form-error">
-            {rowError.error}
-          </p>
-        ) : null}
+        <FieldError id={takeFields.label.errorId} errors={takeFields.label.errors} />
+        <FormErrors errors={take.errors} id={take.errorId} />
       </section>
 
       <section className="panel" aria-labelledby="list-heading">
@@ -99,7 +114,7 @@ export default function HistoryPage() {
               <SnapshotItem
                 key={s.id}
                 snapshot={s}
-                error={rowError && rowError.id === s.id ? rowError.error : null}
+                lastResult={rowReply && rowReply.id === s.id ? rowReply : undefined}
               />
             ))}
           </ul>
