@@ -184,17 +184,37 @@ export function writeResults(name, markdown) {
   writeFileSync(file, text);
 }
 
+/**
+ * Calls `sample` every `everyMs` (a sampling rate, not a wait for anything) until stopped; a call still running when
+ * the next is due is not overlapped. `stop()` resolves once the last call has finished.
+ */
+export function sampler(sample, everyMs) {
+  let running = null;
+  const timer = setInterval(() => {
+    running ??= Promise.resolve()
+      .then(sample)
+      .catch(() => {})
+      .finally(() => (running = null));
+  }, everyMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 /** Samples a process's RSS every `everyMs` until stopped; returns the peak in MB. */
 export function rssSampler(pid, everyMs = 100) {
   let peak = rssMb(pid);
-  const timer = setInterval(() => {
+  const timer = sampler(() => {
     try {
       peak = Math.max(peak, rssMb(pid));
     } catch {
       // the process ended
     }
   }, everyMs);
-  return { stop: () => (clearInterval(timer), peak) };
+  return { stop: () => (void timer.stop(), peak) };
 }
 
 /** Sets up the instance (admin `bench`) and returns a cookie header with the admin's session. */

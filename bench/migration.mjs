@@ -3,7 +3,7 @@
 // tests/fixtures/sakuranav-instance.ts). The archive is uploaded to POST /api/config/migrate, first as a dry run,
 // then for real, while the progress record is polled. Target: the import ≤ 60 s.
 import { tsImport } from 'tsx/esm/api';
-import { cpuSeconds, log, machine, rssSampler, withAdminApp, writeResults } from './lib.mjs';
+import { cpuSeconds, log, machine, rssSampler, sampler, withAdminApp, writeResults } from './lib.mjs';
 
 /** How often the progress route is sampled while the import runs. */
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 250);
@@ -40,26 +40,20 @@ export async function run() {
     log(`dry run: ${dry.ms.toFixed(0)} ms, ${dry.json.totals.cards} cards`);
     // Progress polled while the import runs, every BENCH_POLL_MS (a sampling rate, not a wait for the import).
     const seen = [];
-    let polling = true;
-    const poller = (async () => {
-      while (polling) {
-        const r = await fetch(`${app.url}/api/config/progress?id=bench-migration`, { headers: { cookie } });
-        if (r.ok) {
-          const p = await r.json();
-          const last = seen.at(-1);
-          if (!last || last.phase !== p.phase || last.done !== p.done)
-            seen.push({ phase: p.phase, done: p.done, total: p.total });
-        }
-        await new Promise((r) => setTimeout(r, POLL_MS));
-      }
-    })();
+    const poller = sampler(async () => {
+      const r = await fetch(`${app.url}/api/config/progress?id=bench-migration`, { headers: { cookie } });
+      if (!r.ok) return;
+      const p = await r.json();
+      const last = seen.at(-1);
+      if (!last || last.phase !== p.phase || last.done !== p.done)
+        seen.push({ phase: p.phase, done: p.done, total: p.total });
+    }, POLL_MS);
     const rss = rssSampler(app.pid);
     const cpu0 = cpuSeconds(app.pid);
     const real = await post({ mode: 'incremental' }, 'bench-migration');
     const cpu = cpuSeconds(app.pid) - cpu0;
     const peak = rss.stop();
-    polling = false;
-    await poller;
+    await poller.stop();
     log(
       `import: ${real.ms.toFixed(0)} ms, ${real.json.accountsCreated} accounts, ${real.json.totals.cards} cards`,
     );
@@ -72,7 +66,7 @@ Machine: ${machine()}. Built app, embedded FerretDB (on PostgreSQL) and MinIO on
 Command: \`npm run bench -- migration\` (bench/migration.mjs). The older service's global configuration archive
 (SQLite database of ${USERS} users with ${CARDS.toLocaleString('en')} website cards each, every card in a tag;
 ${(zip.length / 1024 / 1024).toFixed(1)} MB zipped) is built from its documented layout, then uploaded to
-\`POST /api/config/migrate\` as a dry run and then imported while \`/api/config/progress\` is polled every 250 ms.
+\`POST /api/config/migrate\` as a dry run and then imported while \`/api/config/progress\` is polled every ${POLL_MS} ms.
 
 | Figure | Value |
 |---|---|
