@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setQuotas } from '#server/settings/settings.service';
 import { actorOf, admin, createUser, newUserClient, sessionClient, tokenClient } from '../factories';
 import { resetDatabase } from '../setup/db';
-import type { Client } from '../setup/client';
+import { Client } from '../setup/client';
 import { HEALTH_WAIT_MAX_MS, longestStall, worstHealthWhile } from './stall-helpers';
 
 async function user(name = 'alice') {
@@ -411,6 +411,10 @@ describe('hostile bookmark files', () => {
     expect(all.status).toBe(200);
     expect((all.json as { n: string }[]).map((r) => r.n)).toHaveLength(1500);
     expect((await (await user('bob')).get(`/bookmarks/rows/${token}`)).status).toBe(404);
+    const visitor = await new Client().get(`/bookmarks/rows/${token}`);
+    expect(visitor.status).toBe(302); // to the sign-in page: no rows without a session
+    expect(visitor.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
+    expect((await a.get('/bookmarks/rows/not-a-token')).json).toMatchObject({ code: 'bad_request' });
     // Posted as the form is without JavaScript: two listed rows ticked, the unlisted ones not named at all.
     const body = new URLSearchParams({ csrf: a.csrf()!, token, shown: '500' });
     body.append('keep', '0');
