@@ -135,6 +135,14 @@ async function staleness({ ownerId, rev, revAt }: SpaceSnapshot): Promise<string
   return null;
 }
 
+/**
+ * Whether the database holds no revision of the space after this copy's: always so for the only instance on its
+ * database, else two `_id` lookups.
+ */
+export async function spaceIsCurrent(snapshot: SpaceSnapshot): Promise<boolean> {
+  return env().SINGLE_INSTANCE || (await staleness(snapshot)) === null;
+}
+
 function refresh(ownerId: string): Promise<SpaceSnapshot> {
   let p = refreshing.get(ownerId);
   if (!p) {

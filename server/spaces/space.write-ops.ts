@@ -2,8 +2,10 @@
 import type { Model } from 'mongoose';
 import { CardModel, RelationModel, storedCard, withTags } from '../cards/card.model';
 import { BULK_CHUNK, isDuplicateKeyError } from '../db';
+import { logger } from '../logger';
 import { TimeSlicer, mapSliced } from '../parsing/time-slice';
 import { TagModel } from '../tags/tag.model';
+import { spaceIsCurrent } from './space.cache';
 import { SpaceModel } from './space.model';
 import { membershipKey, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 
@@ -142,29 +144,44 @@ export async function writeChange(
 }
 
 /**
- * Writes a whole space in place of what the owner has: one delete by owner per collection, then the space's
- * documents inserted in chunks (clear, reset, clean and overwrite imports). Interrupted, the owner holds part of the
- * new space; the automatic snapshot taken before such an operation brings the old one back.
+ * Writes a whole space in place of what the owner has (clear, reset, clean and overwrite imports). Per collection:
+ * when none of the owner's documents stays (a clear, a reset to new ids) or the base may not be what the database
+ * holds (another instance wrote the space after it), one delete by owner and the new documents inserted in chunks;
+ * otherwise only the difference, as `writeChange` writes it: a document the new space keeps unchanged (an import of
+ * the owner's own archive) is not written at all. Interrupted, the owner holds part of the new space; the automatic
+ * snapshot taken before such an operation brings the old one back.
  */
-export async function replaceRows(ownerId: string, space: SpaceSnapshot): Promise<void> {
-  // Inserts (nothing before), built before the deletes: the owner's documents are gone only while the database works.
-  const none = () => undefined;
-  const tags = await opsFor(space.tagsById.keys(), none, tagDoc(space));
-  const cards = await opsFor(space.cards.keys(), none, cardDoc(space), stored);
-  const relations = await opsFor(
-    [...space.relations()].map((r) => r._id),
-    none,
-    relationDoc(space),
-  );
-  await Promise.all([
-    RelationModel.deleteMany({ ownerId }),
-    CardModel.deleteMany({ ownerId }),
-    TagModel.deleteMany({ ownerId }),
-  ]);
+export async function replaceRows(ownerId: string, base: SpaceSnapshot, space: SpaceSnapshot): Promise<void> {
+  const current = await spaceIsCurrent(base);
+  const plan = async (
+    model: Model<any>,
+    before: Iterable<string>,
+    after: Iterable<string>,
+    docs: [(id: string) => Doc | undefined, (id: string) => Doc | undefined],
+    store?: (doc: Doc) => object,
+  ) => {
+    const had = [...before];
+    const next = new Set(after);
+    const kept = current && had.some((id) => next.has(id));
+    // Built before anything is deleted: the owner's documents are gone only while the database works.
+    const ops = kept
+      ? await opsFor(new Set([...had, ...next]), docs[0], docs[1], store)
+      : await opsFor(next, () => undefined, docs[1], store);
+    return { model, ops, wipe: !kept && (had.length > 0 || !current) };
+  };
+  const relationIds = (s: SpaceSnapshot) => [...s.relations()].map((r) => r._id);
+  const writes = [
+    await plan(TagModel, base.tagsById.keys(), space.tagsById.keys(), [tagDoc(base), tagDoc(space)]),
+    await plan(CardModel, base.cards.keys(), space.cards.keys(), [cardDoc(base), cardDoc(space)], stored),
+    await plan(RelationModel, relationIds(base), relationIds(space), [relationDoc(base), relationDoc(space)]),
+  ];
+  logger.debug('space', 'replacing', {
+    ownerId,
+    writes: Object.fromEntries(writes.map((w) => [w.model.modelName, { wipe: w.wipe, ops: w.ops.length }])),
+  });
+  await Promise.all(writes.map((w) => (w.wipe ? w.model.deleteMany({ ownerId }) : null)));
   const taken = await Promise.all([
-    bulk(TagModel, tags),
-    bulk(CardModel, cards),
-    bulk(RelationModel, relations),
+    ...writes.map((w) => bulk(w.model, w.ops)),
     SpaceModel.updateOne(
       { _id: ownerId },
       { $set: { virtualOrder: space.virtualOrder } },

@@ -20,8 +20,8 @@ export interface Planned<T> {
   change?: SpaceChange | SpaceChange[];
   result: T;
   /**
-   * The change replaces the space wholesale (clear, reset, a clean or overwrite import): the owner's rows are
-   * deleted by owner and the resulting space inserted, instead of one write per changed document.
+   * The change replaces the space wholesale (clear, reset, a clean or overwrite import): written as the difference
+   * of the whole space (a collection none of whose documents stays is deleted by owner), see `replaceRows`.
    */
   replace?: boolean;
   /**
@@ -161,7 +161,7 @@ async function commitGroup(
   const t0 = performance.now();
   let exact = !group.reload;
   try {
-    if (group.replace) await replaceRows(ownerId, draft);
+    if (group.replace) await replaceRows(ownerId, base, draft);
     else if (group.changes.length)
       exact = (await writeChange(ownerId, base, draft, mergeChanges(...group.changes))) && exact;
   } catch (err) {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { newCardDoc } from '#server/cards/card.defaults';
 import { CardModel, storedCard, withTags } from '#server/cards/card.model';
 import { ChannelModel } from '#server/notifications/channel.model';
+import { commitReload } from '#server/spaces/space.write';
 import { dbSeenState, seenState } from '../read-model-helpers';
 import { TagModel } from '#server/tags/tag.model';
 import { UserModel, type UserDoc } from '#server/users/user.model';
@@ -181,7 +182,10 @@ describe('avatars in the configuration archive', () => {
   });
 });
 
-/** A card in a tag of the owner, written behind the cache's back (after the app has loaded the space). */
+/**
+ * A card in a tag of the owner, written as another app instance on the same database writes (its documents, then
+ * the next revision of the space claimed), after the app has loaded the space.
+ */
 async function strays(ownerId: string) {
   const now = new Date();
   const card = newCardDoc({ ownerId, name: 'Stray', siteUrl: 'https://stray.example', globalSortOrder: 999 });
@@ -189,6 +193,7 @@ async function strays(ownerId: string) {
   const membership = { tagId: tag._id, cardId: card._id, order: 0 };
   await CardModel.collection.insertOne(storedCard(withTags(card, [membership])) as never);
   await TagModel.collection.insertOne({ ...tag, isHidden: false, createdAt: now, updatedAt: now } as never);
+  await commitReload(ownerId);
   return { cardId: card._id, tagId: tag._id };
 }
 
@@ -196,7 +201,7 @@ describe('a wholesale write leaves exactly the written space in the database', (
   beforeEach(resetDatabase);
 
   for (const op of ['reset', 'clean import', 'clear'] as const) {
-    it(`${op}: deletes by owner, so documents the cached copy did not know are gone too`, async () => {
+    it(`${op}: documents another instance wrote after the app's copy are gone too`, async () => {
       const { user, c } = await owner();
       await populate(c);
       const zip = (await download(c, '/api/user/data/export')).body;

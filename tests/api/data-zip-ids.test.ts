@@ -8,6 +8,7 @@ import { commitReload } from '#server/spaces/space.write';
 import { resetDatabase } from '../setup/db';
 import { createUser, sessionClient } from '../factories';
 import { Client } from '../setup/client';
+import { dbSeenState, seenState } from '../read-model-helpers';
 import { download, dump, entriesOf, importZip, owner, populate, rawZip } from './zip-helpers';
 
 async function idsOf(ownerId: string) {
@@ -44,6 +45,35 @@ describe('ids across a data ZIP round trip', () => {
     expect((await importZip(c, '/api/user/data/import', zip)).status).toBe(200);
     expect(await idsOf(user._id)).toEqual(before);
     expect(await dump(user._id)).toEqual(data);
+    expect(await publicPage(note.id)).toBe(200);
+  });
+
+  it('a clean import of one’s own archive after edits, deletes and additions gives back exactly the archived space', async () => {
+    const { user, c } = await owner();
+    const { dev, read, gh, mdn, note } = await populate(c);
+    const before = await idsOf(user._id);
+    const data = await dump(user._id);
+    const zip = (await download(c, '/api/user/data/export')).body;
+    // Changes of every kind a wholesale write must undo: a field, a membership, a relation, a deleted card and tag,
+    // a card and a tag added.
+    expect(
+      (await c.put('/api/site-cards', { id: gh.id, name: 'GitHub (renamed)', tagIds: [read.id] })).status,
+    ).toBe(200);
+    expect((await c.call('DELETE', `/api/site-cards?id=${mdn.id}`)).status).toBe(200);
+    expect((await c.call('DELETE', `/api/tags?id=${dev.id}`)).status).toBe(200);
+    const extra = await c.create('/api/site-cards', { name: 'Extra', siteUrl: 'https://extra.example.com' });
+    await c.create('/api/tags', { name: 'Extra tag' });
+    expect(await dump(user._id)).not.toEqual(data);
+
+    const res = await importZip(c, '/api/user/data/import', zip, { mode: 'clean' });
+    expect(res.status, res.text).toBe(200);
+    expect(await idsOf(user._id)).toEqual(before);
+    expect(await dump(user._id)).toEqual(data);
+    // What the owner's client is shown is what the database holds.
+    expect(await seenState(c)).toEqual(await dbSeenState(user._id));
+    expect((await c.get('/api/site-cards')).json.items.map((x: { id: string }) => x.id)).not.toContain(
+      extra.id,
+    );
     expect(await publicPage(note.id)).toBe(200);
   });
 
