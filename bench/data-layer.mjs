@@ -12,11 +12,11 @@ import {
   load,
   log,
   machine,
-  rssMb,
   runSeed,
   sample,
   setupAdmin,
   startApp as startAppProcess,
+  treeMem,
   writeHeaders,
   writeResults,
 } from './lib.mjs';
@@ -26,6 +26,7 @@ import { ROOT } from '../scripts/lib/tools.mjs';
 const USERS = Number(process.env.BENCH_DL_USERS ?? 90);
 const PER_USER = Number(process.env.BENCH_DL_CARDS ?? 1000);
 const ADMIN_CARDS = Number(process.env.BENCH_DL_ADMIN_CARDS ?? 10_000);
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const OP_TIMEOUT_S = Number(process.env.BENCH_DL_OP_TIMEOUT_S ?? 300);
 
 const ms = (t) => Math.round(performance.now() - t);
@@ -160,6 +161,13 @@ export async function run() {
     const users = JSON.parse(runSeed('seed-users.ts', services.env.MONGODB_URI, USERS, PER_USER));
     log(`seeded in ${(ms(seedStarted) / 1000).toFixed(1)} s`);
     const total = ADMIN_CARDS + 12 + USERS * PER_USER + registered * 12;
+    const dbDirs = async () =>
+      (await serviceStatus(services.cfg))
+        .filter((s) => s.pid && s.name !== 'minio')
+        .map((s) => path.join(services.cfg.dataDir, s.name));
+    const disk = async () => (await dbDirs()).map((d) => `${path.basename(d)} ${du(d)} MB`).join(', ');
+    // The disk for the stored cards alone, before the operations below add copies, snapshots and dead rows.
+    rows.push([`Disk of the database with ${total.toLocaleString('en')} cards stored`, await disk()]);
     const other = users[0];
     const readOther = async () => {
       const res = await fetch(`${url}/api/navigation/cards?limit=24`, { headers: { cookie: other.cookie } });
@@ -172,7 +180,11 @@ export async function run() {
     for (let i = 0; i < 3; i++) {
       const t = performance.now();
       // As `npm start` runs it on the embedded store: the only instance (nothing else writes from here on).
-      app = await startApp(services.env, { LOG_LEVEL: 'warn', SINGLE_INSTANCE: 'true' });
+      app = await startApp(services.env, {
+        LOG_LEVEL: 'warn',
+        SINGLE_INSTANCE: 'true',
+        METRICS_TOKEN,
+      });
       const health = ms(t);
       const home = await fetch(`${app.url}/`);
       await home.text();
@@ -266,17 +278,36 @@ export async function run() {
       `${Math.round(reads.requests.average)}/s, ${reads.latency.p99} ms`,
     ]);
     const procs = (await serviceStatus(services.cfg)).filter((s) => s.pid);
-    const rss = { app: rssMb(app.pid) };
-    for (const s of procs) rss[s.name] = rssMb(s.pid);
-    const rssTotal = Object.values(rss).reduce((a, b) => a + b, 0);
+    // Each process with its children (PostgreSQL's backends): RSS, and PSS, which counts shared pages once.
+    const mem = { app: treeMem(app.pid) };
+    for (const s of procs) mem[s.name] = treeMem(s.pid);
+    const sum = (k) => Object.values(mem).reduce((a, m) => a + m[k], 0);
     rows.push([
-      'RSS after the reads (app + embedded servers)',
-      `${Math.round(rssTotal)} MB (${Object.entries(rss)
-        .map(([k, v]) => `${k} ${Math.round(v)}`)
-        .join(', ')})`,
+      'RSS (PSS) after the reads, app + embedded servers with their child processes',
+      `${sum('rss')} MB (${sum('pss')} MB): ${Object.entries(mem)
+        .map(([k, m]) => `${k} ${m.rss} (${m.pss})`)
+        .join(', ')}`,
     ]);
-    const dirs = procs.flatMap((s) => (s.name === 'minio' ? [] : [path.join(services.cfg.dataDir, s.name)]));
-    rows.push(['Disk of the database', `${dirs.map((d) => `${path.basename(d)} ${du(d)} MB`).join(', ')}`]);
+    const metrics = await (
+      await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const gauge = (name) =>
+      Number(
+        metrics
+          .split('\n')
+          .find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`))
+          ?.split(' ')
+          .at(-1),
+      );
+    const mb = (bytes) => Math.round(bytes / 2 ** 20);
+    rows.push([
+      "The app's heap used / spaces cached (their bytes as the budget counts them)",
+      `${mb(gauge('nodejs_heap_size_used_bytes'))} MB / ${gauge('sakura_cached_spaces')} (${mb(gauge('sakura_cached_space_bytes'))} MB)`,
+    ]);
+    rows.push([
+      "Disk of the database at the end (four more users hold a copy of the admin's space), with the operations' dead rows",
+      await disk(),
+    ]);
     await app.stop();
   } finally {
     for (const app of apps) await app.stop();

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: dedicated services, an app process, load generation, RESULTS.md upkeep.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -135,6 +135,47 @@ export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round((kb / 1024) * 10) / 10;
+}
+
+function memOf(pid) {
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  let pss = rss;
+  try {
+    pss = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? rss);
+  } catch {
+    // no smaps_rollup: count RSS
+  }
+  return { rss, pss };
+}
+
+/** RSS and PSS (MB) of a process and all its descendants (the postmaster and its backends). */
+export function treeMem(root) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const pids = [root];
+  for (let i = 0; i < pids.length; i++) {
+    for (const [pid, ppid] of parents) if (ppid === pids[i]) pids.push(pid);
+  }
+  let rss = 0;
+  let pss = 0;
+  for (const pid of pids) {
+    try {
+      const m = memOf(pid);
+      rss += m.rss;
+      pss += m.pss;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return { rss: Math.round(rss / 1024), pss: Math.round(pss / 1024), processes: pids.length };
 }
 
 /** CPU seconds (user + system) a process has used so far: a figure a loaded, shared machine disturbs less than wall time. */

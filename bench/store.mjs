@@ -7,14 +7,14 @@
 //   BENCH_STORE_DOCS=100000   BENCH_STORE_SAMPLES=50   BENCH_STORE_BUDGET_MS=15000
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { ROOT, ensureTools } from '../scripts/lib/tools.mjs';
 import { startServices, stopServices, storeDirs } from '../scripts/lib/services.mjs';
 import { startSqliteFerret } from '../scripts/lib/sqlite-migration.mjs';
-import { freePort, log, writeResults } from './lib.mjs';
+import { freePort, log, treeMem, writeResults } from './lib.mjs';
 
 const OWNERS = 100;
 const DOCS = Number(process.env.BENCH_STORE_DOCS ?? 100_000);
@@ -143,47 +143,6 @@ async function measure(name, fn) {
 function duMb(dir) {
   const kb = Number(execFileSync('du', ['-sk', dir], { encoding: 'utf8' }).split('\t')[0]);
   return Math.round(kb / 1024);
-}
-
-function memOf(pid) {
-  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  let pss = rss;
-  try {
-    pss = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? rss);
-  } catch {
-    // no smaps_rollup: count RSS
-  }
-  return { rss, pss };
-}
-
-/** RSS and PSS (MB) of a process and all its descendants (the postmaster and its backends). */
-function treeMem(root) {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const pids = [root];
-  for (let i = 0; i < pids.length; i++) {
-    for (const [pid, ppid] of parents) if (ppid === pids[i]) pids.push(pid);
-  }
-  let rss = 0;
-  let pss = 0;
-  for (const pid of pids) {
-    try {
-      const m = memOf(pid);
-      rss += m.rss;
-      pss += m.pss;
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return { rss: Math.round(rss / 1024), pss: Math.round(pss / 1024), processes: pids.length };
 }
 
 async function startVariant(key, variant) {
