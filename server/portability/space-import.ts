@@ -11,7 +11,6 @@ import { CardModel } from '../cards/card.model';
 import { planNoteTodos } from '../cards/note-todos';
 import { isAppError } from '../errors';
 import { logger } from '../logger';
-import { mergeChanges } from '../spaces/space.cache';
 import { assertQuota } from '../settings/quota';
 import { writeSpace } from '../spaces/space.write';
 import { IdsTakenError } from '../spaces/space.write-ops';
@@ -129,9 +128,8 @@ export async function importSpace(
             reuseIds: options.keepIds ? { taken } : null,
           });
           await assertQuota(space, planned.change);
-          const todos = planNoteTodos(space.with(planned.change, space.rev));
-          // A clean import replaces the space: written wholesale (deleted by owner, then inserted).
-          return { change: mergeChanges(planned.change, todos), replace: clean, result: planned };
+          // A clean import replaces the space: written wholesale (space.write-ops.ts, replaceRows).
+          return { change: planned.change, followUp: planNoteTodos, replace: clean, result: planned };
         }));
       } catch (err) {
         if (!(err instanceof IdsTakenError) || !options.keepIds || attempt >= 2) throw err;

@@ -227,7 +227,8 @@ export async function resetSpace(
   const { result } = await writeSpace(ownerId, (space) => {
     const change = mergeChanges(emptySpaceChange(space), fresh);
     return {
-      change: mergeChanges(change, planNoteTodos(space.with(change, space.rev))),
+      change,
+      followUp: planNoteTodos,
       replace: true,
       result: { tags: fresh.upsertTags?.length ?? 0, cards: fresh.upsertCards?.length ?? 0 },
     };

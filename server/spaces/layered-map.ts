@@ -18,15 +18,27 @@ export class LayeredMap<K, V> extends Map<K, V> {
     this.#size = base.size;
   }
 
+  /** Whether so much changed since the base that copies should start from a merged one. */
+  #many(): boolean {
+    return this.#own.size + this.#gone.size > 32 + 4 * Math.sqrt(this.#base.size);
+  }
+
   /** An independent copy: O(entries changed since the base), or one O(size) merge when they are many. */
   copy(): LayeredMap<K, V> {
-    const changed = this.#own.size + this.#gone.size;
-    if (changed > 32 + 4 * Math.sqrt(this.#base.size)) return new LayeredMap(new Map(this.#entries()));
+    if (this.#many()) return this.settled();
     const c = new LayeredMap<K, V>(this.#base);
     c.#own = new Map(this.#own);
     c.#gone = new Set(this.#gone);
     c.#size = this.#size;
     return c;
+  }
+
+  /**
+   * This map, or, when much changed since its base, a merged copy: a map that outlives a bulk change (a published
+   * space) does not keep the values the change replaced alive in its base.
+   */
+  settled(): LayeredMap<K, V> {
+    return this.#many() ? new LayeredMap(new Map(this.#entries())) : this;
   }
 
   override get size(): number {
@@ -106,4 +118,9 @@ export class LayeredMap<K, V> extends Map<K, V> {
 /** A changeable copy of a map for a draft: layered over it (a plain Map becomes the base, so it must not change). */
 export function draftCopy<K, V>(map: Map<K, V>): Map<K, V> {
   return map instanceof LayeredMap ? map.copy() : new LayeredMap(map);
+}
+
+/** A draft's map as it is published: merged when a bulk change left it layered over the values it replaced. */
+export function settledCopy<K, V>(map: Map<K, V>): Map<K, V> {
+  return map instanceof LayeredMap ? map.settled() : map;
 }

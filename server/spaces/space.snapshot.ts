@@ -8,7 +8,7 @@ import type { CardDoc, RelationDoc } from '../cards/card.model';
 import type { TagDoc } from '../tags/tag.model';
 import { membershipKey, type Membership, type SpaceChange } from './space.change';
 import { MEMBERSHIP_BYTES, RELATION_BYTES, cardBytes, tagBytes } from './space.bytes';
-import { draftCopy } from './layered-map';
+import { draftCopy, settledCopy } from './layered-map';
 import { forgetMemo, memoGet, memoSet, type MemoKind } from './space.memo';
 
 export { cardBytes } from './space.bytes';
@@ -137,6 +137,8 @@ export class SpaceSnapshot {
 
   /** Publishes a draft as revision `rev`, whose record was inserted at `revAt`: it must not change any more. */
   freeze(rev: number, revAt = this.revAt): this {
+    this.cards = settledCopy(this.cards);
+    this.membershipsByCard = settledCopy(this.membershipsByCard);
     this.rev = rev;
     this.revAt = revAt;
     this.draft = false;

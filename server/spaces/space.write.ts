@@ -18,6 +18,11 @@ import { replaceRows, writeChange } from './space.write-ops';
 export interface Planned<T> {
   /** The change, or a large one (an import) in parts, applied one at a time with the event loop's turns between. */
   change?: SpaceChange | SpaceChange[];
+  /**
+   * A further change planned on the space as `change` left it (e.g. the note todos of imported notes), applied in
+   * the same unit: a bulk change is then applied once, not also to a preview copy of the space.
+   */
+  followUp?: (space: SpaceSnapshot) => SpaceChange;
   result: T;
   /**
    * The change replaces the space wholesale (clear, reset, a clean or overwrite import): written as the difference
@@ -118,8 +123,11 @@ async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
   for (const [i, job] of group.entries()) {
     try {
       const planned = await inUnit.run(ownerId, () => job.plan(draft));
-      for (const part of [planned.change ?? []].flat()) {
-        await slicer.maybeYield().then(() => draft.apply(part));
+      const parts = [planned.change ?? []].flat();
+      for (let k = 0; k < parts.length + (planned.followUp ? 1 : 0); k++) {
+        await slicer.maybeYield();
+        const part = parts[k] ?? planned.followUp!(draft);
+        draft.apply(part);
         if (!planned.written) changes.push(part);
       }
       replace ||= planned.replace === true;

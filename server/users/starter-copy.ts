@@ -4,7 +4,7 @@ import type { CardDoc } from '../cards/card.model';
 import { newCardDoc } from '../cards/card.defaults';
 import { planNoteTodos } from '../cards/note-todos';
 import type { TagDoc } from '../tags/tag.model';
-import { getSpace, mergeChanges, type Membership, type SpaceSnapshot } from '../spaces/space.cache';
+import { getSpace, type Membership, type SpaceSnapshot } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 
 /**
@@ -18,8 +18,9 @@ export async function copySpace(
 ): Promise<{ tags: number; cards: number }> {
   const change = copyOfSpace(await getSpace(fromOwnerId), toOwnerId);
   // One unit of work: the copies are inserted in bulk (chunks) and committed once, note todos included.
-  await writeSpace(toOwnerId, (space) => ({
-    change: mergeChanges(change, planNoteTodos(space.with(change, space.rev))),
+  await writeSpace(toOwnerId, () => ({
+    change,
+    followUp: planNoteTodos,
     result: undefined,
   }));
   return { tags: change.upsertTags.length, cards: change.upsertCards.length };
