@@ -109,4 +109,9 @@ export const VALIDATION_ZH: Record<string, string> = {
   'A tag with this name already exists': '已存在同名标签',
   'This name is reserved for a built-in tag': '此名称为内置标签保留',
   'Built-in tags cannot be deleted; delete their cards instead': '内置标签不能删除，请删除其中的卡片',
+  // the bookmark import (server/bookmarks)
+  'A tag name must be at most 40 characters': '标签名称最多 40 个字符',
+  'Upload the file again': '请重新上传文件',
+  'This preview is no longer there; upload the file again': '此预览已失效，请重新上传文件',
+  'No web links were found in this file': '文件中没有找到网址',
 };
