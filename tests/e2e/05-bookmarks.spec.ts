@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, reviewPage, signInAs, test, waitForHydration } from './fixtures';
+import { expect, jsEnabled, reviewPage, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -139,6 +139,8 @@ test('a refused confirmation keeps the preview as it was ticked and says why bes
 
     // The preview is still there, the message is the list's own, and what was chosen is kept.
     await expect(list).toHaveAccessibleDescription(text.refused);
+    // With JavaScript nothing reloads: the list's first box takes the focus, so the message above it is in view.
+    if (jsEnabled(info)) await expect(list.getByRole('checkbox').first()).toBeFocused();
     await expect(page.getByRole('heading', { name: text.preview })).toBeVisible();
     await expect(page.getByLabel(text.newTag)).toHaveValue('Later');
     for (const box of await list.getByRole('checkbox').all()) await expect(box).not.toBeChecked();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -56,6 +56,7 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags, l
   // Refusals found by the script: nothing to import (beside the list), or the batch API's answer (the form's).
   const [error, setError] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
   // The first rows are listed (the server renders no more); the script lists them all when asked.
   const [all, setAll] = useState<PreviewRow[] | null>(null);
   const rows = all ?? listed;
@@ -83,7 +84,8 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags, l
     }
     const items = chosenItems(every, choice);
     setPickError(items.length ? null : t('bookmarks.pickOne'));
-    if (!items.length) return;
+    // The message is above the list, which may be long: its first box takes the focus, so it comes into view.
+    if (!items.length) return list.current?.querySelector('input')?.focus();
     setError(null);
     // The first chunk's automatic snapshot undoes them all: later chunks name it instead of taking their own.
     // The rows left unticked (duplicates, or by choice) are skipped too.
@@ -216,6 +218,7 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags, l
       </fieldset>
       <FieldError id={fields.keep.errorId} errors={keepErrors} />
       <div
+        ref={list}
         className="bookmark-list"
         role="group"
         aria-label={t('bookmarks.listLabel')}
