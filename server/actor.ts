@@ -1,3 +1,5 @@
+import type { Language } from './language.shared';
+
 export type Role = 'admin' | 'user';
 
 /** The setup admin's id; their data space is also what visitors see. */
@@ -18,6 +20,12 @@ export interface Actor {
    * account but not change its credentials or mint tokens (docs/decisions.md "Administrators opening accounts").
    */
   impersonatedBy?: string;
+  /**
+   * The language the caller writes in, set by the door they came through (app/lib/request-locale.server.ts): a page's
+   * interface language; for the API and MCP their saved choice, else Accept-Language when it names English or
+   * Chinese, else COMPAT_LANGUAGE (also when unset). Names the system gives their new records are written in it.
+   */
+  lang?: Language;
 }
 
 /** The data space an actor reads and writes; visitors read the admin's space. */

@@ -6,11 +6,13 @@ import { CSRF_HEADER, csrfTokenMatches, sameOriginRequest } from '#server/auth/c
 import { trustedOrigin } from '#server/auth/origin';
 import { env } from '#server/env';
 import { AppError, isAppError } from '#server/errors';
+import { COMPAT_LANGUAGE } from '#server/language.shared';
 import { logger } from '#server/logger';
 import { JsonDepthGauge, tooDeep } from '#server/parsing/json-bounded';
 import { JsonObjectReader, JsonTablesError } from '#server/parsing/json-tables';
 import { TimeSlicer } from '#server/parsing/time-slice';
 import { IdListSchema, type IdList } from '#server/tags/tag.schema';
+import { requestLocale } from './request-locale.server';
 
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -301,7 +303,8 @@ export function apiRoute<
           Allow: allow,
         });
       }
-      const actor = await requireLevel(request, handler.auth);
+      const caller = await requireLevel(request, handler.auth);
+      const actor = caller && { ...caller, lang: requestLocale(request, COMPAT_LANGUAGE) };
       if (method !== 'GET') {
         await checkCsrf(request);
         if (actor?.readOnly && !handler.readOnlyOk) {

@@ -44,6 +44,8 @@ export function useZodForm<
     lastResult?: SubmissionResult<string[]>;
     defaultValue?: unknown;
     lookups?: readonly string[];
+    /** Runs instead of the plain post once the browser's check passed (a form that sends its value elsewhere). */
+    onSubmit?: Parameters<typeof useForm<V>>[0]['onSubmit'];
   },
 ) {
   const { lookups = [], ...rest } = options;

@@ -9,7 +9,7 @@ import {
   type SiteCreate,
   type SocialCreate,
 } from '#server/cards/card.schema';
-import type { SocialTypeMeta } from '#server/cards/card-kinds.shared';
+import { isDefaultSocialName, type SocialTypeMeta } from '#server/cards/card-kinds.shared';
 import type { TagDto } from '#server/tags/tag.dto';
 import type { TagCreate } from '#server/tags/tag.schema';
 import type { NoteFormValue, SiteFormValue, SocialFormValue, TagFormValue } from './editor-schemas';
@@ -143,7 +143,7 @@ export function socialDefaults(card: CardDto | null, meta: SocialTypeMeta) {
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   return {
     // The type's stored default name is no label of the user's: the field stays empty (the hint names the type).
-    label: card.name === meta.label ? '' : card.name,
+    label: isDefaultSocialName(meta, card.name) ? '' : card.name,
     hint: card.socialHint ?? '',
     iconUrl: card.iconUrl ?? '',
     iconBgColor: card.iconBgColor ?? '',

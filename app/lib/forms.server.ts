@@ -187,6 +187,11 @@ class FormRefused {
   constructor(readonly errors: FormErrors) {}
 }
 
+/** Inside a `submitForm` run: sends the form back with these errors (a 400), e.g. a rule only the run can check. */
+export function refuseForm(errors: FormErrors): never {
+  throw new FormRefused(errors);
+}
+
 /**
  * The input the service gets, checked by the API's own schema (the editors map a form's value to it first): what
  * the API refuses, the pages refuse too, with the issues on the form's fields.

@@ -2,7 +2,9 @@ import type { Actor } from '#server/actor';
 import { env } from '#server/env';
 import { AppError, isAppError } from '#server/errors';
 import { mcpActor } from '#server/mcp/mcp.server';
+import { COMPAT_LANGUAGE } from '#server/language.shared';
 import { publicOrigin } from './public-origin.server';
+import { requestLocale } from './request-locale.server';
 import { jsonDepthCheck, readBodyText, toErrorResponse } from './api.server';
 
 /**
@@ -12,7 +14,8 @@ import { jsonDepthCheck, readBodyText, toErrorResponse } from './api.server';
 export function mcpRoute(allow: string[], run: (actor: Actor, request: Request) => Promise<Response>) {
   return async function handle({ request }: { request: Request }): Promise<Response> {
     try {
-      const actor = await mcpActor(request, publicOrigin(request));
+      const caller = await mcpActor(request, publicOrigin(request));
+      const actor = { ...caller, lang: requestLocale(request, COMPAT_LANGUAGE) };
       if (!allow.includes(request.method)) {
         throw new AppError('method_not_allowed', `Method ${request.method} is not allowed here`, undefined, {
           Allow: allow.join(', '),

@@ -1,11 +1,8 @@
 // Shared by the data-ZIP resource routes and the data page: an uploaded archive held in a temporary file for the
 // length of one call, and the progress record a request names.
-import { parse as parseCookie } from 'cookie';
 import type { Actor } from '#server/actor';
 import { progressIdOf, startProgress, type Progress } from '#server/portability/progress';
 import { receiveUpload, type Spooled } from '#server/portability/zip-read';
-import type { Locale } from './i18n';
-import { detectLocale } from './request-context.server';
 
 /** Receives the request's `file` (limit enforced while it streams), runs `work`, then deletes the file. */
 export async function withUpload<T>(
@@ -39,9 +36,4 @@ export async function withProgress<T>(
     await progress.finish(err);
     throw err;
   }
-}
-
-/** The language of the caller's browser (the starter data of a reset is written in it). */
-export function requestLocale(request: Request): Locale {
-  return detectLocale(request, parseCookie(request.headers.get('cookie') ?? ''));
 }

@@ -1,4 +1,3 @@
-import Negotiator from 'negotiator';
 import { createContext, data, redirect, type MiddlewareFunction, RouterContextProvider } from 'react-router';
 import type { Actor } from '#server/actor';
 import type { UserDoc } from '#server/users/user.model';
@@ -10,11 +9,12 @@ import { isInitialized } from '#server/setup/setup.service';
 import { ADMIN_ID } from '#server/actor';
 import { getSpace } from '#server/spaces/space.cache';
 import { visitorPagesEpoch } from '#server/visitor-pages';
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './i18n';
+import { LOCALES, type Locale } from './i18n';
 import type { Flash } from './flash';
 import { loadsAsDocument } from './document-load';
 import { FLASH_COOKIE, readFlash } from './flash.server';
-import { THEME_COOKIE, LANG_COOKIE, isTheme, type Theme } from './preferences';
+import { THEME_COOKIE, isTheme, type Theme } from './preferences';
+import { requestLocale } from './request-locale.server';
 import {
   CSRF_MARK,
   NONCE_MARK,
@@ -51,20 +51,6 @@ export function loadContextOf(request: Request): RouterContextProvider {
 
 export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
   return context.get(requestInfoContext);
-}
-
-export function detectLocale(request: Request, cookies: Record<string, string | undefined>): Locale {
-  const chosen = cookies[LANG_COOKIE];
-  if (isLocale(chosen)) return chosen;
-  const header = request.headers.get('accept-language');
-  if (!header) return DEFAULT_LOCALE;
-  // Map regional tags (zh-CN, zh-Hans, en-GB) to the languages we have.
-  const preferred = new Negotiator({ headers: { 'accept-language': header } }).languages();
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return DEFAULT_LOCALE;
 }
 
 // Paths reachable before the first admin exists.
@@ -132,10 +118,12 @@ async function prepareOnce(request: Request, dataRequest: boolean): Promise<Prep
   if (flash) setCookies.push(flash.clearCookie);
   const { actor, user: account } = await authenticate(request);
   const theme = isTheme(cookies[THEME_COOKIE]) ? cookies[THEME_COOKIE] : 'system';
+  const locale = requestLocale(request);
   const info: RequestInfo = {
-    actor,
+    // On pages the caller writes in the interface's language (the names the system gives their new records).
+    actor: actor && { ...actor, lang: locale },
     account: actor ? account : null,
-    locale: detectLocale(request, cookies),
+    locale,
     theme,
     csrfToken,
     flash: flash?.value ?? null,

@@ -1,3 +1,4 @@
+import { socialTypeNames } from '#server/cards/card-kinds.shared';
 import filesEn from './files-en';
 import settingsEn from './settings-en';
 import bulkEn from './bulk-en';
@@ -966,20 +967,8 @@ const en = {
       iconBgColor: 'Card colour',
       iconBgColorHint: 'Leave empty for the type’s own colour ({{colour}}).',
     },
-    socialTypes: {
-      qq: 'QQ',
-      wechat: 'WeChat',
-      email: 'Email',
-      bilibili: 'Bilibili',
-      github: 'GitHub',
-      blog: 'Blog',
-      'wechat-official': 'WeChat Official Account',
-      telegram: 'Telegram channel',
-      xiaohongshu: 'Xiaohongshu',
-      douyin: 'Douyin',
-      'qq-group': 'QQ group',
-      'enterprise-wechat': 'WeCom',
-    },
+    // The types' names, from the one table (they are also the default names stored in this language).
+    socialTypes: socialTypeNames('en'),
     socialIdFields: {
       qqNumber: 'QQ number',
       wechatId: 'WeChat ID',

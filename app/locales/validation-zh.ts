@@ -109,4 +109,18 @@ export const VALIDATION_ZH: Record<string, string> = {
   'A tag with this name already exists': '已存在同名标签',
   'This name is reserved for a built-in tag': '此名称为内置标签保留',
   'Built-in tags cannot be deleted; delete their cards instead': '内置标签不能删除，请删除其中的卡片',
+  // bulk edits of cards (server/cards/card-bulk.schema.ts)
+  'ids must be a list of card ids': 'ids 必须是卡片 ID 列表',
+  'Select at least one card': '请至少勾选一张卡片',
+  'At most 500 cards at once': '一次最多 500 张卡片',
+  'op must be one of move, addTag, removeTag, pin, unpin, delete':
+    'op 只能是 move、addTag、removeTag、pin、unpin 或 delete',
+  'Choose a tag': '请选择一个标签',
+  'Cards cannot be put in or taken out of the social or note card tags':
+    '卡片不能放入或移出社交卡片和笔记标签',
+  // the bookmark import (server/bookmarks)
+  'A tag name must be at most 40 characters': '标签名称最多 40 个字符',
+  'Upload the file again': '请重新上传文件',
+  'This preview is no longer there; upload the file again': '此预览已失效，请重新上传文件',
+  'No web links were found in this file': '文件中没有找到网址',
 };

@@ -1,3 +1,4 @@
+import { socialTypeNames } from '#server/cards/card-kinds.shared';
 import type { Messages } from './en';
 
 import filesZh from './files-zh';
@@ -935,20 +936,8 @@ const zh: Messages = {
       iconBgColor: '卡片颜色',
       iconBgColorHint: '留空使用该类型的默认颜色（{{colour}}）。',
     },
-    socialTypes: {
-      qq: 'QQ',
-      wechat: '微信',
-      email: '邮箱',
-      bilibili: 'B站',
-      github: 'GitHub',
-      blog: '博客',
-      'wechat-official': '微信公众号',
-      telegram: 'Telegram频道',
-      xiaohongshu: '小红书',
-      douyin: '抖音',
-      'qq-group': 'QQ群',
-      'enterprise-wechat': '企业微信',
-    },
+    // The types' names, from the one table (they are also the default names stored in this language).
+    socialTypes: socialTypeNames('zh'),
     socialIdFields: {
       qqNumber: 'QQ 号',
       wechatId: '微信号',

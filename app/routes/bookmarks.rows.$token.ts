@@ -1,4 +1,4 @@
-import { keptPreviewRows } from '#server/bookmarks/bookmark-preview.service';
+import { keptPreview } from '#server/bookmarks/bookmark-preview.service';
 import { toErrorResponse } from '~/lib/api.server';
 import { requireUser } from '~/lib/guards.server';
 import type { Route } from './+types/bookmarks.rows.$token';
@@ -7,7 +7,7 @@ import type { Route } from './+types/bookmarks.rows.$token';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = requireUser(request, context);
   try {
-    return Response.json(await keptPreviewRows(actor, params.token), {
+    return Response.json((await keptPreview(actor, params.token)).rows, {
       headers: { 'cache-control': 'no-store' },
     });
   } catch (err) {

@@ -139,32 +139,45 @@ export async function previewBookmarksWithAi(
 const TOKEN = /^[0-9a-f-]{36}$/;
 
 /**
- * Keeps a preview's rows for the confirmation and answers their token: the page carries the token and the rows it
- * lists, not every row (20,000 rows written into the page and into its data for hydration held the event loop
- * ~0.3 s and made a 5 MB page). Any instance can finish it; one never confirmed is removed by the stray-object sweep.
+ * Keeps a preview for the confirmation and answers its token: the page carries the token and the rows it lists, not
+ * every row (20,000 rows written into the page and into its data for hydration held the event loop ~0.3 s and made a
+ * 5 MB page). The format and ignored count are kept with the rows, so a refused confirmation can show the preview
+ * again. Any instance can finish it; one never confirmed is removed by the stray-object sweep.
  */
-export async function keepPreviewRows(actor: Actor, rows: PreviewRow[]): Promise<string> {
+export async function keepPreview(actor: Actor, preview: BookmarkPreview): Promise<string> {
   const token = randomUUID();
-  await putObject(storageKeys.pendingPreview(actor.userId, token), Buffer.from(JSON.stringify(rows)), {
-    contentType: 'application/json',
-  });
+  const { format, ignored, rows } = preview;
+  await putObject(
+    storageKeys.pendingPreview(actor.userId, token),
+    Buffer.from(JSON.stringify({ format, ignored, rows })),
+    { contentType: 'application/json' },
+  );
   return token;
 }
 
-/** The rows kept by keepPreviewRows (the caller's own only). */
-export async function keptPreviewRows(actor: Actor, token: string): Promise<PreviewRow[]> {
+/** The preview kept by keepPreview (the caller's own only); `duplicates` counted again from its rows. */
+export async function keptPreview(actor: Actor, token: string): Promise<BookmarkPreview> {
   if (!TOKEN.test(token)) throw badRequest('Upload the file again');
   const obj = await getObject(storageKeys.pendingPreview(actor.userId, token));
   if (!obj) throw new AppError('not_found', 'This preview is no longer there; upload the file again');
-  const rows: unknown = JSON.parse(await new Response(obj.body).text());
-  if (!Array.isArray(rows)) return [];
-  return rows.filter(
+  const kept: unknown = JSON.parse(await new Response(obj.body).text());
+  // A preview kept by an older version is its bare rows.
+  const { format, ignored, rows } = (
+    Array.isArray(kept) ? { rows: kept } : kept && typeof kept === 'object' ? kept : {}
+  ) as { format?: unknown; ignored?: unknown; rows?: unknown };
+  const valid = (Array.isArray(rows) ? rows : []).filter(
     (r): r is PreviewRow =>
       !!r && typeof r === 'object' && typeof r.n === 'string' && typeof r.u === 'string',
   );
+  return {
+    format: typeof format === 'string' ? format : 'netscape-html',
+    ignored: typeof ignored === 'number' ? ignored : 0,
+    duplicates: valid.filter((r) => r.dup).length,
+    rows: valid,
+  };
 }
 
-/** Removes kept rows once they are imported. */
-export async function dropPreviewRows(actor: Actor, token: string): Promise<void> {
+/** Removes a kept preview once it is imported. */
+export async function dropPreview(actor: Actor, token: string): Promise<void> {
   if (TOKEN.test(token)) await deleteObjects([storageKeys.pendingPreview(actor.userId, token)]);
 }

@@ -122,6 +122,22 @@ export interface PreviewChoice {
   newTag?: string;
 }
 
+/**
+ * The preview page's confirmation (app/routes/pages/bookmarks.server.ts), on the form pipeline and checked in the
+ * browser too. Whether anything is left to import is known only with the kept rows, so the action checks that.
+ */
+export const BookmarkConfirmFormSchema = z.object({
+  /** Names the rows kept on the server since the upload. */
+  token: z.string().trim().min(1).max(100),
+  keep: z.array(z.coerce.number().int().min(0)).max(BATCH_MAX_ITEMS).default([]),
+  shown: z.coerce.number().int().min(0).optional(),
+  folderTags: formBoolean.default(false),
+  folderPath: formBoolean.default(false),
+  tagId: z.string().trim().max(80).optional(),
+  newTag: z.string().trim().max(40, 'A tag name must be at most 40 characters').optional(),
+});
+export type BookmarkConfirmForm = z.infer<typeof BookmarkConfirmFormSchema>;
+
 /** Between the folders of a path in a tag's name ("Dev / Frontend"). */
 export const FOLDER_SEPARATOR = ' / ';
 const TAG_NAME_MAX = 40;

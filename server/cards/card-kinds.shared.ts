@@ -1,26 +1,102 @@
 // The 12 social card types of the older service (compat §2.4). Browser-safe: the editor renders from this table.
+import { COMPAT_LANGUAGE, type Language } from '../language.shared';
+
+/**
+ * Each type's name in each language: what the pages call the type (app/locales take it from here), and what a card
+ * created without a label is named, in its creator's language. `zh` is the older service's label.
+ */
 export const SOCIAL_TYPES = [
-  { type: 'qq', label: 'QQ', color: '#12B7F5', idField: 'qqNumber', qr: true, opensUrl: false },
-  { type: 'wechat', label: '微信', color: '#07C160', idField: 'wechatId', qr: true, opensUrl: false },
-  { type: 'email', label: '邮箱', color: '#EA4335', idField: 'email', qr: false, opensUrl: false },
-  { type: 'bilibili', label: 'B站', color: '#FB7299', idField: 'url', qr: false, opensUrl: true },
-  { type: 'github', label: 'GitHub', color: '#181717', idField: 'url', qr: false, opensUrl: true },
-  { type: 'blog', label: '博客', color: '#FF6B35', idField: 'url', qr: false, opensUrl: true },
+  {
+    type: 'qq',
+    names: { zh: 'QQ', en: 'QQ' },
+    color: '#12B7F5',
+    idField: 'qqNumber',
+    qr: true,
+    opensUrl: false,
+  },
+  {
+    type: 'wechat',
+    names: { zh: '微信', en: 'WeChat' },
+    color: '#07C160',
+    idField: 'wechatId',
+    qr: true,
+    opensUrl: false,
+  },
+  {
+    type: 'email',
+    names: { zh: '邮箱', en: 'Email' },
+    color: '#EA4335',
+    idField: 'email',
+    qr: false,
+    opensUrl: false,
+  },
+  {
+    type: 'bilibili',
+    names: { zh: 'B站', en: 'Bilibili' },
+    color: '#FB7299',
+    idField: 'url',
+    qr: false,
+    opensUrl: true,
+  },
+  {
+    type: 'github',
+    names: { zh: 'GitHub', en: 'GitHub' },
+    color: '#181717',
+    idField: 'url',
+    qr: false,
+    opensUrl: true,
+  },
+  {
+    type: 'blog',
+    names: { zh: '博客', en: 'Blog' },
+    color: '#FF6B35',
+    idField: 'url',
+    qr: false,
+    opensUrl: true,
+  },
   {
     type: 'wechat-official',
-    label: '微信公众号',
+    names: { zh: '微信公众号', en: 'WeChat Official Account' },
     color: '#07C160',
     idField: 'accountName',
     qr: true,
     opensUrl: false,
   },
-  { type: 'telegram', label: 'Telegram频道', color: '#26A5E4', idField: 'url', qr: false, opensUrl: true },
-  { type: 'xiaohongshu', label: '小红书', color: '#FE2C55', idField: 'xhsId', qr: true, opensUrl: false },
-  { type: 'douyin', label: '抖音', color: '#010000', idField: 'douyinId', qr: true, opensUrl: false },
-  { type: 'qq-group', label: 'QQ群', color: '#12B7F5', idField: 'groupNumber', qr: true, opensUrl: false },
+  {
+    type: 'telegram',
+    names: { zh: 'Telegram频道', en: 'Telegram channel' },
+    color: '#26A5E4',
+    idField: 'url',
+    qr: false,
+    opensUrl: true,
+  },
+  {
+    type: 'xiaohongshu',
+    names: { zh: '小红书', en: 'Xiaohongshu' },
+    color: '#FE2C55',
+    idField: 'xhsId',
+    qr: true,
+    opensUrl: false,
+  },
+  {
+    type: 'douyin',
+    names: { zh: '抖音', en: 'Douyin' },
+    color: '#010000',
+    idField: 'douyinId',
+    qr: true,
+    opensUrl: false,
+  },
+  {
+    type: 'qq-group',
+    names: { zh: 'QQ群', en: 'QQ group' },
+    color: '#12B7F5',
+    idField: 'groupNumber',
+    qr: true,
+    opensUrl: false,
+  },
   {
     type: 'enterprise-wechat',
-    label: '企业微信',
+    names: { zh: '企业微信', en: 'WeCom' },
     color: '#2672FF',
     idField: 'ewcId',
     qr: true,
@@ -53,18 +129,35 @@ export const VIRTUAL_SOCIAL_TAG = '__social_cards__';
 export const VIRTUAL_NOTE_TAG = '__note_cards__';
 export const VIRTUAL_TAG_IDS = [VIRTUAL_SOCIAL_TAG, VIRTUAL_NOTE_TAG] as const;
 
+/** The types' names in one language, by type (the pages' `editor.socialTypes`). */
+export function socialTypeNames(lang: Language): Record<SocialType, string> {
+  return Object.fromEntries(SOCIAL_TYPES.map((t) => [t.type, t.names[lang]])) as Record<SocialType, string>;
+}
+
+/**
+ * The name a social card created (or saved) without a label is stored under: its type's, in the creator's language
+ * (Actor.lang; the older service's Chinese one when the caller named none).
+ */
+export function defaultSocialName(meta: SocialTypeMeta, lang: Language = COMPAT_LANGUAGE): string {
+  return meta.names[lang];
+}
+
+/** Whether a stored name is its type's default in either language: a name the system gave, not a label of the user's. */
+export function isDefaultSocialName(meta: SocialTypeMeta, name: string): boolean {
+  return (Object.values(meta.names) as string[]).includes(name);
+}
+
 /** A social type's label in the reader's language; `translate` maps a type to it (the page's i18n). */
 export type SocialTypeLabel = (type: SocialType) => string;
 
 /**
- * The name a card shows. A social card created without a label is stored under its type's default label (the older
- * service's Chinese one, which its clients read back): such a name follows the reader's language instead. A label
- * the user set is shown as it is.
+ * The name a card shows. A social card created without a label is stored under its type's default name in its
+ * creator's language: such a name follows the reader's language instead. A label the user set is shown as it is.
  */
 export function shownCardName(
   card: { name: string; cardType: string | null },
   label: SocialTypeLabel,
 ): string {
   const meta = card.cardType ? socialTypeMeta(card.cardType) : undefined;
-  return meta && card.name === meta.label ? label(meta.type) : card.name;
+  return meta && isDefaultSocialName(meta, card.name) ? label(meta.type) : card.name;
 }

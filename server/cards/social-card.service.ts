@@ -11,7 +11,8 @@ import { socialPayloadSchema, type SocialCreate, type SocialUpdate } from './car
 import { globalOrderChange, globalSequence, patchCard, requireCard } from './card.store';
 import { newGlobalOrder, sortedCards, type Placement } from './card.sort';
 import { reorderWithin } from './reorder';
-import { cardKind, socialTypeMeta, VIRTUAL_SOCIAL_TAG } from './card-kinds.shared';
+import { cardKind, defaultSocialName, socialTypeMeta, VIRTUAL_SOCIAL_TAG } from './card-kinds.shared';
+import type { Language } from '../language.shared';
 import { toVisitorCard } from './visitor-view';
 
 /**
@@ -34,14 +35,19 @@ function normalisePayload(cardType: string, payload: Record<string, unknown>): R
 
 /**
  * A new social card document from checked input: the payload normalised for its type (throws a 400 naming the
- * payload field the type needs), the type's label and colour when none is given.
+ * payload field the type needs), the type's colour and its name in `lang` (the creator's) when none is given.
  */
-export function socialCardDoc(ownerId: string, input: SocialCreate, globalSortOrder: number): CardDoc {
+export function socialCardDoc(
+  ownerId: string,
+  input: SocialCreate,
+  globalSortOrder: number,
+  lang?: Language,
+): CardDoc {
   const meta = socialTypeMeta(input.cardType)!;
   return newCardDoc({
     ownerId,
     cardType: input.cardType,
-    name: input.label?.trim() || meta.label,
+    name: input.label?.trim() || defaultSocialName(meta, lang),
     siteUrl: '#',
     iconUrl: input.iconUrl ?? null,
     iconBgColor: input.iconBgColor || meta.color,
@@ -58,14 +64,17 @@ export async function listSocialCards(actor: Actor): Promise<SocialCardDto[]> {
   return sortedCards(space, VIRTUAL_SOCIAL_TAG).map(toSocialCard);
 }
 
-/** Creates a social card at the end of the global order, or first (`placement`, the pages). */
+/**
+ * Creates a social card at the end of the global order, or first (`placement`, the pages); without a label it is
+ * named after its type in the caller's language (Actor.lang).
+ */
 export async function createSocialCard(
   actor: Actor,
   input: SocialCreate,
   placement: Placement = 'end',
 ): Promise<SocialCardDto> {
   // Built before the unit of work: a payload the type refuses is a 400 without queueing.
-  const draft = socialCardDoc(actor.userId, input, 0);
+  const draft = socialCardDoc(actor.userId, input, 0, actor.lang);
   const { result } = await writeSpace(actor.userId, async (space) => {
     const card = { ...draft, globalSortOrder: newGlobalOrder(space, placement) };
     const change = { upsertCards: [card] };
@@ -75,7 +84,7 @@ export async function createSocialCard(
   return toSocialCard(result);
 }
 
-/** Changes a social card (fields left out stay). */
+/** Changes a social card (fields left out stay; a label cleared is the type's name in the caller's language). */
 export async function updateSocialCard(
   actor: Actor,
   input: SocialUpdate,
@@ -85,7 +94,7 @@ export async function updateSocialCard(
     const cardType = input.cardType ?? current.cardType!;
     const meta = socialTypeMeta(cardType)!;
     const patch: Partial<CardDoc> = { cardType };
-    if (input.label !== undefined) patch.name = input.label?.trim() || meta.label;
+    if (input.label !== undefined) patch.name = input.label?.trim() || defaultSocialName(meta, actor.lang);
     if (input.iconUrl !== undefined) patch.iconUrl = input.iconUrl;
     if (input.iconBgColor !== undefined) patch.iconBgColor = input.iconBgColor || meta.color;
     if (input.hint !== undefined) patch.socialHint = input.hint?.trim() || null;

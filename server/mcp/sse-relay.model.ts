@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Role } from '../actor';
+import type { Language } from '../language.shared';
 import { defineModel } from '../db';
 import { docSchema, required } from '../db-schema';
 
@@ -22,6 +23,8 @@ export interface McpPoster {
   role: Role;
   tokenId: string;
   readOnly: boolean;
+  /** The language the poster writes in (Actor.lang): the defaults its message stores follow it. */
+  lang?: Language;
 }
 
 /** One client message waiting for the instance that holds its session's stream (inserted by `_id`, then deleted). */
@@ -37,6 +40,7 @@ const PosterSchema = new Schema<McpPoster>(
   {
     ...required({ userId: String, username: String, role: String, tokenId: String }),
     readOnly: { type: Boolean, default: false },
+    lang: { type: String, enum: ['en', 'zh'] },
   },
   { _id: false },
 );

@@ -164,6 +164,7 @@ export async function relaySseMessage(
     role: actor.role,
     tokenId: actor.tokenId ?? '',
     readOnly: actor.readOnly === true,
+    ...(actor.lang ? { lang: actor.lang } : {}),
   };
   await McpSseMessageModel.create({
     _id: `${now.getTime().toString(36)}-${randomUUID()}`,

@@ -468,3 +468,106 @@ describe('hostile bookmark files', () => {
     expect((await sites(a)).map((s) => s.name).sort()).toEqual(['Kept', 'Twice']);
   });
 });
+
+describe('the preview confirmation on the page (the form pipeline, without JavaScript)', () => {
+  beforeEach(resetDatabase);
+
+  const FILE =
+    '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><H3>Dev</H3><DL><p>' +
+    '<DT><A HREF="https://one.example/">One</A><DT><A HREF="https://two.example/">Two</A>' +
+    '<DT><A HREF="https://three.example/">Three</A></DL></DL>';
+
+  /** The upload, then the token of the preview the page shows. */
+  async function previewToken(a: Client): Promise<string> {
+    await a.get('/bookmarks');
+    const form = new FormData();
+    form.append('csrf', a.csrf()!);
+    form.append('file', new Blob([FILE], { type: 'text/html' }), 'bookmarks.html');
+    const page = await a.post('/bookmarks', undefined, { rawBody: form });
+    expect(page.status).toBe(200);
+    return /name="token" value="([^"]*)"/.exec(page.text)![1]!;
+  }
+  const confirm = (a: Client, fields: [string, string][]) =>
+    a.call('POST', '/bookmarks', {
+      rawBody: new URLSearchParams([['csrf', a.csrf()!], ...fields]),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  /** The preview's boxes as the page draws them: which rows are ticked, and the tag choices. */
+  const ticked = (html: string) =>
+    (html.match(/<input[^>]*name="keep"[^>]*>/g) ?? [])
+      .filter((box) => / checked=/.test(box))
+      .map((box) => Number(/value="(\d+)"/.exec(box)![1]));
+
+  it('answers a refusal with the preview again, its errors beside the fields and the choices as posted', async () => {
+    await admin(); // pages need a set-up instance
+    const a = await user();
+    const token = await previewToken(a);
+
+    // Nothing ticked: 400, the preview is still there with the message on the list, and the other choices kept.
+    const none = await confirm(a, [
+      ['token', token],
+      ['folderTags', 'on'],
+      ['newTag', 'Later'],
+    ]);
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('Check the bookmarks');
+    expect(none.text).toContain(`name="token" value="${token}"`);
+    expect(none.text).toMatch(/id="bookmark-confirm-keep-error"[^>]*>(<span>)?Pick at least one bookmark/);
+    expect(none.text).toMatch(
+      /role="group"[^>]*aria-invalid="true"[^>]*aria-describedby="bookmark-confirm-keep-error"/,
+    );
+    expect(ticked(none.text)).toEqual([]);
+    expect(none.text).toMatch(/name="folderTags"[^>]*checked/);
+    expect(none.text).not.toMatch(/name="folderPath"[^>]*checked/);
+    expect(none.text).toMatch(/name="newTag"[^>]*value="Later"/);
+
+    // A new tag name too long: the field says so, the two ticked rows stay ticked.
+    const long = await confirm(a, [
+      ['token', token],
+      ['keep', '0'],
+      ['keep', '2'],
+      ['newTag', 'x'.repeat(41)],
+    ]);
+    expect(long.status).toBe(400);
+    expect(long.text).toMatch(
+      /id="bookmark-confirm-newTag-error"[^>]*>(<span>)?A tag name must be at most 40 characters/,
+    );
+    expect(ticked(long.text)).toEqual([0, 2]);
+    expect(await sites(a)).toEqual([]);
+
+    // The same preview imports once corrected, and is gone afterwards: a second post says so where the upload is.
+    const done = await confirm(a, [
+      ['token', token],
+      ['keep', '0'],
+      ['keep', '2'],
+      ['newTag', 'Later'],
+    ]);
+    expect(done.status).toBe(302);
+    expect((await sites(a)).map((s) => s.name).sort()).toEqual(['One', 'Three']);
+    const again = await confirm(a, [
+      ['token', token],
+      ['keep', '1'],
+    ]);
+    expect(again.status).toBe(404);
+    expect(again.text).toContain('This preview is no longer there; upload the file again');
+    expect(again.text).toContain('name="file"');
+    expect(again.text).not.toContain('Check the bookmarks');
+    expect((await sites(a)).map((s) => s.name).sort()).toEqual(['One', 'Three']);
+  });
+
+  it('says it in the page language', async () => {
+    await admin();
+    const a = await user();
+    a.cookies.set('lang', 'zh');
+    const token = await previewToken(a);
+    const none = await confirm(a, [['token', token]]);
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('请至少选择一个书签');
+    const long = await confirm(a, [
+      ['token', token],
+      ['keep', '1'],
+      ['newTag', 'x'.repeat(41)],
+    ]);
+    expect(long.text).toMatch(/id="bookmark-confirm-newTag-error"[^>]*>(<span>)?标签名称最多 40 个字符/);
+  });
+});

@@ -237,8 +237,9 @@ describe('POST /api/cards/bulk', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
     const back = `/?edit=1&tag=${s.work}`;
+    // The bar posts to the view it is on (the index route's action of that address).
     const form = (op: string, ids: (string | undefined)[], tagId = '') =>
-      post('/?index', [
+      post(`${back}&index`, [
         ['intent', 'bulk'],
         ['returnTo', back],
         ['fromTagId', s.work],
@@ -249,6 +250,7 @@ describe('POST /api/cards/bulk', () => {
     const page = await s.c.get(back);
     expect(page.text).toContain('form="bulk-form"');
     expect(page.text).toContain('Select all in this tag');
+    expect(page.text).toContain(`action="${back.replace('&', '&amp;')}&amp;index"`);
 
     const moved = await form('move', [s.sites[0], s.sites[1], s.note], s.home);
     expect(moved.status).toBe(302);
@@ -267,14 +269,33 @@ describe('POST /api/cards/bulk', () => {
     // One ticked card is a list of one.
     await form('pin', [s.sites[3]]);
     expect((await s.c.get(back)).text).toContain('1 card pinned.');
-    // Nothing ticked, or no tag for a tag operation: a message, nothing changed.
-    await form('delete', []);
-    expect((await s.c.get(back)).text).toContain('Tick at least one card first.');
-    await form('addTag', [s.sites[2]]);
-    expect((await s.c.get(back)).text).toContain('Choose a tag first.');
-    await form('delete', [s.sites[2], 'card-gone']);
-    expect((await s.c.get(back)).text).toContain('nothing was changed');
+    // Refused (nothing ticked, no tag for a tag operation, a card gone meanwhile): the same view again (400, no
+    // redirect), the reason in the bar, the cards still ticked, nothing changed.
+    const ticked = (html: string, id: string) =>
+      / checked=/.test(new RegExp(`<input[^>]*value="${id}"[^>]*>`).exec(html)?.[0] ?? '');
+    const none = await form('delete', []);
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('Select all in this tag');
+    expect(none.text).toMatch(/id="bulk-errors"><p>Select at least one card<\/p>/);
+    const noTag = await form('addTag', [s.sites[0]]);
+    expect(noTag.status).toBe(400);
+    expect(noTag.text).toMatch(/id="bulk-tag-error" class="field-error" role="alert"><span>Choose a tag</);
+    expect(noTag.text).toMatch(/<select[^>]*aria-invalid="true"[^>]*aria-describedby="bulk-tag-error"/);
+    expect(ticked(noTag.text, s.sites[0]!)).toBe(true);
+    expect(ticked(noTag.text, s.sites[1]!)).toBe(false);
+    const gone = await form('move', [s.sites[0], s.sites[1], 'card-gone'], s.home);
+    expect(gone.status).toBe(404);
+    expect(gone.text).toMatch(
+      /id="bulk-errors"><p>Some of those cards or that tag no longer exist; nothing was changed.<\/p>/,
+    );
+    expect(gone.text).toMatch(new RegExp(`<option value="${s.home}" selected=""`));
+    expect([s.sites[0]!, s.sites[1]!].map((id) => ticked(gone.text, id))).toEqual([true, true]);
+    // In the page's language.
+    s.c.cookies.set('lang', 'zh');
+    expect((await form('delete', [])).text).toMatch(/id="bulk-errors"><p>请至少勾选一张卡片<\/p>/);
+    s.c.cookies.delete('lang');
     expect(Object.keys(await board(s.c))).toHaveLength(6);
+    expect(await board(s.c)).toMatchObject({ 'Site 0': 'Work', 'Site 1': 'Home,Work' });
     // A post without the CSRF token is refused.
     const forged = await s.c.call('POST', '/?index', {
       rawBody: new URLSearchParams({ intent: 'bulk', ids: s.sites[2]!, op: 'delete' }).toString(),

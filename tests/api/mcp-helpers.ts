@@ -17,9 +17,10 @@ export async function mcpClient(
   token: string,
   transport: 'http' | 'sse' = 'http',
   base?: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<McpClient> {
   const url = new URL(transport === 'http' ? '/api/mcp' : '/api/mcp/sse', base ?? (await appUrl()));
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { ...extraHeaders, authorization: `Bearer ${token}` };
   const client = new McpClient({ name: 'test', version: '1.0.0' });
   await client.connect(
     transport === 'http'

@@ -29,7 +29,7 @@ describe('social cards API', () => {
       if (meta.qr) expected.qrCodeUrl = '/qr.png';
       expect(res.json.item).toMatchObject({
         cardType: meta.type,
-        label: meta.label,
+        label: meta.names.zh,
         iconBgColor: meta.color,
         hint: null,
       });

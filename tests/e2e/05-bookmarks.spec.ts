@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, reviewPage, signInAs, test, waitForHydration } from './fixtures';
+import { expect, jsEnabled, reviewPage, signInAs, test, waitForHydration } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -98,4 +98,57 @@ test('a large file lists its first 500 bookmarks; the rest are imported, or list
   expect(names.has('Big 0')).toBe(false);
   expect(names.has('Big 599')).toBe(info.project.name !== 'js');
   expect(names.has('Big 550')).toBe(true);
+});
+
+test('a refused confirmation keeps the preview as it was ticked and says why beside the list, in English and Chinese', async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  test.slow();
+  await signInAs(context, info);
+  const texts = {
+    en: {
+      group: 'Bookmarks to import',
+      newTag: 'and in a new tag',
+      confirm: 'Import the ticked bookmarks',
+      refused: 'Pick at least one bookmark',
+      preview: 'Check the bookmarks',
+    },
+    zh: {
+      group: '要导入的书签',
+      newTag: '以及新标签',
+      confirm: '导入勾选的书签',
+      refused: '请至少选择一个书签',
+      preview: '确认要导入的书签',
+    },
+  };
+  for (const lang of ['en', 'zh'] as const) {
+    const text = texts[lang];
+    await context.addCookies([{ name: 'lang', value: lang, url: String(baseURL) }]);
+    await page.goto('/bookmarks');
+    await waitForHydration(page, info);
+    await page.locator('input[type="file"][name="file"]').setInputFiles(CHROME);
+    await page.locator('form[enctype="multipart/form-data"] button[type="submit"]').click();
+    await expect(page.getByRole('heading', { name: text.preview })).toBeVisible();
+    await waitForHydration(page, info);
+    const list = page.getByRole('group', { name: text.group });
+    for (const box of await list.getByRole('checkbox').all()) await box.uncheck();
+    await page.getByLabel(text.newTag).fill('Later');
+    await page.getByRole('button', { name: text.confirm }).click();
+
+    // The preview is still there, the message is the list's own, and what was chosen is kept.
+    await expect(list).toHaveAccessibleDescription(text.refused);
+    // With JavaScript nothing reloads: the list's first box takes the focus, so the message above it is in view.
+    if (jsEnabled(info)) await expect(list.getByRole('checkbox').first()).toBeFocused();
+    await expect(page.getByRole('heading', { name: text.preview })).toBeVisible();
+    await expect(page.getByLabel(text.newTag)).toHaveValue('Later');
+    for (const box of await list.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
+    await reviewPage(page, info, `bookmarks-refused-${lang}`);
+  }
+  // Corrected, the same preview imports.
+  await page.getByRole('group', { name: texts.zh.group }).getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: texts.zh.confirm }).click();
+  await expect(page.getByText(/已导入 1 个书签/)).toBeVisible();
+  await context.addCookies([{ name: 'lang', value: 'en', url: String(baseURL) }]);
 });

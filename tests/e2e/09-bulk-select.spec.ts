@@ -24,6 +24,12 @@ async function signInAsUser(context: BrowserContext, info: TestInfo): Promise<vo
 let reading = '';
 let later = '';
 
+/** The id of one of the user's site cards, by name. */
+async function cardId(page: Page, name: string): Promise<string> {
+  const { items } = await api(page.request, 'get', '/api/site-cards?limit=100');
+  return (items as { id: string; name: string }[]).find((c) => c.name === name)!.id;
+}
+
 async function countIn(page: Page, tagId: string): Promise<number> {
   return (await api(page.request, 'get', `/api/navigation/cards?scope=tag&tagId=${tagId}&limit=1`)).total;
 }
@@ -110,8 +116,10 @@ test('pin and delete many at once; a tag operation without a tag asks for one', 
       .evaluate((s) => (s as HTMLSelectElement).validationMessage);
     expect(message).toBe('Choose a tag first.');
   } else {
-    await expect(toast(page)).toContainText('Choose a tag first.');
-    await pick(page, site(7)).check();
+    // The page again, with the reason beside the picker and the card still ticked.
+    await expect(bar.getByRole('alert')).toHaveText('Choose a tag');
+    await expect(bar.getByLabel('Tag', { exact: true })).toHaveAccessibleDescription('Choose a tag');
+    await expect(pick(page, site(7))).toBeChecked();
   }
 
   await pick(page, site(8)).check();
@@ -124,6 +132,21 @@ test('pin and delete many at once; a tag operation without a tag asks for one', 
   await expect(toast(page)).toContainText('Restored.');
   await expect(pick(page, site(7))).toBeVisible();
   expect(await countIn(page, reading)).toBe(30);
+
+  // A ticked card deleted meanwhile (in another tab): the bar says nothing was changed, the rest stays ticked.
+  await pick(page, site(9)).check();
+  await pick(page, site(10)).check();
+  await api(page.request, 'post', '/api/cards/bulk', { ids: [await cardId(page, site(10))], op: 'delete' });
+  await bar.getByRole('button', { name: 'Unpin' }).click();
+  await expect(bar.getByRole('alert')).toHaveText(
+    'Some of those cards or that tag no longer exist; nothing was changed.',
+  );
+  await expect(page).toHaveURL(new RegExp(`tag=${reading}`));
+  await expect(pick(page, site(9))).toBeChecked();
+  await expect(pick(page, site(10))).toHaveCount(0);
+  if (jsEnabled(info)) await expect(bar.locator('[data-bulk-count]')).toHaveText('1 card selected');
+  await reviewPage(page, info, 'bulk-refused');
+  expect(await countIn(page, reading)).toBe(29);
 });
 
 test('the selection bar in Chinese', async ({ page, context }, info) => {
@@ -136,9 +159,16 @@ test('the selection bar in Chinese', async ({ page, context }, info) => {
   const bar = page.locator('form[data-bulk-bar]');
   await page.getByRole('checkbox', { name: `选择 ${site(1)}` }).check();
   await page.getByRole('checkbox', { name: `选择 ${site(2)}` }).check();
+  await page.getByRole('checkbox', { name: `选择 ${site(11)}` }).check();
   await expect(bar.getByRole('button', { name: '移到标签' })).toBeVisible();
-  if (jsEnabled(info)) await expect(bar.locator('[data-bulk-count]')).toHaveText('已选 2 张卡片');
+  if (jsEnabled(info)) await expect(bar.locator('[data-bulk-count]')).toHaveText('已选 3 张卡片');
   await reviewPage(page, info, 'bulk-zh');
+  // Refused in Chinese: one of the cards was deleted meanwhile.
+  await api(page.request, 'post', '/api/cards/bulk', { ids: [await cardId(page, site(11))], op: 'delete' });
+  await bar.getByRole('button', { name: '取消置顶' }).click();
+  await expect(bar.getByRole('alert')).toHaveText('部分卡片或该标签已不存在，未做任何更改。');
+  await expect(page.getByRole('checkbox', { name: `选择 ${site(2)}` })).toBeChecked();
+  await reviewPage(page, info, 'bulk-refused-zh');
   await bar.getByRole('button', { name: '取消置顶' }).click();
   await expect(toast(page)).toContainText('已取消置顶 2 张卡片。');
   await menu.locator('> summary').click();

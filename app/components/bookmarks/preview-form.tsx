@@ -1,14 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import {
+  BookmarkConfirmFormSchema,
   FOLDER_SEPARATOR,
   chosenItems,
   importedCardsHref,
+  type BookmarkConfirmForm,
   type PreviewRow,
 } from '#server/bookmarks/bookmark.schema';
+import { inputProps, useZodForm } from '~/lib/conform';
 import { useRootData } from '~/lib/root-data';
 import { useHydrated } from '~/lib/use-hydrated';
-import { OptionList } from '~/components/ui/field';
+import { FieldError, FormErrors, OptionList } from '~/components/ui/field';
 import { PostForm } from '~/components/ui/post-form';
 import { UndoForm } from '~/components/flash-toast';
 
@@ -25,13 +29,21 @@ interface Props {
   duplicates: number;
   ignored: number;
   tags: { id: string; name: string }[];
+  /** The form pipeline's reply to a refused confirmation (without JavaScript): its errors and what was posted. */
+  lastResult?: SubmissionResult<string[]>;
 }
 
+/** What a refused confirmation had posted in a field, as a list (one ticked box is one value). */
+const postedList = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String);
+
 /**
- * The preview: every bookmark with a checkbox (duplicates unticked), the tag choice, and a confirm button. Without
- * JavaScript the form posts to the page; with it the same items go to the batch API in chunks, with a progress bar.
+ * The preview: every bookmark with a checkbox (duplicates unticked), the tag choice, and a confirm button, checked in
+ * the browser by the schema the page's action parses. Without JavaScript the form posts to the page, which answers a
+ * refusal with the form pipeline's reply (`lastResult`: the errors, and the choices as they were posted); with it the
+ * same items go to the batch API in chunks, with a progress bar, and a refusal shows in the same places.
  */
-export function PreviewForm({ token, count, listed, duplicates, ignored, tags }: Props) {
+export function PreviewForm({ token, count, listed, duplicates, ignored, tags, lastResult }: Props) {
   const { t } = useTranslation();
   const csrf = useRootData()?.csrfToken ?? '';
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -41,7 +53,10 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags }:
     snapshotId: string | null;
     href: string;
   } | null>(null);
+  // Refusals found by the script: nothing to import (beside the list), or the batch API's answer (the form's).
   const [error, setError] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
   // The first rows are listed (the server renders no more); the script lists them all when asked.
   const [all, setAll] = useState<PreviewRow[] | null>(null);
   const rows = all ?? listed;
@@ -59,17 +74,8 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags }:
     return body as PreviewRow[];
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const choice = {
-      keep: form.getAll('keep').map(Number),
-      shown,
-      folderTags: form.get('folderTags') === 'on',
-      folderPath: form.get('folderPath') === 'on',
-      tagId: String(form.get('tagId') ?? '') || undefined,
-      newTag: String(form.get('newTag') ?? ''),
-    };
+  async function importChunks(value: BookmarkConfirmForm) {
+    const choice = { ...value, shown };
     let every: PreviewRow[];
     try {
       every = await everyRow();
@@ -77,7 +83,9 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags }:
       return setError(String((err as Error).message));
     }
     const items = chosenItems(every, choice);
-    if (!items.length) return setError(t('bookmarks.pickOne'));
+    setPickError(items.length ? null : t('bookmarks.pickOne'));
+    // The message is above the list, which may be long: its first box takes the focus, so it comes into view.
+    if (!items.length) return list.current?.querySelector('input')?.focus();
     setError(null);
     // The first chunk's automatic snapshot undoes them all: later chunks name it instead of taking their own.
     // The rows left unticked (duplicates, or by choice) are skipped too.
@@ -109,6 +117,27 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags }:
     setResult({ ...sum, href: importedCardsHref(choice, namedTags) });
   }
 
+  const [form, fields] = useZodForm(BookmarkConfirmFormSchema, {
+    id: 'bookmark-confirm',
+    lastResult,
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      // The value is the schema's output (conform types it as the form's input).
+      if (submission?.status === 'success') void importChunks(submission.value as BookmarkConfirmForm);
+    },
+  });
+  // After a refused post the boxes are as they were posted; before, every row but the repeats is ticked.
+  const posted = lastResult ? new Set(postedList(fields.keep.initialValue)) : null;
+  const postedTicked = (name: 'folderTags' | 'folderPath') =>
+    lastResult ? fields[name].initialValue === 'on' : true;
+  const keepErrors = [...(fields.keep.errors ?? []), ...(pickError ? [pickError] : [])];
+  // Errors of the hidden fields (only a hand-made post has them) join the form's own.
+  const formErrors = [
+    ...(form.errors ?? []),
+    ...(['token', 'shown', 'folderTags', 'folderPath'] as const).flatMap((n) => fields[n].errors ?? []),
+    ...(error ? [error] : []),
+  ];
+
   if (result) {
     return (
       <div role="status" className="notice notice-success import-result">
@@ -125,7 +154,7 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags }:
     );
   }
   return (
-    <PostForm onSubmit={submit} className="bookmark-preview" values={{ token }}>
+    <PostForm {...getFormProps(form)} className="bookmark-preview" values={{ token }}>
       <p data-preview-summary>
         {[
           t('bookmarks.found', { count }),
@@ -138,14 +167,24 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags }:
       <fieldset className="bookmark-tags">
         <legend>{t('bookmarks.tagsLegend')}</legend>
         <label className="check">
-          <input type="checkbox" name="folderTags" defaultChecked aria-describedby="folder-tags-hint" />
+          <input
+            type="checkbox"
+            name={fields.folderTags.name}
+            defaultChecked={postedTicked('folderTags')}
+            aria-describedby="folder-tags-hint"
+          />
           <span>{t('bookmarks.folderTags')}</span>
         </label>
         <p className="field-hint" id="folder-tags-hint">
           {t('bookmarks.folderTagsHint', { example: ['Dev', 'Frontend'].join(FOLDER_SEPARATOR) })}
         </p>
         <label className="check">
-          <input type="checkbox" name="folderPath" defaultChecked aria-describedby="folder-path-hint" />
+          <input
+            type="checkbox"
+            name={fields.folderPath.name}
+            defaultChecked={postedTicked('folderPath')}
+            aria-describedby="folder-path-hint"
+          />
           <span>{t('dashboardImport.folderPath')}</span>
         </label>
         <p className="field-hint" id="folder-path-hint">
@@ -156,22 +195,45 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags }:
         </p>
         <div className="bookmark-tag-fields">
           <div className="field">
-            <label htmlFor="bookmark-tag">{t('bookmarks.addTag')}</label>
-            <select id="bookmark-tag" name="tagId" defaultValue="">
+            <label htmlFor={fields.tagId.id}>{t('bookmarks.addTag')}</label>
+            <select
+              id={fields.tagId.id}
+              name={fields.tagId.name}
+              key={fields.tagId.key}
+              defaultValue={String(fields.tagId.initialValue ?? '')}
+              aria-invalid={fields.tagId.errors ? true : undefined}
+              aria-describedby={fields.tagId.errors ? fields.tagId.errorId : undefined}
+            >
               <option value="">{t('bookmarks.noTag')}</option>
               <OptionList items={tags} />
             </select>
+            <FieldError id={fields.tagId.errorId} errors={fields.tagId.errors} />
           </div>
           <div className="field">
-            <label htmlFor="bookmark-new-tag">{t('bookmarks.newTag')}</label>
-            <input id="bookmark-new-tag" type="text" name="newTag" maxLength={40} />
+            <label htmlFor={fields.newTag.id}>{t('bookmarks.newTag')}</label>
+            <input {...inputProps(fields.newTag, { type: 'text' })} key={fields.newTag.key} maxLength={40} />
+            <FieldError id={fields.newTag.errorId} errors={fields.newTag.errors} />
           </div>
         </div>
       </fieldset>
-      <div className="bookmark-list" role="group" aria-label={t('bookmarks.listLabel')}>
+      <FieldError id={fields.keep.errorId} errors={keepErrors} />
+      <div
+        ref={list}
+        className="bookmark-list"
+        role="group"
+        aria-label={t('bookmarks.listLabel')}
+        aria-invalid={keepErrors.length ? true : undefined}
+        aria-describedby={keepErrors.length ? fields.keep.errorId : undefined}
+      >
         {rows.map((r, i) => (
           <label key={i} className={`bookmark-row${r.dup ? ' is-duplicate' : ''}`}>
-            <input type="checkbox" name="keep" value={i} defaultChecked={!r.dup} />
+            <input
+              type="checkbox"
+              name={fields.keep.name}
+              value={i}
+              defaultChecked={posted ? posted.has(String(i)) : !r.dup}
+              onChange={() => setPickError(null)}
+            />
             <span className="bookmark-name">{r.n}</span>
             <span className="bookmark-url">{r.u}</span>
             {[r.f, ...(r.x ?? [])]
@@ -208,11 +270,7 @@ export function PreviewForm({ token, count, listed, duplicates, ignored, tags }:
           ) : null}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormErrors errors={formErrors} id={form.errorId} />
       {progress ? (
         <p role="status">
           <progress max={progress.total} value={progress.done} /> {t('bookmarks.progress', progress)}

@@ -14,6 +14,8 @@ export interface EditControls {
   canMove: boolean;
   first: boolean;
   last: boolean;
+  /** Ticked for the selection bar (a refused bulk edit draws the page again with its cards still ticked). */
+  picked?: boolean;
 }
 
 function Icon({ tile }: { tile: TileView }) {
@@ -152,7 +154,7 @@ export function CardTile({
       ) : null}
       {edit ? (
         <div className="tile-tools">
-          <BulkPick id={tile.id} name={tile.name} t={t} />
+          <BulkPick id={tile.id} name={tile.name} picked={edit.picked} t={t} />
           {edit.canMove ? (
             <span className="drag-handle" title={t('dashboard.dragHandle')} aria-hidden="true">
               ⋮⋮

@@ -1,11 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { SnapshotDto } from '#server/snapshots/snapshot.dto';
+import { AUTO_LABEL, isMcpSnapshotLabel } from '#server/snapshots/snapshot-label.shared';
 import { formatDateTime } from '~/lib/format';
-
-/** The label the service gives an automatic snapshot (`auto: before import`): a system name, not the user's. */
-const AUTO_LABEL = /^auto: before [a-z ]+$/;
-/** The label the MCP tool gives a snapshot taken without one (the older service's Chinese default). */
-const MCP_LABEL = /^MCP 快照 /;
 
 /**
  * The name a snapshot shows. The labels the service made itself (an automatic snapshot's, the MCP tool's default)
@@ -19,6 +15,6 @@ export function shownSnapshotLabel(
   if (s.reason && AUTO_LABEL.test(s.label)) {
     return t(`history.autoLabel.${s.reason}`, { defaultValue: t('history.autoLabel.other') });
   }
-  if (MCP_LABEL.test(s.label)) return t('history.mcpLabel', { date: formatDateTime(s.createdAt) });
+  if (isMcpSnapshotLabel(s.label)) return t('history.mcpLabel', { date: formatDateTime(s.createdAt) });
   return s.label;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resetConfig } from '#server/portability/config-import';
 import { apiRoute } from '~/lib/api.server';
-import { requestLocale } from '~/lib/portability.server';
+import { requestLocale } from '~/lib/request-locale.server';
 
 // Resets every user's data and the global settings (admin, with the admin's password).
 const handle = apiRoute({

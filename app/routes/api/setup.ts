@@ -1,9 +1,8 @@
 import { SetupSchema } from '#server/users/user.schema';
 import { getSetupState, setupAdmin } from '#server/setup/setup.service';
 import { apiRoute } from '~/lib/api.server';
-import { detectLocale } from '~/lib/request-context.server';
+import { requestLocale } from '~/lib/request-locale.server';
 import { signIn } from '~/lib/session.server';
-import { readCookies } from '#server/auth/request';
 
 const handle = apiRoute({
   GET: { auth: 'public', run: () => getSetupState() },
@@ -11,7 +10,7 @@ const handle = apiRoute({
     auth: 'public',
     body: SetupSchema,
     run: async ({ request, body }) => {
-      const admin = await setupAdmin(body, { locale: detectLocale(request, readCookies(request)) });
+      const admin = await setupAdmin(body, { locale: requestLocale(request) });
       const cookies = await signIn(request, admin._id, { persistent: false });
       const headers = new Headers({ 'Cache-Control': 'no-store' });
       for (const c of cookies) headers.append('Set-Cookie', c);

@@ -1,6 +1,6 @@
 import { dataAnswer, resetUserData } from '#server/portability/user-data.service';
 import { apiRoute } from '~/lib/api.server';
-import { requestLocale } from '~/lib/portability.server';
+import { requestLocale } from '~/lib/request-locale.server';
 
 // The caller's tags and cards replaced by the starter data (a new account's dashboard).
 const handle = apiRoute({

@@ -11,6 +11,8 @@ import { requestInfo } from '~/lib/request-context.server';
 import accountsCss from '~/styles/accounts.css?url';
 import type { Route } from './+types/bookmarks';
 import { PostForm } from '~/components/ui/post-form';
+import { replyMessages } from '~/lib/conform';
+import { useErrorText } from '~/lib/use-error-text';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsCss }];
 
@@ -34,7 +36,15 @@ export default function BookmarksPage() {
   const { t } = useTranslation();
   const { tags, aiReady } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // The upload answers `{preview}` or `{error}`; a refused confirmation the pipeline's reply with its preview again
+  // (null when the preview is gone: the upload is offered with the reply's errors).
   const preview = result && 'preview' in result ? result.preview : null;
+  const reply = result && 'result' in result ? result.result : undefined;
+  const errorText = useErrorText();
+  const uploadErrors = [
+    ...(result && 'error' in result ? [result.error] : []),
+    ...(preview ? [] : replyMessages(reply)),
+  ];
   return (
     <main id="main" className="container page bookmarks-page">
       <h1>{t('bookmarks.title')}</h1>
@@ -57,6 +67,7 @@ export default function BookmarksPage() {
             duplicates={preview.duplicates}
             ignored={preview.ignored}
             tags={tags}
+            lastResult={reply}
           />
         </section>
       ) : (
@@ -88,11 +99,11 @@ export default function BookmarksPage() {
               {t('bookmarks.preview')}
             </button>
           </PostForm>
-          {result && 'error' in result ? (
-            <p role="alert" className="form-error">
-              {result.error}
+          {uploadErrors.map((message) => (
+            <p key={message} role="alert" className="form-error">
+              {errorText(message)}
             </p>
-          ) : null}
+          ))}
         </section>
       )}
       <section className="panel" aria-labelledby="export-heading">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useLoaderData } from 'react-router';
+import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import { isAppError } from '#server/errors';
 import { moveCard, setPinned } from '#server/cards/site-card.service';
 import {
@@ -14,7 +14,7 @@ import { listOfflineCards } from '#server/online-check/online-check.service';
 import { aiConfigured } from '#server/ai/ai-config';
 import { BoardHeader } from '~/components/dashboard/board-header';
 import { BoardPager, pageNumber, pagerFor } from '~/components/dashboard/board-pager';
-import { BulkBar } from '~/components/dashboard/bulk-bar';
+import { BulkBar, postedIds } from '~/components/dashboard/bulk-bar';
 import { CardTile } from '~/components/dashboard/card-tile';
 import { SearchForm, WebSearchLinks } from '~/components/dashboard/search-form';
 import { TagRail, type RailTag } from '~/components/dashboard/tag-rail';
@@ -150,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUser(request, context);
   const form = await readForm(request);
   const intent = String(form.get('intent') ?? '');
-  if (intent === 'bulk') return bulkCardsAction(request, actor, form);
+  if (intent === 'bulk') return bulkCardsAction(request, actor, form, requestInfo(context).locale);
   const id = String(form.get('id') ?? '');
   const tagId = String(form.get('tagId') ?? '') || undefined;
   try {
@@ -173,9 +173,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Home() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  // A refused bulk edit: its reply is drawn in the selection bar, and the cards it named are still ticked.
+  const bulkReply = useActionData<typeof action>()?.result;
+  const picked = postedIds(bulkReply);
   const editControls = (i: number) =>
     d.edit
       ? {
+          picked: picked.has(d.tiles[i]!.id),
           csrf: d.csrf,
           returnTo: d.returnTo,
           tagId: d.active && !d.active.virtual ? d.active.id : (d.active?.id ?? null),
@@ -265,6 +269,7 @@ export default function Home() {
               returnTo={d.returnTo}
               tags={d.rail.filter((r) => !r.virtual).map((r) => ({ id: r.id, name: r.name }))}
               fromTagId={d.active && !d.active.virtual ? d.active.id : null}
+              lastResult={bulkReply}
               t={t}
             />
           ) : null}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { restoreSnapshot } from '../../snapshots/snapshot-restore';
 import type { SnapshotDto } from '../../snapshots/snapshot.dto';
 import { createSnapshot, deleteSnapshot, getSnapshot, listSnapshots } from '../../snapshots/snapshot.service';
+import { mcpSnapshotLabel } from '../../snapshots/snapshot-label.shared';
 import { actionTool, deleteTool, IdArgs, NoArgs, tool } from '../mcp.tool';
 
 /** The snapshot shape the older service's tools return (compat §12.2). */
@@ -22,9 +23,7 @@ export const snapshotTools = [
     input: z.object({ label: z.string().trim().min(1).max(100).optional() }),
     write: true,
     run: async (actor, { label }) => {
-      const r = await createSnapshot(actor, {
-        label: label ?? `MCP 快照 ${new Date().toLocaleString('zh-CN')}`,
-      });
+      const r = await createSnapshot(actor, { label: label ?? mcpSnapshotLabel(new Date(), actor.lang) });
       return 'item' in r ? meta(r.item) : { message: '数据无变化，快照已跳过' };
     },
   }),
