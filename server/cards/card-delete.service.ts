@@ -2,13 +2,13 @@
 // a deleted note takes the todos it kept on linked sites with it, and every deletion can be undone for a while.
 import type { Actor } from '../actor';
 import { logger } from '../logger';
-import { mergeChanges, type SpaceSnapshot } from '../spaces/space.cache';
+import type { SpaceSnapshot } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 import { recordDeletion } from '../trash/trash.service';
 import type { CardDoc } from './card.model';
 import { deletionChange, planCardDeletion, requireCard } from './card.store';
 import { cardKind } from './card-kinds.shared';
-import { planNoteTodos } from './note-todos';
+import { withNoteTodos } from './note-todos';
 
 /**
  * Work to do after cards were deleted and the deletion committed (e.g. files a kind of card owns). Hooks run in
@@ -36,16 +36,13 @@ export async function removeCards(
 ): Promise<RemovedCards> {
   const { result } = await writeSpace(actor.userId, async (space) => {
     const items = planCardDeletion(space, select(space));
-    let change = deletionChange(items);
-    let affectedCardIds: string[] = [];
-    if (items.cards.some((c) => cardKind(c) === 'note')) {
-      const todos = planNoteTodos(space.with(change, space.rev));
-      affectedCardIds = (todos.upsertCards ?? []).map((c) => c._id);
-      change = mergeChanges(change, todos);
-    }
+    const change = deletionChange(items);
+    const affectedCardIds: string[] = [];
     const undoToken = await recordDeletion(actor.userId, items);
     return {
-      change,
+      ...(items.cards.some((c) => cardKind(c) === 'note')
+        ? withNoteTodos(change, affectedCardIds)
+        : { change }),
       result: { undoToken, deleted: items.cards.length, affectedCardIds, cards: items.cards },
     };
   });

@@ -1,6 +1,6 @@
 import type { Actor } from '../actor';
 import { assertQuota } from '../settings/quota';
-import { getSpace, mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
+import { getSpace } from '../spaces/space.cache';
 import { writeSpace } from '../spaces/space.write';
 import { removeCards } from './card-delete.service';
 import { newCardDoc } from './card.defaults';
@@ -10,7 +10,7 @@ import type { NoteCreate, NoteUpdate } from './card.schema';
 import { patchCard, requireCard } from './card.store';
 import { newGlobalOrder, sortedCards, type Placement } from './card.sort';
 import { NOTE_TYPE, VIRTUAL_NOTE_TAG } from './card-kinds.shared';
-import { planNoteTodos } from './note-todos';
+import { planNoteTodos, withNoteTodos } from './note-todos';
 
 export { linkedSiteIds, planNoteTodos } from './note-todos';
 
@@ -24,18 +24,6 @@ export function noteTitle(title: string | null | undefined, content: string): st
   // Markdown marks and line breaks removed; a heading's leading space too.
   const plain = text.replace(/[#*\r\n]/g, '').trimStart();
   return text.length > 20 ? `${plain.slice(0, 20)}...` : plain.slice(0, 20);
-}
-
-/** A note change together with the todo changes it causes on linked sites. */
-export function withNoteTodos(
-  space: SpaceSnapshot,
-  change: SpaceChange,
-): { change: SpaceChange; affected: string[] } {
-  const todos = planNoteTodos(space.with(change, space.rev));
-  return {
-    change: mergeChanges(change, todos),
-    affected: (todos.upsertCards ?? []).map((c) => c._id),
-  };
 }
 
 /**
@@ -81,8 +69,11 @@ export async function createNoteCard(
   const { result } = await writeSpace(actor.userId, async (space) => {
     const card = noteCardDoc(actor.userId, input, newGlobalOrder(space, placement));
     await assertQuota(space, { upsertCards: [card] });
-    const { change, affected } = withNoteTodos(space, { upsertCards: [card] });
-    return { change, result: { item: toNoteCard(card), affectedCardIds: affected } };
+    const affectedCardIds: string[] = [];
+    return {
+      ...withNoteTodos({ upsertCards: [card] }, affectedCardIds),
+      result: { item: toNoteCard(card), affectedCardIds },
+    };
   });
   return result;
 }
@@ -102,8 +93,8 @@ export async function updateNoteCard(
     if (input.iconBgColor !== undefined) patch.iconBgColor = input.iconBgColor || NOTE_COLOUR;
     const updated = patchCard(current, patch);
     await assertQuota(space, { upsertCards: [updated] });
-    const { change, affected } = withNoteTodos(space, { upsertCards: [updated] });
-    return { change, result: { updated, affected } };
+    const affected: string[] = [];
+    return { ...withNoteTodos({ upsertCards: [updated] }, affected), result: { updated, affected } };
   });
   return {
     item: toNoteCard(result.updated),

@@ -2,6 +2,7 @@
 // the note, keeping its id and done state; manual todos stay first.
 import { randomUUID } from 'node:crypto';
 import type { SpaceChange, SpaceSnapshot } from '../spaces/space.cache';
+import type { Planned } from '../spaces/space.write';
 import type { CardDoc, TodoItem } from './card.model';
 import { patchCard } from './card.store';
 import { sortedCards } from './card.sort';
@@ -46,4 +47,22 @@ export function planNoteTodos(space: SpaceSnapshot): SpaceChange {
     if (JSON.stringify(next) !== JSON.stringify(todos)) changed.push(patchCard(site, { siteTodos: next }));
   }
   return changed.length ? { upsertCards: changed } : {};
+}
+
+/**
+ * A note change as a unit plans it: the change, then the todo changes it causes on linked sites, planned on the space
+ * as the change left it (`followUp`); the ids of the site cards whose todos changed are pushed to `affected`.
+ */
+export function withNoteTodos(
+  change: SpaceChange,
+  affected: string[],
+): Pick<Planned<unknown>, 'change' | 'followUp'> {
+  return {
+    change,
+    followUp: (space) => {
+      const todos = planNoteTodos(space);
+      for (const c of todos.upsertCards ?? []) affected.push(c._id);
+      return todos;
+    },
+  };
 }

@@ -119,7 +119,8 @@ function planSiteCard(
   );
   if (!input.siteRelatedSites.length) return { card, change: withCard };
   // Related sites are planned against the space with the new card in it (a reverse link needs the card).
-  const preview = space.with({ upsertCards: [card] }, space.rev);
+  const preview = space.toDraft();
+  preview.apply({ upsertCards: [card] });
   return { card, change: mergeChanges(withCard, planRelations(preview, card._id, relatedInput(input))) };
 }
 

@@ -117,7 +117,7 @@ async function runJournal(
         ownerId,
         async () => {
           await replaceRows(ownerId, data);
-          return { result: undefined, written: 'reload' as const };
+          return { result: undefined };
         },
         { alone: true },
       );

@@ -1,10 +1,6 @@
-// A Map whose copy costs what changed since its base, not its size: a unit of work copies the space's card map
-// for its draft on every commit, and at 10,000 cards a full copy per commit was a large share of the write path.
-//
-// A LayeredMap is an unchanging base Map plus the entries set and the keys deleted since. `copy()` shares the base
-// and copies only those (merged into a new base once they grow past about 4·√size, so reads stay one level deep
-// and the amortised copy stays small). Iteration follows the base's order, with new keys after; a key deleted and
-// set again keeps its old place (a plain Map would move it last; nothing here depends on that order).
+// A Map whose copy costs what changed since its base, not its size (a draft copies the space's card map per unit):
+// an unchanging base Map plus the entries set and the keys deleted since, merged into a new base once they grow past
+// about 4·√size. Iteration follows the base's order, with new keys after.
 export class LayeredMap<K, V> extends Map<K, V> {
   #base: ReadonlyMap<K, V>;
   #own = new Map<K, V>();

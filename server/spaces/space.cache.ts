@@ -1,12 +1,6 @@
-// The read model of data spaces: each user's tags, cards, memberships and relations held in memory under one byte
-// budget, for sorted, searched and paginated lists and the visitor view (docs/decisions.md §23).
-//
-// The database is the truth. A cached copy is either what a full load read (one query by owner per collection) or
-// what this process's writer wrote on top of it (space.write.ts publishes a unit's draft only after the database
-// acknowledged its writes and its revision record). Another app instance (on MongoDB) that writes a space claims
-// the next revision record; a copy here older than SPACE_RECHECK_MS looks for that record (two `_id` lookups) and
-// reloads when it finds it, or when its own record is gone or is another one of the same number. The only instance
-// on its database (SINGLE_INSTANCE: the embedded store) writes every change itself, so its copies are not rechecked.
+// The read model of data spaces: each user's space held in memory under one byte budget, for sorted, searched and
+// paginated lists and the visitor view. A copy is what a full load read or what this process's writer wrote on top of
+// it; only on a database shared with other instances is it rechecked (docs/decisions.md §23, invariants 4 and 5).
 import { LRUCache } from 'lru-cache';
 import {
   CardModel,
@@ -35,15 +29,15 @@ interface Entry {
 }
 
 let lru: LRUCache<string, Entry> | undefined;
-/** A space larger than the whole budget still gets one slot, so it is not reloaded on every read. */
-let oversized: Entry | undefined;
 const refreshing = new Map<string, Promise<SpaceSnapshot>>();
 
 function cache(): LRUCache<string, Entry> {
-  // Recency is by reads (get), so the admin's space that every visitor reads stays while idle spaces go.
+  // Recency is by reads (get), so the admin's space that every visitor reads stays while idle spaces go. A space
+  // larger than the whole budget counts as all of it: it stays, alone, until another space is read.
+  const maxSize = env().SPACE_CACHE_BYTES;
   lru ??= new LRUCache<string, Entry>({
-    maxSize: env().SPACE_CACHE_BYTES,
-    sizeCalculation: (e) => Math.max(1, e.snapshot.bytes),
+    maxSize,
+    sizeCalculation: (e) => Math.min(maxSize, Math.max(1, e.snapshot.bytes)),
     dispose: (e, _key, reason) => {
       if (reason !== 'set') forgetMemo(e.snapshot.serial);
     },
@@ -53,14 +47,11 @@ function cache(): LRUCache<string, Entry> {
 
 /** How many spaces are cached, and their bytes as the budget counts them (for `/metrics`). */
 export function cachedSpaces(): { count: number; bytes: number } {
-  return {
-    count: (lru?.size ?? 0) + (oversized ? 1 : 0),
-    bytes: (lru?.calculatedSize ?? 0) + (oversized?.snapshot.bytes ?? 0),
-  };
+  return { count: lru?.size ?? 0, bytes: lru?.calculatedSize ?? 0 };
 }
 
 function peek(ownerId: string): Entry | undefined {
-  return lru?.peek(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
+  return lru?.peek(ownerId);
 }
 
 function remember(entry: Entry): void {
@@ -70,16 +61,11 @@ function remember(entry: Entry): void {
   if (current && current.snapshot.rev > snapshot.rev) return;
   // Values derived from the copy being replaced are never asked for again.
   if (current && current.snapshot !== snapshot) forgetMemo(current.snapshot.serial);
-  if (snapshot.bytes >= cache().maxSize) {
-    cache().delete(snapshot.ownerId);
-    oversized = entry;
+  if (snapshot.bytes > cache().maxSize)
     logger.warn('space', 'a space is larger than SPACE_CACHE_BYTES', {
       ownerId: snapshot.ownerId,
       bytes: snapshot.bytes,
     });
-    return;
-  }
-  if (oversized?.snapshot.ownerId === snapshot.ownerId) oversized = undefined;
   cache().set(snapshot.ownerId, entry);
 }
 
@@ -124,8 +110,11 @@ async function fullLoad(ownerId: string, reason: string): Promise<Entry> {
   return { snapshot, checkedAt: Date.now() };
 }
 
-/** Why a cached copy must be reloaded, or null when the database holds no revision after it. */
-async function staleness({ ownerId, rev, revAt }: SpaceSnapshot): Promise<string | null> {
+/**
+ * Why a cached copy must be reloaded, or null when the database holds no revision after it: two `_id` lookups (never
+ * needed by the only instance on its database, which wrote everything its copies hold).
+ */
+export async function staleness({ ownerId, rev, revAt }: SpaceSnapshot): Promise<string | null> {
   const [own, next] = await Promise.all([
     rev ? findRecord(ownerId, rev) : null,
     findRecord(ownerId, rev + 1),
@@ -133,14 +122,6 @@ async function staleness({ ownerId, rev, revAt }: SpaceSnapshot): Promise<string
   if (next) return 'written elsewhere';
   if (rev && own?.at.getTime() !== revAt) return 'rewritten';
   return null;
-}
-
-/**
- * Whether the database holds no revision of the space after this copy's: always so for the only instance on its
- * database, else two `_id` lookups.
- */
-export async function spaceIsCurrent(snapshot: SpaceSnapshot): Promise<boolean> {
-  return env().SINGLE_INSTANCE || (await staleness(snapshot)) === null;
 }
 
 function refresh(ownerId: string): Promise<SpaceSnapshot> {
@@ -168,7 +149,7 @@ function refresh(ownerId: string): Promise<SpaceSnapshot> {
 
 /** The current read model of a space (reading it counts as use for the cache's eviction order). */
 export async function getSpace(ownerId: string): Promise<SpaceSnapshot> {
-  const entry = cache().get(ownerId) ?? (oversized?.snapshot.ownerId === ownerId ? oversized : undefined);
+  const entry = cache().get(ownerId);
   const recheck = env().SINGLE_INSTANCE ? Infinity : env().SPACE_RECHECK_MS;
   const age = entry ? Date.now() - entry.checkedAt : Infinity;
   // Half-way through the recheck interval a read starts the next check without waiting for it, so a space read
@@ -191,13 +172,8 @@ export function recheckSpace(ownerId: string): void {
 /** Drops a cached space (a write failed half-way, an account deleted), or all of them: the next read loads it. */
 export function forgetSpace(ownerId?: string): void {
   // Without creating the cache: scripts that only write (the benchmark seeders) have no app environment.
-  if (ownerId) {
-    lru?.delete(ownerId);
-    if (oversized?.snapshot.ownerId === ownerId) oversized = undefined;
-  } else {
-    lru?.clear();
-    oversized = undefined;
-  }
+  if (ownerId) lru?.delete(ownerId);
+  else lru?.clear();
 }
 
 /** The space as the database holds it now, bypassing the cache (integrity checks compare a copy with it). */

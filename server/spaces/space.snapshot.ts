@@ -1,9 +1,6 @@
-// One data space (a user's tags, cards, tag memberships and relations) at one revision, held in memory.
-//
-// A published snapshot never changes: readers may keep using it across awaits. Writers get a private draft (a
-// copy made once per unit of work, layered-map.ts), apply their changes to it in place in O(size of the change), and the
-// draft is published as the next revision. Derived values (sorted lists, search results) are memoised outside the
-// snapshot under a byte budget (space.memo.ts), keyed by a serial that changes with every applied change.
+// One data space (a user's tags, cards, tag memberships and relations) at one revision, held in memory. A published
+// snapshot never changes; a unit of work changes a private draft in O(size of the change) and publishes it. Derived
+// values (sorted lists, search results) are memoised by a serial that changes with every change (space.memo.ts).
 import type { CardDoc, RelationDoc } from '../cards/card.model';
 import type { TagDoc } from '../tags/tag.model';
 import { membershipKey, type Membership, type SpaceChange } from './space.change';
@@ -35,10 +32,10 @@ export class SpaceSnapshot {
   /** Tags sorted by order, then name. */
   tags: TagDoc[];
   cards: Map<string, CardDoc>;
-  membershipsByCard: Map<string, readonly Membership[]>;
-  membershipsByTag: Map<string, readonly Membership[]>;
-  relationsBySource: Map<string, readonly RelationDoc[]>;
-  private relationsById: Map<string, RelationDoc>;
+  membershipsByCard = new Map<string, readonly Membership[]>();
+  membershipsByTag = new Map<string, readonly Membership[]>();
+  relationsBySource = new Map<string, readonly RelationDoc[]>();
+  private relationsById = new Map<string, RelationDoc>();
   /**
    * `at` of the revision record this copy stands at (ms; 0 for revision 0): with `rev`, names the database state
    * it shows, the same for every load of that state (a space rewritten from scratch gets new times).
@@ -62,10 +59,6 @@ export class SpaceSnapshot {
     this.tags = sortTags(tags);
     this.tagsById = new Map(this.tags.map((t) => [t._id, t]));
     this.cards = cards;
-    this.membershipsByCard = new Map();
-    this.membershipsByTag = new Map();
-    this.relationsBySource = new Map();
-    this.relationsById = new Map();
     for (const c of cards.values()) this.bytes += cardBytes(c);
     for (const t of this.tags) this.bytes += tagBytes(t);
     for (const m of memberships) this.addMembership(m);
@@ -143,13 +136,6 @@ export class SpaceSnapshot {
     this.revAt = revAt;
     this.draft = false;
     return this;
-  }
-
-  /** A copy with a change applied. */
-  with(change: SpaceChange, rev: number): SpaceSnapshot {
-    const d = this.toDraft();
-    d.apply(change);
-    return d.freeze(rev);
   }
 
   /** Applies a change to a draft in place (lists are copied before they change: published snapshots share them). */

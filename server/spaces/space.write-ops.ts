@@ -5,7 +5,8 @@ import { BULK_CHUNK, isDuplicateKeyError } from '../db';
 import { logger } from '../logger';
 import { TimeSlicer, mapSliced } from '../parsing/time-slice';
 import { TagModel } from '../tags/tag.model';
-import { spaceIsCurrent } from './space.cache';
+import { env } from '../env';
+import { staleness } from './space.cache';
 import { SpaceModel } from './space.model';
 import { membershipKey, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 
@@ -152,7 +153,7 @@ export async function writeChange(
  * snapshot taken before such an operation brings the old one back.
  */
 export async function replaceRows(ownerId: string, base: SpaceSnapshot, space: SpaceSnapshot): Promise<void> {
-  const current = await spaceIsCurrent(base);
+  const current = env().SINGLE_INSTANCE || !(await staleness(base));
   const plan = async (
     model: Model<any>,
     before: Iterable<string>,

@@ -85,17 +85,21 @@ describe('writing a data space', () => {
       await held;
       return { result: undefined };
     });
-    const restore = writeSpace(user._id, async () => {
-      await CardModel.create(
-        newCardDoc({
-          ownerId: user._id,
-          name: 'Written',
-          siteUrl: 'https://w.example.com',
-          globalSortOrder: 5,
-        }),
-      );
-      return { result: undefined, written: 'reload' as const };
-    });
+    const restore = writeSpace(
+      user._id,
+      async () => {
+        await CardModel.create(
+          newCardDoc({
+            ownerId: user._id,
+            name: 'Written',
+            siteUrl: 'https://w.example.com',
+            globalSortOrder: 5,
+          }),
+        );
+        return { result: undefined };
+      },
+      { alone: true },
+    );
     const clear = writeSpace(user._id, (space) => ({
       change: { deleteCards: [...space.cards.keys()] },
       result: space.size,
@@ -158,7 +162,6 @@ describe('writing a data space', () => {
       user._id,
       async () => ({
         result: await CardModel.countDocuments({ ownerId: user._id }),
-        written: 'reload' as const,
       }),
       { alone: true },
     );

@@ -1,10 +1,6 @@
-// The one way to change a data space: writeSpace(ownerId, plan) (docs/decisions.md §23).
-//
-// Writes to one space in this process go through a queue: one writer per space. The units waiting in it run one
-// after another on a private draft of the space (each sees the changes of the ones before), then everything they
-// changed is written in one round of bulk writes per collection, and the revision record `<space>:<rev>` is
-// inserted (its unique `_id` makes claiming a revision atomic on FerretDB and MongoDB alike). Only then do the
-// callers hear of success and does the draft become the cached copy: the copy is never ahead of the database.
+// The one way to change a data space: writeSpace(ownerId, plan), one writer per space in this process. Units queued
+// together plan on one private draft, are written in one round of bulk writes per collection, then claim the next
+// revision record; only then are the callers answered and the draft published (docs/decisions.md §23, 1-3).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isAppError } from '../errors';
 import { logger } from '../logger';
@@ -29,15 +25,13 @@ export interface Planned<T> {
    * of the whole space (a collection none of whose documents stays is deleted by owner), see `replaceRows`.
    */
   replace?: boolean;
-  /**
-   * The unit wrote to the database itself (a snapshot restore): its group ends with it and the copy is reloaded.
-   * Such units are queued with `{ alone: true }`.
-   */
-  written?: 'reload';
 }
 
 export interface UnitOptions {
-  /** The unit runs in a group of its own, after the units queued before it are written (for `written`). */
+  /**
+   * The unit writes to the database itself (a snapshot restore): it runs in a group of its own, after the units
+   * queued before it are written, and the copy is reloaded after it.
+   */
   alone?: boolean;
 }
 
@@ -99,10 +93,7 @@ export function writesPending(): boolean {
   return queues.size > 0;
 }
 
-interface Done {
-  job: Job;
-  result: unknown;
-}
+type Done = { job: Job; result: unknown };
 
 /** Runs the units of a group on one draft and commits them; answers the units left for the next group. */
 async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
@@ -128,10 +119,10 @@ async function runGroup(ownerId: string, group: Job[]): Promise<Job[]> {
         await slicer.maybeYield();
         const part = parts[k] ?? planned.followUp!(draft);
         draft.apply(part);
-        if (!planned.written) changes.push(part);
+        if (!job.alone) changes.push(part);
       }
       replace ||= planned.replace === true;
-      reload ||= planned.written === 'reload';
+      reload ||= job.alone;
       done.push({ job, result: planned.result });
     } catch (err) {
       // A refusal (AppError) is thrown while planning, before anything is written; anything else may have left

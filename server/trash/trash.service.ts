@@ -1,9 +1,9 @@
 import type { Actor } from '../actor';
 import { randomToken } from '../auth/crypto';
-import { planNoteTodos } from '../cards/note-todos';
+import { withNoteTodos } from '../cards/note-todos';
 import { notFound } from '../errors';
 import { patchCard } from '../cards/card.store';
-import { mergeChanges, type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
+import { type SpaceChange, type SpaceSnapshot } from '../spaces/space.cache';
 import { membershipKey } from '../spaces/space.change';
 import { writeSpace } from '../spaces/space.write';
 import { TrashModel, type DeletedItems, type RevertItems, type TrashDoc } from './trash.model';
@@ -76,7 +76,7 @@ export async function undoChange(actor: Actor, token: string): Promise<{ tags: n
     const cards = entry.items.cards.filter((c) => !space.cards.has(c._id));
     const tagIds = new Set([...space.tagsById.keys(), ...tags.map((t) => t._id)]);
     const cardIds = new Set([...space.cards.keys(), ...cards.map((c) => c._id)]);
-    let change: SpaceChange = {
+    const change: SpaceChange = {
       upsertTags: tags,
       upsertCards: cards,
       upsertMemberships: entry.items.memberships.filter((m) => tagIds.has(m.tagId) && cardIds.has(m.cardId)),
@@ -85,9 +85,11 @@ export async function undoChange(actor: Actor, token: string): Promise<{ tags: n
       ),
     };
     // A restored note links its sites again.
-    if (cards.some((c) => c.cardType === 'note'))
-      change = mergeChanges(change, planNoteTodos(space.with(change, space.rev)));
-    return { change, result: { tags: tags.length, cards: cards.length } };
+    const notes = cards.some((c) => c.cardType === 'note');
+    return {
+      ...(notes ? withNoteTodos(change, []) : { change }),
+      result: { tags: tags.length, cards: cards.length },
+    };
   });
   await TrashModel.deleteOne({ _id: token });
   return result;

@@ -186,6 +186,9 @@ describe('note cards API', () => {
     const del = await a.delete(`/api/note-cards?id=${note.json.item.id}`);
     expect(del.json).toMatchObject({ ok: true, affectedCardIds: [site.id] });
     expect(await todos()).toEqual([{ id: 'm', text: 'manual', completed: false }]);
+    // Undoing the deletion brings the note back, and with it its todo on the site.
+    expect((await a.post('/api/undo', { token: del.json.undoToken })).status).toBe(200);
+    expect((await todos())[1]).toMatchObject({ text: 'Review pull requests', noteId: note.json.item.id });
   });
 
   it('deletes all notes when no id is given, and isolates users', async () => {
