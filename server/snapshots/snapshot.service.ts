@@ -81,7 +81,7 @@ export async function createSnapshotLocked(
 ): Promise<CreateResult> {
   // Checked against the newest revision now (not up to SPACE_RECHECK_MS old): another instance may just have written.
   recheckSpace(ownerId);
-  const data: SnapshotData = await spaceData(await getSpace(ownerId));
+  const data: SnapshotData = spaceData(await getSpace(ownerId));
   const { json, hash } = await encodeData(data);
   const existing = await ownerSnapshots(ownerId);
   if (existing[0]?.hash === hash) return { skipped: true };

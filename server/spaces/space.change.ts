@@ -44,3 +44,16 @@ export function mergeChanges(...changes: (SpaceChange | undefined)[]): SpaceChan
   }
   return out;
 }
+
+/** `$set` of the fields of `after` that differ from `before` (dates compared by value, objects by their JSON). */
+export function diff(before: object, after: object): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(after)) {
+    const old = (before as Record<string, unknown>)[k];
+    if (old === v) continue;
+    if (old instanceof Date && v instanceof Date && old.getTime() === v.getTime()) continue;
+    if (typeof v === 'object' && v !== null && JSON.stringify(old) === JSON.stringify(v)) continue;
+    set[k] = v;
+  }
+  return set;
+}

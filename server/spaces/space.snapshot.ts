@@ -3,13 +3,13 @@
 // values (sorted lists, search results) are memoised by a serial that changes with every change (space.memo.ts).
 import type { CardDoc, RelationDoc } from '../cards/card.model';
 import type { TagDoc } from '../tags/tag.model';
-import { membershipKey, type Membership, type SpaceChange } from './space.change';
+import { diff, membershipKey, type Membership, type SpaceChange } from './space.change';
 import { MEMBERSHIP_BYTES, RELATION_BYTES, cardBytes, tagBytes } from './space.bytes';
 import { draftCopy, settledCopy } from './layered-map';
 import { forgetMemo, memoGet, memoSet, type MemoKind } from './space.memo';
 
 export { cardBytes } from './space.bytes';
-export { membershipKey, mergeChanges } from './space.change';
+export { diff, membershipKey, mergeChanges } from './space.change';
 export type { Membership, SpaceChange } from './space.change';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -161,6 +161,8 @@ export class SpaceSnapshot {
     }
     for (const c of change.upsertCards ?? []) {
       const old = this.cards.get(c._id);
+      // A card written as it is keeps its object (its writer writes nothing for it, see `diff`).
+      if (old && !Object.keys(diff(old, c)).length) continue;
       if (old) this.bytes -= cardBytes(old);
       this.cards.set(c._id, c);
       this.bytes += cardBytes(c);
@@ -196,18 +198,21 @@ export class SpaceSnapshot {
    */
   private applyMemberships(change: SpaceChange) {
     const remove = new Set<string>(change.deleteMemberships ?? []);
-    // An upsert replaces the membership it repeats (a new order); new ones replace nothing.
-    for (const m of change.upsertMemberships ?? [])
-      if (this.membershipsByCard.get(m.cardId)?.some((x) => x.tagId === m.tagId))
-        remove.add(membershipKey(m));
+    const add: Membership[] = [];
+    for (const m of change.upsertMemberships ?? []) {
+      const had = this.membershipsByCard.get(m.cardId)?.find((x) => x.tagId === m.tagId);
+      // An upsert that repeats a membership as it is changes nothing (an import of an unchanged space repeats all);
+      // with a new order it replaces it.
+      if (had?.order === m.order && !(remove.size && remove.has(membershipKey(m)))) continue;
+      if (had) remove.add(membershipKey(m));
+      // Memberships of unknown cards or tags are ignored, as a reload would ignore them.
+      if (this.tagsById.has(m.tagId) && this.cards.has(m.cardId))
+        add.push({ tagId: m.tagId, cardId: m.cardId, order: m.order });
+    }
     for (const id of change.deleteCards ?? [])
       for (const m of this.membershipsByCard.get(id) ?? []) remove.add(membershipKey(m));
     for (const id of change.deleteTags ?? [])
       for (const m of this.membershipsByTag.get(id) ?? []) remove.add(membershipKey(m));
-    // Memberships of unknown cards or tags are ignored, as a reload would ignore them.
-    const add = (change.upsertMemberships ?? [])
-      .filter((m) => this.tagsById.has(m.tagId) && this.cards.has(m.cardId))
-      .map((m) => ({ tagId: m.tagId, cardId: m.cardId, order: m.order }));
     if (remove.size === 0 && add.length === 0) return;
     // The lists that lose a membership; with those that gain one, the lists to rebuild.
     const losing = { tagId: new Set<string>(), cardId: new Set<string>() };
@@ -216,17 +221,7 @@ export class SpaceSnapshot {
       losing.tagId.add(key.slice(0, i));
       losing.cardId.add(key.slice(i + 1));
     }
-    const tagIds = new Set(losing.tagId);
-    const cardIds = new Set(losing.cardId);
-    for (const m of add) {
-      tagIds.add(m.tagId);
-      cardIds.add(m.cardId);
-    }
-    const rebuild = (
-      map: Map<string, readonly Membership[]>,
-      ids: Set<string>,
-      field: 'tagId' | 'cardId',
-    ) => {
+    const rebuild = (map: Map<string, readonly Membership[]>, field: 'tagId' | 'cardId') => {
       // Additions grouped once (a bulk import adds thousands to thousands of lists); a list that loses nothing is
       // copied, not filtered key by key.
       const added = new Map<string, Membership[]>();
@@ -235,7 +230,7 @@ export class SpaceSnapshot {
         if (group) group.push(m);
         else added.set(m[field], [m]);
       }
-      for (const id of ids) {
+      for (const id of new Set([...losing[field], ...added.keys()])) {
         const old = map.get(id) ?? [];
         const list = losing[field].has(id) ? old.filter((m) => !remove.has(membershipKey(m))) : [...old];
         if (field === 'tagId') this.bytes -= (old.length - list.length) * MEMBERSHIP_BYTES;
@@ -244,8 +239,8 @@ export class SpaceSnapshot {
         else map.delete(id);
       }
     };
-    rebuild(this.membershipsByTag, tagIds, 'tagId');
-    rebuild(this.membershipsByCard, cardIds, 'cardId');
+    rebuild(this.membershipsByTag, 'tagId');
+    rebuild(this.membershipsByCard, 'cardId');
     this.bytes += add.length * MEMBERSHIP_BYTES;
   }
 
@@ -264,11 +259,8 @@ export class SpaceSnapshot {
   private addRelation(r: RelationDoc) {
     if (!this.cards.has(r.sourceId) || !this.cards.has(r.targetId)) return;
     this.relationsById.set(r._id, r);
-    const list = [...(this.relationsBySource.get(r.sourceId) ?? []), r];
-    this.relationsBySource.set(
-      r.sourceId,
-      list.sort((a, b) => a.order - b.order),
-    );
+    const list = [...(this.relationsBySource.get(r.sourceId) ?? []), r].sort((a, b) => a.order - b.order);
+    this.relationsBySource.set(r.sourceId, list);
     this.bytes += RELATION_BYTES;
   }
 

@@ -8,22 +8,9 @@ import { TagModel } from '../tags/tag.model';
 import { env } from '../env';
 import { staleness } from './space.cache';
 import { SpaceModel } from './space.model';
-import { membershipKey, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
+import { diff, membershipKey, type SpaceChange, type SpaceSnapshot } from './space.snapshot';
 
 type Doc = { _id: string } & Record<string, unknown>;
-
-/** `$set` of the fields that differ (dates compared by value). */
-function diff(before: Doc, after: Doc): Record<string, unknown> {
-  const set: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(after)) {
-    const old = before[k];
-    if (old === v) continue;
-    if (old instanceof Date && v instanceof Date && old.getTime() === v.getTime()) continue;
-    if (typeof v === 'object' && v !== null && JSON.stringify(old) === JSON.stringify(v)) continue;
-    set[k] = v;
-  }
-  return set;
-}
 
 type Op = Record<string, unknown>;
 
@@ -94,10 +81,12 @@ async function bulk(model: Model<any>, ops: Op[]): Promise<string[]> {
   return taken;
 }
 
-/** A card of the space as its document holds it (with its memberships). */
-const cardDoc = (space: SpaceSnapshot) => (id: string) => {
+/** A card as its document holds it (with its memberships); the card itself when `other` holds it as it is. */
+const cardDoc = (space: SpaceSnapshot, other: SpaceSnapshot) => (id: string) => {
   const card = space.cards.get(id);
-  return card && (withTags(card, space.membershipsByCard.get(id)) as unknown as Doc);
+  const tags = space.membershipsByCard.get(id);
+  if (card === other.cards.get(id) && tags === other.membershipsByCard.get(id)) return card as unknown as Doc;
+  return card && (withTags(card, tags) as unknown as Doc);
 };
 const stored = (doc: Doc) => storedCard(doc as never);
 const tagDoc = (space: SpaceSnapshot) => (id: string) => space.tagsById.get(id) as Doc | undefined;
@@ -126,7 +115,7 @@ export async function writeChange(
     for (const r of base.relations())
       if (goneCards.has(r.sourceId) || goneCards.has(r.targetId)) relations.add(r._id);
   const results = await Promise.all([
-    bulk(CardModel, await opsFor(cards, cardDoc(base), cardDoc(draft), stored)),
+    bulk(CardModel, await opsFor(cards, cardDoc(base, draft), cardDoc(draft, base), stored)),
     bulk(TagModel, await opsFor(tags, tagDoc(base), tagDoc(draft))),
     bulk(RelationModel, await opsFor(relations, relationDoc(base), relationDoc(draft))),
     Object.keys(change.virtualOrder ?? {}).length
@@ -173,7 +162,13 @@ export async function replaceRows(ownerId: string, base: SpaceSnapshot, space: S
   const relationIds = (s: SpaceSnapshot) => [...s.relations()].map((r) => r._id);
   const writes = [
     await plan(TagModel, base.tagsById.keys(), space.tagsById.keys(), [tagDoc(base), tagDoc(space)]),
-    await plan(CardModel, base.cards.keys(), space.cards.keys(), [cardDoc(base), cardDoc(space)], stored),
+    await plan(
+      CardModel,
+      base.cards.keys(),
+      space.cards.keys(),
+      [cardDoc(base, space), cardDoc(space, base)],
+      stored,
+    ),
     await plan(RelationModel, relationIds(base), relationIds(space), [relationDoc(base), relationDoc(space)]),
   ];
   logger.debug('space', 'replacing', {

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSiteCard } from '#server/cards/site-card.service';
 import { SiteCreateSchema } from '#server/cards/card.schema';
-import { spaceData } from '#server/snapshots/snapshot.data';
 import { recoverRestore } from '#server/snapshots/snapshot-restore';
 import { RestoreJournalModel } from '#server/snapshots/snapshot.model';
 import { createSnapshot, getSnapshot } from '#server/snapshots/snapshot.service';
@@ -16,7 +15,7 @@ import { actorOf, createUser, sessionClient } from '../factories';
 import { dbSeenState, seenState } from '../read-model-helpers';
 import { appUrl } from '../setup/app';
 import { resetDatabase } from '../setup/db';
-import { dbData, fillSpace } from './snapshot-helpers';
+import { contentOf, dbData, fillSpace } from './snapshot-helpers';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const child = path.join(root, 'tests/fixtures/snapshot-restore-child.ts');
@@ -91,7 +90,7 @@ describe('snapshot restore killed half-way', () => {
     expect(await RestoreJournalModel.findById(owner._id).lean()).toBeNull();
     expect(await dbData(other._id)).toEqual(otherData);
     // The app shows exactly the snapshot, and so does this process's copy of the read model (a second instance).
-    expect(await spaceData(await getSpace(owner._id))).toEqual(target);
+    expect(await contentOf(await getSpace(owner._id))).toEqual(target);
     const client = await sessionClient(owner);
     expect(await seenState(client)).toEqual(await dbSeenState(owner._id));
     expect((await client.get('/api/navigation/cards')).json.total).toBe(target.cards.length);
@@ -137,7 +136,7 @@ describe('snapshot restore killed half-way', () => {
       // Pretend the heartbeat went stale (time passed), then read the space cold: the load finishes the restore.
       await RestoreJournalModel.updateOne({ _id: owner._id }, { $set: { beatAt: new Date(0) } });
       forgetSpace(owner._id);
-      expect(await spaceData(await getSpace(owner._id))).toEqual(target);
+      expect(await contentOf(await getSpace(owner._id))).toEqual(target);
       await expectConsistent();
     } else {
       // No journal: killed before the restore began, or after it ended (possibly before the child said so).

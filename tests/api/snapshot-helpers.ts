@@ -5,8 +5,8 @@ import { createSiteCard, patchMemo } from '#server/cards/site-card.service';
 import { createSocialCard } from '#server/cards/social-card.service';
 import { NoteCreateSchema, SiteCreateSchema, SocialCreateSchema } from '#server/cards/card.schema';
 import { TagCreateSchema } from '#server/tags/tag.schema';
-import { spaceData, type SnapshotData } from '#server/snapshots/snapshot.data';
-import { loadSpaceFromDb } from '#server/spaces/space.cache';
+import { decodeData, encodeData, spaceData, type SnapshotData } from '#server/snapshots/snapshot.data';
+import { loadSpaceFromDb, type SpaceSnapshot } from '#server/spaces/space.cache';
 import { createTag } from '#server/tags/tag.service';
 
 /** A space with `sites` site cards in two tags, a social card, a note linking a site, relations, memo and todos. */
@@ -40,7 +40,12 @@ export async function fillSpace(actor: Actor, prefix: string, sites = 6): Promis
   return { siteIds };
 }
 
+/** A space's content as a snapshot of it holds it (encoded, and read back as a restore reads it). */
+export async function contentOf(space: SpaceSnapshot): Promise<SnapshotData> {
+  return decodeData((await encodeData(spaceData(space))).json);
+}
+
 /** The space as the database holds it, as snapshot content (comparable with a snapshot's data). */
 export async function dbData(ownerId: string): Promise<SnapshotData> {
-  return spaceData(await loadSpaceFromDb(ownerId));
+  return contentOf(await loadSpaceFromDb(ownerId));
 }

@@ -3,13 +3,12 @@ import { removeCards } from '#server/cards/card-delete.service';
 import { SnapshotChunkModel, SnapshotModel } from '#server/snapshots/snapshot.model';
 import { purgeUser } from '#server/users/account-deletion';
 import { getSnapshot } from '#server/snapshots/snapshot.service';
-import { spaceData } from '#server/snapshots/snapshot.data';
 import { getSpace } from '#server/spaces/space.cache';
 import { admin, actorOf, createUser, sessionClient, tokenClient } from '../factories';
 import { dbSeenState, seenState } from '../read-model-helpers';
 import { commitReload } from '#server/spaces/space.write';
 import { resetDatabase } from '../setup/db';
-import { dbData, fillSpace } from './snapshot-helpers';
+import { contentOf, dbData, fillSpace } from './snapshot-helpers';
 
 async function person(name: string) {
   const user = await createUser({ username: name });
@@ -48,7 +47,7 @@ describe('snapshots API', () => {
     const listed = await a.client.get('/api/navigation/cards');
     expect(listed.json.total).toBe(before.cards.length);
     expect(await seenState(a.client)).toEqual(await dbSeenState(a.user._id));
-    expect(await spaceData(await getSpace(a.user._id))).toEqual(before);
+    expect(await contentOf(await getSpace(a.user._id))).toEqual(before);
     expect(await dbData(b.user._id)).toEqual(bBefore);
 
     // An automatic snapshot of the state before the restore was taken, so the restore can be undone.
@@ -187,6 +186,6 @@ describe('snapshots API', () => {
     expect([JSON.stringify(one), JSON.stringify(two)]).toContain(JSON.stringify(now));
     // The app and this process's copy agree with the database.
     expect(await seenState(a.client)).toEqual(await dbSeenState(a.user._id));
-    expect(await spaceData(await getSpace(a.user._id))).toEqual(now);
+    expect(await contentOf(await getSpace(a.user._id))).toEqual(now);
   });
 });
