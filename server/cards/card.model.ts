@@ -192,7 +192,9 @@ export function cardFromStored(doc: Partial<CardDoc> & { _id: string }): CardDoc
     else if (d !== undefined) card[name] = valueOf(d);
   }
   for (const [key, value] of Object.entries(doc)) if (!(key in card) && key !== TAGS) card[key] = value;
-  return card as unknown as CardDoc;
+  // Built key by key, the object has gone to V8's dictionary mode (~1.8 KB a card); its copy has fast properties
+  // (~0.5 KB) and is quicker to read: this is the object every cached space holds per card.
+  return { ...card } as unknown as CardDoc;
 }
 
 /** A "related site" link from one card to another. `_id` = `<sourceId>:<targetId>`. */
