@@ -46,14 +46,19 @@ export default defineConfig({
     dangerouslyIgnoreUnhandledErrors: false,
     // A project's include and exclude add to the root's (extends: true), so the root has none.
     projects: heavy
-      ? [{ extends: true, test: { name: 'heavy', include, exclude } }]
+      ? [{ extends: true as const, test: { name: 'heavy', include, exclude } }]
       : [
           {
-            extends: true,
+            extends: true as const,
             test: { name: 'shared', isolate: false, include, exclude: [...exclude, ...ISOLATED] },
           },
           ...(ISOLATED.length
-            ? [{ extends: true, test: { name: 'isolated', isolate: true, include: ISOLATED, exclude } }]
+            ? [
+                {
+                  extends: true as const,
+                  test: { name: 'isolated', isolate: true, include: ISOLATED, exclude },
+                },
+              ]
             : []),
         ],
   },

@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type * as Sqlite from 'node-sqlite3-wasm';
 import type { Database as SqliteDatabase, Statement } from 'node-sqlite3-wasm';
 import { jsonTooDeep } from '../parsing/json-bounded';
 import { SIGNATURE } from './archive-format';
@@ -202,7 +203,7 @@ async function startsWith(file: string, magic: string): Promise<boolean> {
   }
 }
 
-type Driver = typeof import('node-sqlite3-wasm');
+type Driver = typeof Sqlite;
 type BindValue = Parameters<Statement['run']>[0] & (string | number | null);
 let driver: Promise<Driver> | undefined;
 
