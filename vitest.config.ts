@@ -20,8 +20,6 @@ const ISOLATED = [
   'tests/api/signed-cookies.test.ts',
   // It races two schedulers for leases: the app started in a shared process by another file runs a third.
   'server/online-check/online-check.service.test.ts',
-  // It measures how long the event loop is held, against a process without other files' heap.
-  'tests/api/bookmarks.test.ts',
 ];
 // The opt-in files measure memory and stalls: each keeps a process of its own, as before.
 const include = heavy ? FILES.map((f) => f.replace(/\.test\.ts$/, '.heavy.test.ts')) : FILES;
