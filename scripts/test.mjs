@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: installs what the tests need (Debian chromium, FerretDB, MinIO; PostgreSQL comes with npm install),
-// starts separate test instances of the services (PostgreSQL, FerretDB on it, MinIO), builds the app, runs vitest and
-// Playwright, and prints one closing line `N passed, N failed`.
+// `npm test`: installs what the tests need (Debian's headless Chromium, FerretDB, MinIO; PostgreSQL comes with npm
+// install), starts separate test instances of the services (PostgreSQL, FerretDB on it, MinIO), builds the app, runs
+// vitest and Playwright, and prints one closing line `N passed, N failed`.
 //   --only=vitest | --only=e2e    run one suite
 //   --heavy                       the opt-in group instead (npm run test:heavy): *.heavy.test.ts, and every browser
 //                                 spec with *.heavy.spec.ts, accessibility scans and screenshots (docs/testing.md)
@@ -22,7 +22,7 @@ const only = args.find((a) => a.startsWith('--only='))?.split('=')[1];
 const heavy = args.includes('--heavy');
 const passThrough = args.filter((a) => a !== '--' && a !== '--heavy' && !a.startsWith('--only='));
 const OUT = path.join(ROOT, '.tmp');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 function log(message) {
   process.stderr.write(`[test] ${message}\n`);
@@ -38,11 +38,15 @@ function run(cmd, argv, env) {
 
 const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
 
-/** Debian chromium for Playwright, plus a CJK font so Chinese pages render (and screenshot) as text. */
+/**
+ * Debian's headless Chromium (chromium-headless-shell: the browser without its windowing layer, much lighter to start
+ * and run than the full `chromium` package) for Playwright, plus a CJK font so Chinese pages render (and screenshot)
+ * as text.
+ */
 function ensureChromium() {
   if (existsSync(CHROMIUM) && existsSync(CJK_FONT)) return;
   log(
-    'installing Debian chromium and a CJK font for the browser tests (apt-get install -y chromium fonts-wqy-zenhei)...',
+    'installing headless Chromium and a CJK font for the browser tests (apt-get install -y chromium-headless-shell fonts-wqy-zenhei)...',
   );
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = asRoot ? [] : ['sudo', '-n'];
@@ -51,7 +55,7 @@ function ensureChromium() {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-  const packages = ['chromium', 'fonts-wqy-zenhei'];
+  const packages = ['chromium-headless-shell', 'fonts-wqy-zenhei'];
   let res = apt('install', '-y', '--no-install-recommends', ...packages);
   if (res.status !== 0) {
     apt('update');
@@ -59,7 +63,7 @@ function ensureChromium() {
   }
   if (res.status !== 0 || !existsSync(CHROMIUM)) {
     throw new Error(
-      `could not install chromium; install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
+      `could not install chromium-headless-shell; install it (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH`,
     );
   }
 }

@@ -1,14 +1,15 @@
 // Reading a whole SakuraNav 1.x instance from its global configuration archive (compat §6.1): a ZIP of its storage
 // directory, `database/sakuranav.sqlite[-wal|-shm]` and `uploads/<ownerId>/<assetId><ext>` (optionally under a
 // leading `storage/`), plus `manifest.json` `{signature:"__sakuranav__", version:1}`. The database files are
-// inflated (within the archive's limits) into a private temporary folder and opened read-only with better-sqlite3;
-// only tables (never views or triggers' side effects: the connection is query-only) are read, a row at a time.
+// inflated (within the archive's limits) into a private temporary folder and opened read-only with node-sqlite3-wasm
+// (SQLite compiled to WebAssembly: nothing to build at install, decisions §70); only tables (never views or triggers' side effects: the connection is query-only) are read, a row at a time.
 import { mkdtemp, open as openFile, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type BetterSqlite3 from 'better-sqlite3';
+import type * as Sqlite from 'node-sqlite3-wasm';
+import type { Database as SqliteDatabase, Statement } from 'node-sqlite3-wasm';
 import { jsonTooDeep } from '../parsing/json-bounded';
 import { SIGNATURE } from './archive-format';
 import type { SpaceRow } from './space-read';
@@ -43,7 +44,7 @@ export function isInstanceArchive(zip: SafeZip): boolean {
 export class InstanceArchive {
   private constructor(
     readonly zip: SafeZip,
-    private readonly db: BetterSqlite3.Database,
+    private readonly db: SqliteDatabase,
     private readonly dir: string,
     /** `storage/` when the archive's entries are under it, else ''. */
     readonly prefix: string,
@@ -58,7 +59,7 @@ export class InstanceArchive {
   static async open(file: Spooled): Promise<InstanceArchive> {
     const zip = await SafeZip.open(file.path, CONFIG_ZIP_LIMITS);
     let dir: string | null = null;
-    let db: BetterSqlite3.Database | null = null;
+    let db: SqliteDatabase | null = null;
     try {
       const prefix = zip.has(`storage/${DB_ENTRY}`) ? 'storage/' : '';
       if (!zip.has(`${prefix}${DB_ENTRY}`))
@@ -92,16 +93,17 @@ export class InstanceArchive {
   *rows(table: Table, where = '', ...params: unknown[]): Generator<Row> {
     const name = this.tables.get(table);
     if (!name) return;
-    const it = guard(() => this.db.prepare(`SELECT * FROM "${name}" ${where}`).iterate(...params));
-    // A damaged page shows while stepping: each step is guarded, and a reader that stops early frees the connection.
+    const stmt = guard(() => this.db.prepare(`SELECT * FROM "${name}" ${where}`));
+    // A damaged page shows while stepping: each step is guarded, and a reader that stops early frees the statement.
     try {
+      const it = guard(() => stmt.iterate(params as BindValue[]));
       for (;;) {
         const step = guard(() => it.next());
         if (step.done) return;
-        yield step.value as Row;
+        yield plainNumbers(step.value) as Row;
       }
     } finally {
-      it.return?.();
+      stmt.finalize();
     }
   }
 
@@ -113,8 +115,10 @@ export class InstanceArchive {
   count(table: Table, where = '', ...params: unknown[]): number {
     const name = this.tables.get(table);
     if (!name) return 0;
-    const row = guard(() => this.db.prepare(`SELECT count(*) AS n FROM "${name}" ${where}`).get(...params));
-    return Number((row as { n: number }).n);
+    const row = guard(() =>
+      this.db.get(`SELECT count(*) AS n FROM "${name}" ${where}`, params as BindValue[]),
+    );
+    return Number((row as { n: number | bigint }).n);
   }
 
   /** The actual name of a table (for joins). */
@@ -199,23 +203,27 @@ async function startsWith(file: string, magic: string): Promise<boolean> {
   }
 }
 
-type Driver = typeof BetterSqlite3;
+type Driver = typeof Sqlite;
+type BindValue = Parameters<Statement['run']>[0] & (string | number | null);
 let driver: Promise<Driver> | undefined;
 
-/** better-sqlite3 is a native module: loaded when a migration needs it, so a missing build breaks only this. */
+/** Loaded when a migration needs it (it compiles SQLite's WebAssembly at load): other requests never pay for it. */
 function loadDriver(): Promise<Driver> {
-  driver ??= import('better-sqlite3').then((m) => (m as unknown as { default: Driver }).default ?? m);
+  driver ??= import('node-sqlite3-wasm').then((m) => (m as unknown as { default?: Driver }).default ?? m);
   return driver;
 }
 
-function openDatabase(Database: Driver, file: string): BetterSqlite3.Database {
+function openDatabase({ Database }: Driver, file: string): SqliteDatabase {
   return guard(() => {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const db = new Database(file, { readOnly: true, fileMustExist: true });
     try {
+      // Exclusive locking before the first read: this SQLite has no shared memory, and with it a database left in
+      // WAL mode (the older service's, with its -wal file) is read through an in-process WAL index instead.
+      db.exec('PRAGMA locking_mode = EXCLUSIVE');
       // No writes, no functions a schema could smuggle into a query (views, defaults).
-      db.pragma('query_only = ON');
-      db.pragma('trusted_schema = OFF');
-      db.prepare('SELECT count(*) FROM sqlite_master').get();
+      db.exec('PRAGMA query_only = ON');
+      db.exec('PRAGMA trusted_schema = OFF');
+      db.get('SELECT count(*) FROM sqlite_master');
       return db;
     } catch (err) {
       db.close();
@@ -224,10 +232,16 @@ function openDatabase(Database: Driver, file: string): BetterSqlite3.Database {
   });
 }
 
+/** SQLite integers beyond 2^53 come as bigint: as numbers (rounded), as the rows of a JSON archive would be. */
+function plainNumbers(row: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(row)) if (typeof value === 'bigint') row[key] = Number(value);
+  return row;
+}
+
 /** The older service's tables present in the database (real tables only), refusing one without its core tables. */
-function findTables(db: BetterSqlite3.Database): Map<Table, string> {
+function findTables(db: SqliteDatabase): Map<Table, string> {
   const names = new Set(
-    guard(() => db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).map(
+    guard(() => db.all("SELECT name FROM sqlite_master WHERE type = 'table'")).map(
       (r) => (r as { name: string }).name,
     ),
   );
@@ -250,7 +264,7 @@ function guard<T>(run: () => T): T {
   try {
     return run();
   } catch (err) {
-    if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_'))
+    if (err instanceof Error && err.name === 'SQLite3Error')
       throw refuse('bad_data', `${DB_ENTRY} cannot be read (${err.message.slice(0, 200)})`);
     throw err;
   }

@@ -4,7 +4,7 @@ import { setQuotas } from '#server/settings/settings.service';
 import { actorOf, admin, createUser, newUserClient, sessionClient, tokenClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { HEALTH_WAIT_MAX_MS, longestStall, worstHealthWhile } from './stall-helpers';
+import { HEALTH_WAIT_MAX_MS, worstHealthWhile } from './stall-helpers';
 
 async function user(name = 'alice') {
   return newUserClient({ username: name });
@@ -431,11 +431,11 @@ describe('hostile bookmark files', () => {
     expect(names).not.toContain('Site 1400');
   });
 
-  it('reads a large batch body as it arrives, one bookmark at a time, without holding the server', async () => {
+  it('refuses a too large batch body, reads repeated members as JSON.parse does, and only an object', async () => {
     const a = await user();
     await batch(a, { items: [{ name: 'Kept', url: 'https://kept.example/' }] });
-    // 46 MB of JSON with many values: the server parsed it with one JSON.parse, which held the event loop for as long
-    // as that takes here (0.4-0.9 s); read a bookmark at a time, it is held for much less.
+    // 46 MB of JSON: refused whole, nothing changed. That it is read a bookmark at a time without holding the server
+    // (a stall measure a loaded machine disturbs) is in bookmarks-stall.heavy.test.ts (npm run test:heavy).
     const values = Array.from({ length: 600 }, (_, j) => j);
     const items = Array.from({ length: 20_001 }, (_, i) => ({
       name: `n${i}`,
@@ -444,16 +444,11 @@ describe('hostile bookmark files', () => {
     }));
     const rawBody = JSON.stringify({ items, importMode: 'clean' });
     expect(rawBody.length).toBeGreaterThan(45_000_000);
-    const parseStarted = performance.now();
-    JSON.parse(rawBody);
-    const parseMs = performance.now() - parseStarted;
-    const { result, stallMs } = await longestStall(() =>
-      a.call('POST', '/api/site-cards/batch', { rawBody, headers: { 'content-type': 'application/json' } }),
-    );
+    const result = await a.call('POST', '/api/site-cards/batch', {
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(result).toMatchObject({ status: 413, json: { code: 'payload_too_large' } });
-    expect(stallMs, `held ${stallMs} ms; one JSON.parse of the body takes ${parseMs} ms`).toBeLessThan(
-      parseMs * 0.6,
-    );
     // Read as JSON.parse reads it: the last of a repeated member, and only a JSON object.
     const repeated = await a.call('POST', '/api/site-cards/batch', {
       rawBody: '{"items":[],"items":[{"name":"Twice","url":"https://twice.example/"}]}',

@@ -55,7 +55,8 @@ describe('migrating a SakuraNav 1.x instance (admin)', () => {
   it('previews (dry run, nothing changes), imports every user, keeps their passwords', async () => {
     const { client } = await admin();
     await createUser({ username: 'bob' }); // a local bob: the old bob gets another name
-    const zip = await sakuranavInstance({ users: USERS, settings: SETTINGS, storagePrefix: true });
+    // As a running instance leaves it: the rows still in the write-ahead log beside the database file.
+    const zip = await sakuranavInstance({ users: USERS, settings: SETTINGS, storagePrefix: true, wal: true });
     const before = await counts();
 
     const dry = await migrate(client, zip, { dryRun: 'true' });
