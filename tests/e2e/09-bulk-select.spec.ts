@@ -105,7 +105,13 @@ test('pin and delete many at once; a tag operation without a tag asks for one', 
   await bar.getByRole('button', { name: 'Pin', exact: true }).click();
   const pinned = jsEnabled(info) ? 30 : 3;
   await expect(toast(page)).toContainText(`${pinned} cards pinned.`);
-  await expect(page.locator('.tile[data-pinned="1"]')).toHaveCount(Math.min(pinned, 24));
+  const pinnedTiles = page.locator('.tile[data-pinned="1"]');
+  if (jsEnabled(info)) {
+    // The view's first page is shown again, every card of it pinned (infinite scroll may load its second page at
+    // once, when the browser keeps the scroll position over the redirect).
+    await expect(pinnedTiles.nth(23)).toBeAttached();
+    await expect(page.locator('.tile:not([data-pinned="1"])')).toHaveCount(0);
+  } else await expect(pinnedTiles).toHaveCount(pinned);
 
   await pick(page, site(7)).check();
   await bar.getByRole('button', { name: 'Add tag' }).click();
