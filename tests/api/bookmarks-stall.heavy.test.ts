@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newUserClient } from '../factories';
 import { resetDatabase } from '../setup/db';
-import { longestStall } from './stall-helpers';
+import { hugeBookmarkBatch, longestStall } from './stall-helpers';
 
 describe('hostile bookmark files', () => {
   beforeEach(resetDatabase);
@@ -13,13 +13,7 @@ describe('hostile bookmark files', () => {
     const a = await newUserClient({ username: 'alice' });
     // 46 MB of JSON with many values: the server parsed it with one JSON.parse, which held the event loop for as long
     // as that takes here (0.4-0.9 s); read a bookmark at a time, it is held for much less.
-    const values = Array.from({ length: 600 }, (_, j) => j);
-    const items = Array.from({ length: 20_001 }, (_, i) => ({
-      name: `n${i}`,
-      url: `https://x${i}.example/`,
-      newTags: values,
-    }));
-    const rawBody = JSON.stringify({ items, importMode: 'clean' });
+    const rawBody = hugeBookmarkBatch();
     expect(rawBody.length).toBeGreaterThan(45_000_000);
     const parseStarted = performance.now();
     JSON.parse(rawBody);

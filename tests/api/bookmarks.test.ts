@@ -4,7 +4,7 @@ import { setQuotas } from '#server/settings/settings.service';
 import { actorOf, admin, createUser, newUserClient, sessionClient, tokenClient } from '../factories';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
-import { HEALTH_WAIT_MAX_MS, worstHealthWhile } from './stall-helpers';
+import { HEALTH_WAIT_MAX_MS, hugeBookmarkBatch, worstHealthWhile } from './stall-helpers';
 
 async function user(name = 'alice') {
   return newUserClient({ username: name });
@@ -436,13 +436,7 @@ describe('hostile bookmark files', () => {
     await batch(a, { items: [{ name: 'Kept', url: 'https://kept.example/' }] });
     // 46 MB of JSON: refused whole, nothing changed. That it is read a bookmark at a time without holding the server
     // (a stall measure a loaded machine disturbs) is in bookmarks-stall.heavy.test.ts (npm run test:heavy).
-    const values = Array.from({ length: 600 }, (_, j) => j);
-    const items = Array.from({ length: 20_001 }, (_, i) => ({
-      name: `n${i}`,
-      url: `https://x${i}.example/`,
-      newTags: values,
-    }));
-    const rawBody = JSON.stringify({ items, importMode: 'clean' });
+    const rawBody = hugeBookmarkBatch();
     expect(rawBody.length).toBeGreaterThan(45_000_000);
     const result = await a.call('POST', '/api/site-cards/batch', {
       rawBody,

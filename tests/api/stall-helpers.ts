@@ -73,3 +73,17 @@ export async function longestStall<T>(work: () => Promise<T> | T): Promise<{ res
     clearInterval(timer);
   }
 }
+
+/**
+ * A bookmark batch body of 46 MB of JSON with many values (20,001 bookmarks, each with 600 tag values): past the
+ * batch's size limit, and slow to parse in one piece.
+ */
+export function hugeBookmarkBatch(): string {
+  const values = Array.from({ length: 600 }, (_, j) => j);
+  const items = Array.from({ length: 20_001 }, (_, i) => ({
+    name: `n${i}`,
+    url: `https://x${i}.example/`,
+    newTags: values,
+  }));
+  return JSON.stringify({ items, importMode: 'clean' });
+}

@@ -22,7 +22,11 @@ export async function pagingJourney(page: Page, context: BrowserContext, info: T
   for (const [name, size] of VIEWPORTS) {
     await page.setViewportSize(size);
     await page.goto('/');
-    await expect(range).toHaveText(`1–24 of ${total}`);
+    // The server sends the first page. With JavaScript, infinite scroll may load the next ones at once (the second
+    // viewport's page is the same address, and the browser keeps the scroll position), so its text may have moved on.
+    await expect(range).toHaveAttribute('data-range-to', String(PAGE_SIZE));
+    await expect(range).toHaveAttribute('data-range-template', `1–{to} of ${total}`);
+    if (!jsEnabled(info)) await expect(range).toHaveText(`1–24 of ${total}`);
     if (jsEnabled(info)) {
       // Infinite scroll keeps loading while the end of the list comes into view: scroll to the end until four
       // pages are in (a scroll that lands while a page is still loading brings no new one on a busy machine).
