@@ -7,7 +7,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from 'react-router';
-import { connectDb, disconnectDb } from '#server/db';
+import { connectDb, connectDbWithin, disconnectDb } from '#server/db';
 import { env, loadEnvOrExit } from '#server/env';
 import { LeaseHeldError, releaseInstanceLease, takeInstanceLease } from '#server/instance-lease';
 import { legacyMembershipsFolded } from '#server/cards/legacy-memberships';
@@ -36,7 +36,9 @@ void connectDb().catch(() => {});
 startMaintenance();
 // Load the public (admin's) space in the background, so the first visitor after a restart does not wait for it.
 setTimeout(() => {
-  getSpace(ADMIN_ID).catch(() => {});
+  connectDbWithin(60_000)
+    .then(() => getSpace(ADMIN_ID))
+    .catch(() => {});
 }, 0).unref();
 // The bucket normally exists (created by scripts/services.mjs or the compose file); create it if it does not.
 setTimeout(() => {
@@ -69,11 +71,15 @@ function formActionFor(headers: Headers): string {
 
 /**
  * Awaited by scripts/serve.mjs before it listens: on the embedded store (SINGLE_INSTANCE) this process must be the
- * only app instance, or it exits with a one-line message; data of an older layout is moved.
+ * only app instance, or it exits with a one-line message (also when the database is not up within a minute); data of
+ * an older layout is moved.
  */
 export async function ready(): Promise<void> {
   if (env().SINGLE_INSTANCE) {
     try {
+      // `npm start` starts this process while the embedded servers start (a recovery after a hard kill can take a
+      // while): wait for the database rather than fail on the first timeout.
+      await connectDbWithin(60_000);
       await takeInstanceLease();
     } catch (err) {
       console.error(err instanceof LeaseHeldError ? err.message : `Cannot start: ${String(err)}`);

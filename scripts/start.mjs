@@ -1,21 +1,26 @@
 #!/usr/bin/env node
-// `npm start`: starts the embedded PostgreSQL, FerretDB and MinIO (unless MONGODB_URI / S3_ENDPOINT point at
-// external servers), builds the app if needed, and serves it at http://localhost:3000. Ctrl-C stops the app, then
-// the servers this command started (FerretDB before PostgreSQL).
+// `npm start`: builds the app if needed, starts the embedded PostgreSQL, FerretDB and MinIO (unless MONGODB_URI /
+// S3_ENDPOINT point at external servers) and serves the app at http://localhost:3000. The app process starts while
+// the servers do (loading its code takes about as long as they take; its first queries wait for the database), unless
+// data of a SakuraNav-era layout must be moved first. Ctrl-C stops the app, then the servers this command started
+// (FerretDB before PostgreSQL).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib/tools.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { APP_NODE_FLAGS } from './lib/http-app.mjs';
 import { appEnv, profileConfig, startServices, stopServices } from './lib/services.mjs';
+import { legacySqliteDir } from './lib/sqlite-migration.mjs';
 
 const log = (m) => process.stderr.write(`[start] ${m}\n`);
 
 async function main() {
   const cfg = profileConfig('dev');
   log(`data directory: ${cfg.dataDir}`);
-  const started = await startServices(cfg);
   buildIfStale(log);
+  const services = startServices(cfg);
+  // An older layout's database is moved by startServices before anything may use the new one.
+  if (!cfg.externalMongo && legacySqliteDir(cfg)) await services;
   const port = process.env.PORT ?? '3000';
   const host = process.env.HOST ?? '127.0.0.1';
   const env = { ...process.env, ...appEnv(cfg), PORT: port, HOST: host, NODE_ENV: 'production' };
@@ -29,6 +34,7 @@ async function main() {
     stdio: 'inherit',
   });
 
+  let started = [];
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;
@@ -43,7 +49,17 @@ async function main() {
       app.kill('SIGTERM');
     });
   }
-  app.on('exit', (code) => void stop(code ?? 0));
+  app.on('exit', (code) => void services.finally(() => stop(code ?? 0)).catch(() => {}));
+  try {
+    started = await services;
+  } catch (err) {
+    // startServices stopped what it had started; the app cannot run without them.
+    log(err.message);
+    stopping = true;
+    app.kill('SIGTERM');
+    await new Promise((resolve) => (app.exitCode === null ? app.once('exit', resolve) : resolve()));
+    process.exit(1);
+  }
 }
 
 main().catch((err) => {

@@ -35,6 +35,21 @@ export function connectDb(): Promise<typeof mongoose> {
   return connecting;
 }
 
+/**
+ * Connects, trying again until `waitMs` has passed: a process started beside its database (`npm start`, a compose
+ * file) may be up before the database is. Each attempt waits up to DB_TIMEOUT_MS for a server.
+ */
+export async function connectDbWithin(waitMs: number): Promise<typeof mongoose> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await connectDb();
+    } catch (err) {
+      if (Date.now() >= deadline) throw err;
+    }
+  }
+}
+
 export async function disconnectDb(): Promise<void> {
   connecting = undefined;
   await mongoose.disconnect();

@@ -205,6 +205,8 @@ function serviceSpecs(cfg) {
             env: {
               ...process.env,
               FERRETDB_POSTGRESQL_URL: postgresUrl(cfg.postgresPort, postgresPassword(cfg.dataDir)),
+              // Collects garbage a quarter as often: reads of many documents take ~25% less CPU for ~10 MB (§56).
+              GOGC: '400',
             },
           },
         ),
