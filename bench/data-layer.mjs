@@ -37,11 +37,18 @@ async function json(res, what) {
 }
 
 async function signIn(url, username, password) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ username, password }),
-  });
+  const attempt = () =>
+    fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ username, password }),
+    });
+  let res = await attempt();
+  // The registrations just before count against the same client's attempt limit: wait as the answer says.
+  if (res.status === 429) {
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 5) * 1000));
+    res = await attempt();
+  }
   await json(res, `login ${username}`);
   return res.headers
     .getSetCookie()
