@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AssetModel } from '#server/assets/asset.model';
 import { SiteIconModel } from '#server/site-icons/site-icon.model';
-import { storeSiteIcon } from '#server/site-icons/site-icon.service';
+import { refreshSiteIcon, storeSiteIcon } from '#server/site-icons/site-icon.service';
 import { appUrl } from '../setup/app';
 import { resetDatabase } from '../setup/db';
 import { Client } from '../setup/client';
@@ -179,7 +179,7 @@ describe('site icons from our own origin', () => {
     expect((await download(c, '/api/site-icons/a_b..c')).status).toBe(404);
   });
 
-  it('records one icon when many ask at once (page requests, and stores as several instances run them)', async () => {
+  it('records one icon when many ask at once (page requests; first stores as several instances run them)', async () => {
     // Many first views at once: every answer is the blank (or the icon), none an error.
     const views = await Promise.all(Array.from({ length: 8 }, () => download(c, iconPath('declared'))));
     expect(views.map((v) => v.status)).toEqual(Array(8).fill(200));
@@ -195,14 +195,18 @@ describe('site icons from our own origin', () => {
     }
     expect(await SiteIconModel.countDocuments({})).toBe(2);
     expect(await AssetModel.countDocuments({ kind: 'site-icon' })).toBe(2);
-    // Concurrent refreshes of the same old record: one replaces it, its file is the only one left.
+    // Concurrent refreshes of the same old record as one instance runs them (the embedded store serves only one):
+    // one fetch replaces it, its file is the only one left. Refreshes from several instances at once rely on
+    // `updateOne` matching the `fetchedAt` it read atomically, which MongoDB gives and FerretDB v1 does not (it
+    // loses concurrent updates of a document, decisions §2): that race is not replayed on this store.
     const before = (await SiteIconModel.findById(host('faviconOnly')).lean())!;
     const refreshed = await Promise.all(
-      Array.from({ length: 5 }, () => storeSiteIcon(host('faviconOnly'), before)),
+      Array.from({ length: 5 }, () => refreshSiteIcon(host('faviconOnly'), before)),
     );
+    expect(refreshed.every(Boolean)).toBe(true);
     const now = (await SiteIconModel.findById(host('faviconOnly')).lean())!;
     expect(now.assetId).not.toBe(before.assetId);
-    expect(new Set(refreshed.map((d) => d.assetId))).toEqual(new Set([now.assetId]));
+    expect(new Set(refreshed.map((d) => d!.assetId))).toEqual(new Set([now.assetId]));
     expect(await AssetModel.countDocuments({ kind: 'site-icon' })).toBe(2);
     expect(await AssetModel.exists({ _id: before.assetId })).toBeNull();
     const served = await download(c, iconPath('faviconOnly'));
