@@ -34,32 +34,23 @@ async function main() {
     stdio: 'inherit',
   });
 
-  let started = [];
-  let stopping = false;
-  const stop = async (code) => {
-    if (stopping) return;
-    stopping = true;
-    // Stop only the services this command started; ones already running are left as they were.
-    const ours = started.filter((s) => s.started).map((s) => s.name);
-    if (ours.length) await stopServices(cfg, ours);
-    process.exit(code);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      app.kill('SIGTERM');
-    });
-  }
-  app.on('exit', (code) => void services.finally(() => stop(code ?? 0)).catch(() => {}));
+  const exited = new Promise((resolve) => app.once('exit', (code) => resolve(code ?? 0)));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => app.kill('SIGTERM'));
+  let started;
   try {
     started = await services;
   } catch (err) {
     // startServices stopped what it had started; the app cannot run without them.
     log(err.message);
-    stopping = true;
     app.kill('SIGTERM');
-    await new Promise((resolve) => (app.exitCode === null ? app.once('exit', resolve) : resolve()));
+    await exited;
     process.exit(1);
   }
+  const code = await exited;
+  // Stop only the services this command started; ones already running are left as they were.
+  const ours = started.filter((s) => s.started).map((s) => s.name);
+  if (ours.length) await stopServices(cfg, ours);
+  process.exit(code);
 }
 
 main().catch((err) => {
