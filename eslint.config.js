@@ -18,10 +18,15 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx}'],
+    // React lives in app/ only; the hooks rules run the React Compiler's analysis on every file they see (~70% of
+    // the lint's time when they saw the server, tests and scripts too).
+    files: ['app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': [
         'error',
