@@ -5,6 +5,7 @@
 // BENCH_DL_USERS / BENCH_DL_CARDS / BENCH_DL_ADMIN_CARDS scale it down; BENCH_DL_OP_TIMEOUT_S bounds each wholesale
 // operation (default 300 s; one that takes longer is reported as such and the run goes on).
 import { execFileSync, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   benchServices,
@@ -291,7 +292,7 @@ export async function run() {
     rows.push([
       'RSS (PSS) after the reads, app + embedded servers with their child processes',
       `${sum('rss')} MB (${sum('pss')} MB): ${Object.entries(mem)
-        .map(([k, m]) => `${k} ${m.rss} (${m.pss})`)
+        .map(([k, m]) => `${k} ${m.rss} (${m.pss})${m.processes > 1 ? ` in ${m.processes} processes` : ''}`)
         .join(', ')}`,
     ]);
     const metrics = await (
@@ -306,6 +307,8 @@ export async function run() {
           .at(-1),
       );
     const mb = (bytes) => Math.round(bytes / 2 ** 20);
+    // The app's whole memory picture (heap spaces, external memory) for a closer look.
+    writeFileSync(path.join(ROOT, '.tmp/bench/data-layer-metrics.txt'), metrics);
     rows.push([
       "The app's heap used / spaces cached (their bytes as the budget counts them)",
       `${mb(gauge('nodejs_heap_size_used_bytes'))} MB / ${gauge('sakura_cached_spaces')} (${mb(gauge('sakura_cached_space_bytes'))} MB)`,

@@ -204,7 +204,9 @@ function serviceSpecs(cfg) {
             // In the environment rather than on the command line, so the password does not show in `ps`.
             env: {
               ...process.env,
-              FERRETDB_POSTGRESQL_URL: postgresUrl(cfg.postgresPort, postgresPassword(cfg.dataDir)),
+              // Pooled connections idle for a minute are closed (pgx keeps them 30 minutes by default): each is a
+              // PostgreSQL backend of ~6 MB, and a burst of writes leaves 20-30 of them (decisions §26).
+              FERRETDB_POSTGRESQL_URL: `${postgresUrl(cfg.postgresPort, postgresPassword(cfg.dataDir))}?pool_max_conn_idle_time=1m`,
               // Collects garbage a quarter as often: reads of many documents take ~25% less CPU for ~10 MB (§56).
               GOGC: '400',
             },
