@@ -29,9 +29,9 @@ export function actorOf(user: UserDoc, via: Actor['via'] = 'session'): Actor {
 }
 
 /** A cookie-carrying client already signed in as the user (a session created directly). */
-export async function sessionClient(user: UserDoc): Promise<Client> {
+export async function sessionClient(user: UserDoc, options: { base?: string } = {}): Promise<Client> {
   const { token } = await createSession(user._id, { persistent: false });
-  const client = new Client();
+  const client = new Client(options);
   client.cookies.set('sakura-nav-session', token);
   return client;
 }

@@ -89,7 +89,7 @@ function fileStream(u: StreamedUpload): ReadableStream<Uint8Array> {
 
 /** Posts a generated file to `path` as the client; returns status and parsed JSON. */
 export async function streamUpload(c: Client, path: string, u: StreamedUpload) {
-  const base = await appUrl();
+  const base = await c.baseUrl();
   const headers: Record<string, string> = {
     cookie: c.cookieHeader(),
     origin: base,
@@ -124,9 +124,12 @@ export async function storedFor(userId: string) {
   };
 }
 
-/** Downloads a URL chunk by chunk; returns status, headers, size and SHA-256 without holding the body. */
-export async function download(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch((await appUrl()) + path, { headers });
+/**
+ * Downloads a URL chunk by chunk (from `base`, default the app in this process); returns status, headers, size and
+ * SHA-256 without holding the body.
+ */
+export async function download(path: string, headers: Record<string, string> = {}, base?: string) {
+  const res = await fetch((base ?? (await appUrl())) + path, { headers });
   const hash = createHash('sha256');
   let size = 0;
   if (res.body) {

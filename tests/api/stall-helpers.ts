@@ -10,8 +10,11 @@ import { appUrl } from '../setup/app';
  */
 export const HEALTH_WAIT_MAX_MS = 500;
 
-export async function worstHealthWhile<T>(work: () => Promise<T>): Promise<{ result: T; worstMs: number }> {
-  const base = await appUrl();
+export async function worstHealthWhile<T>(
+  work: () => Promise<T>,
+  base?: string,
+): Promise<{ result: T; worstMs: number }> {
+  base ??= await appUrl();
   // Warm: the first answer of a fresh app loads its route modules.
   await (await fetch(`${base}/api/health`)).arrayBuffer();
   let done = false;
@@ -28,7 +31,7 @@ export async function worstHealthWhile<T>(work: () => Promise<T>): Promise<{ res
         // A kept-alive connection the server closed meanwhile: asked again, still counted from `due`.
         continue;
       }
-      // Counted from when the check was due: the app runs in this process, so while its event loop is held even
+      // Counted from when the check was due: when the app runs in this process, while its event loop is held even
       // the timer that sends the next check waits, as a client elsewhere would wait for its answer.
       const answered = performance.now();
       worstMs = Math.max(worstMs, answered - due);

@@ -22,7 +22,12 @@ export class Client {
   /** Cookies set without Max-Age or Expires: a browser drops them when it closes. */
   private readonly sessionOnly = new Set<string>();
 
-  constructor(private readonly options: { token?: string; ip?: string } = {}) {}
+  /** `base`: the app to talk to (default: the one started in this process, tests/setup/app.ts). */
+  constructor(private readonly options: { token?: string; ip?: string; base?: string } = {}) {}
+
+  async baseUrl(): Promise<string> {
+    return this.options.base ?? (await appUrl());
+  }
 
   /** What closing and reopening the browser leaves: the cookies that were set to outlive it. */
   restartBrowser(): void {
@@ -39,7 +44,7 @@ export class Client {
   }
 
   async call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
-    const base = await appUrl();
+    const base = await this.baseUrl();
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     const token = opts.token ?? this.options.token;
