@@ -41,31 +41,23 @@ describe('a 100 MB attachment', () => {
     const note = await c.post('/api/note-cards', { content: 'with a big file' });
     const prefix = Buffer.from('big data file\n');
     const sha = expectedSha(100 * MB, prefix);
+    /** An attachment of `size` bytes (to the note unless `orphan`), streamed as it is generated. */
+    const attach = (size: number, filename: string, orphan = false) =>
+      streamUpload(c, '/api/note-cards/attachment', {
+        size,
+        prefix,
+        filename,
+        fields: orphan ? undefined : { noteId: note.json.item.id },
+      });
     // Warm: a fresh process's first upload loads the multipart and S3 upload code and grows its heap to working size
     // (38-55 MB more for the first 100 MB than for the next), which is not what a transfer holds.
-    const warm = await streamUpload(c, '/api/note-cards/attachment', {
-      size: 6 * MB,
-      prefix,
-      filename: 'warm.dat',
-      fields: { noteId: note.json.item.id },
-    });
-    expect(warm.status).toBe(200);
+    expect((await attach(6 * MB, 'warm.dat')).status).toBe(200);
     const overGrowth = await appGrowth(app.pid!, async () => {
-      const over = await streamUpload(c, '/api/note-cards/attachment', {
-        size: 100 * MB + 1,
-        prefix,
-        filename: 'big.dat',
-      });
-      expect(over.status).toBe(413);
+      expect((await attach(100 * MB + 1, 'big.dat', true)).status).toBe(413);
     });
     let item: any;
     const upGrowth = await appGrowth(app.pid!, async () => {
-      const res = await streamUpload(c, '/api/note-cards/attachment', {
-        size: 100 * MB,
-        prefix,
-        filename: 'big.dat',
-        fields: { noteId: note.json.item.id },
-      });
+      const res = await attach(100 * MB, 'big.dat');
       expect(res.status).toBe(200);
       item = res.json.item;
     });
