@@ -76,6 +76,44 @@ function readJson(file) {
   }
 }
 
+const firstLine = (text) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex -- colour codes in runner messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+/** `file › test: first line of the error` for each failed vitest test, or file that failed outside its tests. */
+function vitestFailures(r) {
+  const out = [];
+  for (const file of r.testResults ?? []) {
+    const name = path.relative(ROOT, file.name ?? '');
+    const tests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const t of tests) out.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && tests.length === 0) out.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return out;
+}
+
+/** `[project] file › title: first line of the error` for each Playwright test that failed on its last try. */
+function playwrightFailures(r) {
+  const out = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const last = t.results?.at(-1);
+        out.push(`[${t.projectName}] ${file} › ${spec.title}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of r.suites ?? []) walk(suite, suite.file ?? suite.title);
+  return out;
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const wantVitest = only !== 'e2e';
@@ -114,6 +152,8 @@ async function main() {
   let passed = 0;
   let failed = 0;
   let crashed = false;
+  // Repeated just above the closing line, so a log cut to its tail (CI keeps the last part) still names them.
+  const failures = [];
   try {
     if ((await building) !== 0) {
       failed += 1;
@@ -149,6 +189,7 @@ async function main() {
           (t) => t.status === 'failed' && !(t.assertionResults ?? []).some((a) => a.status === 'failed'),
         ).length;
         failed += (r.numFailedTests ?? 0) + fileErrors;
+        failures.push(...vitestFailures(r));
       }
       if (code !== 0 && (!r || r.numFailedTests === 0)) {
         failed += 1;
@@ -167,6 +208,7 @@ async function main() {
       if (r?.stats) {
         passed += (r.stats.expected ?? 0) + (r.stats.flaky ?? 0);
         failed += r.stats.unexpected ?? 0;
+        failures.push(...playwrightFailures(r));
       }
       if (code !== 0 && (!r?.stats || (r.stats.unexpected ?? 0) === 0)) {
         failed += 1;
@@ -178,6 +220,7 @@ async function main() {
     await stopServices(cfg);
   }
   if (crashed) log('a runner failed outside of its tests (counted as one failure)');
+  for (const f of failures) log(`failed: ${f}`);
   return { passed, failed };
 }
 
