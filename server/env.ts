@@ -103,6 +103,11 @@ export const EnvSchema = z.object({
    * set here by whoever runs the server, never typed in the browser. Unset: backups go to the bucket only.
    */
   BACKUP_DIR: z.string().min(1).optional(),
+  /**
+   * How often an open MCP SSE stream checks that its session and its opener's token still stand; a revoked token's
+   * stream ends within this (tests shorten it).
+   */
+  MCP_SSE_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   /** How often each instance asks whether a scheduled backup is due (tests shorten it). */
   BACKUP_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** Bytes of memoised lists and search results derived from the cached spaces. */

@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../actor';
 import { reauthenticate } from '../auth/authenticate';
+import { env } from '../env';
 import { logger } from '../logger';
 import { parseJson } from '../parsing/json-bounded';
 import { asAuthInfo, callerOf, createMcpServer, mcpSdk } from './mcp.server';
@@ -10,9 +11,8 @@ import { McpSseMessageModel, McpSseSessionModel, type McpPoster } from './sse-re
 
 /** A session ends after this long without a POST (compat §12.1: 30 minutes). */
 export const SSE_IDLE_MS = 30 * 60_000;
-/** How often the stream holder looks for relayed messages, and checks its session and the opener's token. */
+/** How often the stream holder looks for relayed messages (its session and the opener's token: MCP_SSE_CHECK_MS). */
 const POLL_MS = 150;
-const SESSION_CHECK_MS = 5_000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
@@ -103,6 +103,7 @@ async function pump(
   openerValid: () => Promise<boolean>,
 ) {
   let checkedAt = Date.now();
+  const checkEvery = env().MCP_SSE_CHECK_MS;
   while (isOpen()) {
     try {
       const batch = await McpSseMessageModel.find({ sessionId: transport.sessionId })
@@ -116,7 +117,7 @@ async function pump(
         const poster: Actor = { ...m.poster, via: 'token' };
         transport.onmessage?.(JSON.parse(m.body) as JSONRPCMessage, { authInfo: asAuthInfo(poster) });
       }
-      if (Date.now() - checkedAt > SESSION_CHECK_MS) {
+      if (Date.now() - checkedAt > checkEvery) {
         checkedAt = Date.now();
         const session = await McpSseSessionModel.findById(transport.sessionId).lean();
         if (!session || Date.now() - session.lastPostAt.getTime() > SSE_IDLE_MS) return finish();

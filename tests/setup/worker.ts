@@ -19,6 +19,8 @@ Object.assign(process.env, {
   // The server folder scheduled backups may go to, and a scheduler tick the backup tests wait a few of.
   BACKUP_DIR: `.tmp/test-data/w${pool}/backups`,
   BACKUP_TICK_MS: '25',
+  // A revoked token's SSE stream ends at the next check: tests wait for that end.
+  MCP_SSE_CHECK_MS: '100',
   SESSION_SECRET: 'test-secret-'.padEnd(64, 'x'),
   CACHE_TTL_MS: '0',
   // Every read of a cached space asks the database whether another instance (the test process's own copy of the
