@@ -55,6 +55,11 @@ export function profileConfig(profile = 'dev', env = process.env) {
     externalMongo: isTest ? false : Boolean(env.MONGODB_URI),
     externalS3: isTest ? false : Boolean(env.S3_ENDPOINT),
     dbName: isTest ? 'sakura_test' : 'sakura',
+    // The test servers are thrown away after each run and never killed under a test (the crash tests run
+    // `npm start` with servers of their own): their commits need not wait for the disk.
+    ...(isTest
+      ? { postgresSettings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } }
+      : {}),
   };
 }
 
