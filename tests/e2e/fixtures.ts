@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { instanceName, startInstance, type Instance } from './instance';
+import { createAdmin, instanceName, startInstance, type Instance } from './instance';
 
 // A 1x1 transparent PNG.
 const PIXEL = Buffer.from(
@@ -47,21 +47,37 @@ export const test = base.extend<
   firstRun: [false, { option: true }],
   instances: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       let file: string | undefined;
+      // The next file's instance is started while this file's tests run (a second of CPU the browser and the
+      // tests leave idle), without an administrator: a file that wants one gets it when it takes the instance.
+      let started = 0;
+      const startSpare = () => {
+        const name = instanceName(workerInfo.project.name, `w${workerInfo.workerIndex}-${started++}`);
+        const spare = startInstance(name, { firstRun: true });
+        // Its failure is reported by the test that takes it, not as an unhandled rejection meanwhile.
+        spare.catch(() => {});
+        return spare;
+      };
+      let spare = startSpare();
       await use({
         async for(info, firstRun) {
           const key = `${info.project.name}:${info.file}`;
           if (current && file === key) return current;
           await current?.stop();
           current = undefined;
-          current = await startInstance(instanceName(info.project.name, info.file), { firstRun });
+          const taking = spare;
+          spare = startSpare();
+          const taken = await taking;
+          if (!firstRun) await createAdmin(taken);
+          current = taken;
           file = key;
           return current;
         },
       });
       await current?.stop();
       current = undefined;
+      await (await spare.catch(() => undefined))?.stop();
     },
     { scope: 'worker' },
   ],

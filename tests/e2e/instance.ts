@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ADMIN = { username: 'boss', password: 'Secret123' } as const;
 
 export interface Instance {
-  /** e.g. `js-03-editors`: the project and the spec file. */
+  /** e.g. `js-w3-2`: the project, the worker and the worker's how-manieth instance. */
   name: string;
   url: string;
   /** The instance's own database on the test FerretDB. */
@@ -24,13 +24,9 @@ export interface Instance {
 const mongoBase = () => process.env.TEST_MONGODB_BASE ?? 'mongodb://127.0.0.1:27028';
 
 /** A name usable as a database name and an S3 bucket name (lowercase letters, digits, hyphens). */
-export function instanceName(project: string, specFile: string): string {
-  const spec = path
-    .basename(specFile)
-    .replace(/\.spec\.ts$/, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-');
-  return `${project}-${spec}`.slice(0, 50).replace(/-+$/, '');
+export function instanceName(project: string, label: string): string {
+  const tail = label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return `${project}-${tail}`.slice(0, 50).replace(/-+$/, '');
 }
 
 async function dropDatabase(uri: string) {
@@ -73,7 +69,7 @@ function listening(child: ChildProcess, timeoutMs: number): Promise<void> {
 
 /**
  * Starts a fresh instance (its database dropped first, in case an earlier run left it) and, unless `firstRun`,
- * creates the administrator through the first-run API as the setup page does, starter data included.
+ * creates the administrator (`createAdmin`).
  */
 export async function startInstance(name: string, { firstRun = false } = {}): Promise<Instance> {
   const mongoUri = `${mongoBase()}/e2e_${name.replace(/-/g, '_')}`;
@@ -122,17 +118,20 @@ export async function startInstance(name: string, { firstRun = false } = {}): Pr
     throw err;
   }
   child.stdout?.resume();
-  const url = `http://127.0.0.1:${port}`;
-  if (!firstRun) {
-    const res = await fetch(`${url}/api/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-      body: JSON.stringify({ ...ADMIN, confirmPassword: ADMIN.password }),
-    });
-    if (!res.ok) {
-      await stop();
-      throw new Error(`creating the administrator: ${res.status} ${await res.text()}`);
-    }
+  const instance = { name, url: `http://127.0.0.1:${port}`, mongoUri, stop };
+  if (!firstRun) await createAdmin(instance);
+  return instance;
+}
+
+/** Creates the administrator through the first-run API, as the setup page does, starter data included. */
+export async function createAdmin(instance: Instance): Promise<void> {
+  const res = await fetch(`${instance.url}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify({ ...ADMIN, confirmPassword: ADMIN.password }),
+  });
+  if (!res.ok) {
+    await instance.stop();
+    throw new Error(`creating the administrator: ${res.status} ${await res.text()}`);
   }
-  return { name, url, mongoUri, stop };
 }
