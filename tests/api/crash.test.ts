@@ -1,8 +1,8 @@
 // Crash durability of the service as the README starts it (`npm start` = scripts/start.mjs with its embedded
 // database and storage): writes from eight clients, then a hard kill of the app and every embedded server, a
 // restart with the same command; every acknowledged write is there and every acknowledged delete gone, and a clean
-// restart shows the same. A clear interrupted by Ctrl-C or by a hard kill leaves the API listing exactly what the
-// database holds, and a later edit reaches the database.
+// restart shows the same. A clear, a reset and a clean import, each interrupted by Ctrl-C or by a hard kill while it
+// writes, leave the API listing exactly what the database holds, and later edits reach the database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -134,14 +134,31 @@ function clientOf(url: string, cookie: string) {
           .status,
       ).toBe(200),
     post: (p: string) => fetch(`${url}${p}`, { method: 'POST', headers }),
+    /** The owner's data archive (`POST /api/user/data/export`). */
+    exportZip: async () => {
+      const res = await fetch(`${url}/api/user/data/export`, { method: 'POST', headers });
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    },
+    /** A clean import of an archive (`POST /api/user/data/import`, multipart). */
+    cleanImport: (zip: Buffer) => {
+      const form = new FormData();
+      form.set('file', new Blob([zip], { type: 'application/zip' }), 'data.zip');
+      form.set('mode', 'clean');
+      return fetch(`${url}/api/user/data/import`, {
+        method: 'POST',
+        headers: { cookie, origin: url },
+        body: form,
+      });
+    },
   };
 }
 
-async function signIn(url: string) {
+async function signIn(url: string, username = 'admin') {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ username: 'admin', password: 'Crash123' }),
+    body: JSON.stringify({ username, password: 'Crash123' }),
   });
   expect(res.status).toBe(200);
   return res.headers
@@ -201,36 +218,54 @@ describe('npm start through hard kills and Ctrl-C', () => {
       api = clientOf(url, await signIn(url));
       expect(await api.cards()).toEqual(listed);
 
-      // A clear of a few hundred cards, interrupted once by Ctrl-C and once by a hard kill while it runs.
-      for (const stop of [interrupt, killHard]) {
+      // Wholesale writes of a few hundred cards, each stopped while it runs. A clear (one delete by owner) by
+      // Ctrl-C and by a hard kill; a user's reset to a copy of the administrator's space (a delete by owner, then
+      // the copy inserted in chunks) by a hard kill; a clean import of an archive taken before the round's cards
+      // were added (they are deleted, the archive's written) by Ctrl-C.
+      const register = await fetch(`${url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ username: 'crashuser', password: 'Crash123', confirmPassword: 'Crash123' }),
+      });
+      expect(register.status).toBe(200);
+      const rounds = [
+        { op: 'clear', who: 'admin', stop: interrupt },
+        { op: 'clear', who: 'admin', stop: killHard },
+        { op: 'reset', who: 'crashuser', stop: killHard },
+        { op: 'import', who: 'admin', stop: interrupt },
+      ] as const;
+      for (const [round, { op, who, stop }] of rounds.entries()) {
+        const archive = op === 'import' ? await api.exportZip() : null;
         for (let i = 0; i < 300; i += 50)
-          await Promise.all(Array.from({ length: 50 }, (_, j) => api.create(`bulk${stop.name}${i + j}`)));
-        const before = (await dbCards('admin')).length;
+          await Promise.all(Array.from({ length: 50 }, (_, j) => api.create(`bulk${round}n${i + j}`)));
+        const actor = who === 'admin' ? api : clientOf(url, await signIn(url, who));
+        const before = String(await dbCards(who));
         let answered = false;
-        const clearing = api
-          .post('/api/user/data/clear')
+        const operation = (archive ? actor.cleanImport(archive) : actor.post(`/api/user/data/${op}`))
           .catch(() => null)
           .finally(() => (answered = true));
-        // Stopped once the clear has visibly begun (cards are going), or once it ended if that was quicker.
+        // Stopped once the operation has visibly begun (what the owner has stored changed), or once it ended if
+        // that was quicker (a clear is one statement: all of it or none).
         await waitFor(
-          async () => answered || (await dbCards('admin')).length < before,
-          'the clear begun',
+          async () => answered || String(await dbCards(who)) !== before,
+          `the ${op} begun`,
           60_000,
         );
         await stop(child);
-        await clearing;
+        await operation;
         ({ url, child } = await start());
         api = clientOf(url, await signIn(url));
-        listed = await api.cards();
-        expect(listed).toEqual(await dbCards('admin'));
+        const owner = who === 'admin' ? api : clientOf(url, await signIn(url, who));
+        listed = await owner.cards();
+        expect(listed).toEqual(await dbCards(who));
         // Every later edit reaches the database.
-        const survivor = ids(listed)[0] ?? (await api.create('after'));
-        await api.rename(survivor, `renamed after ${stop.name}`);
-        const made = await api.create(`made after ${stop.name}`);
-        listed = await api.cards();
-        expect(listed).toContain(`${survivor} renamed after ${stop.name}`);
+        const survivor = ids(listed)[0] ?? (await owner.create('after'));
+        await owner.rename(survivor, `renamed after ${op} ${round}`);
+        const made = await owner.create(`made after ${op} ${round}`);
+        listed = await owner.cards();
+        expect(listed).toContain(`${survivor} renamed after ${op} ${round}`);
         expect(ids(listed)).toContain(made);
-        expect(listed).toEqual(await dbCards('admin'));
+        expect(listed).toEqual(await dbCards(who));
       }
       await interrupt(child);
       running = undefined;
