@@ -124,11 +124,17 @@ function refresh(ownerId: string): Promise<SpaceSnapshot> {
     p = (async () => {
       const entry = lru?.peek(ownerId);
       const checkedAt = Date.now();
-      const reason = entry ? await staleness(entry.snapshot) : 'not cached';
+      let reason = entry ? await staleness(entry.snapshot) : 'not cached';
       if (!reason) {
-        // The checked copy is what the database held at the check (even if it was dropped meanwhile).
-        entry!.checkedAt = checkedAt;
-        return entry!.snapshot;
+        const now = lru?.peek(ownerId);
+        if (now === entry) {
+          entry!.checkedAt = checkedAt;
+          return entry!.snapshot;
+        }
+        // This process's writer replaced the copy while it was checked (a newer revision, or dropped after a failed
+        // write): the checked one is out of date, and a unit planned on it would undo that write.
+        if (now) return now.snapshot;
+        reason = 'dropped while checked';
       }
       // A space rewritten from scratch may stand at a lower revision than the copy: the copy goes first, or the
       // load would be taken for an older one (remember never goes back).

@@ -81,11 +81,15 @@ async function bulk(model: Model<any>, ops: Op[]): Promise<string[]> {
   return taken;
 }
 
-/** A card as its document holds it (with its memberships); the card itself when `other` holds it as it is. */
-const cardDoc = (space: SpaceSnapshot, other: SpaceSnapshot) => (id: string) => {
+/**
+ * A card as its document holds it (with its memberships). With `other`, for comparing the two sides only: the card
+ * itself (without its memberships) when `other` holds it as it is, which `opsFor` takes for "unchanged".
+ */
+const cardDoc = (space: SpaceSnapshot, other?: SpaceSnapshot) => (id: string) => {
   const card = space.cards.get(id);
   const tags = space.membershipsByCard.get(id);
-  if (card === other.cards.get(id) && tags === other.membershipsByCard.get(id)) return card as unknown as Doc;
+  if (other && card === other.cards.get(id) && tags === other.membershipsByCard.get(id))
+    return card as unknown as Doc;
   return card && (withTags(card, tags) as unknown as Doc);
 };
 const stored = (doc: Doc) => storedCard(doc as never);
@@ -143,11 +147,13 @@ export async function writeChange(
  */
 export async function replaceRows(ownerId: string, base: SpaceSnapshot, space: SpaceSnapshot): Promise<void> {
   const current = env().SINGLE_INSTANCE || !(await staleness(base));
+  // `doc(space, other)` compares the two sides (see cardDoc); `doc(space)` is the whole document to insert.
+  type Docs = (space: SpaceSnapshot, other?: SpaceSnapshot) => (id: string) => Doc | undefined;
   const plan = async (
     model: Model<any>,
     before: Iterable<string>,
     after: Iterable<string>,
-    docs: [(id: string) => Doc | undefined, (id: string) => Doc | undefined],
+    doc: Docs,
     store?: (doc: Doc) => object,
   ) => {
     const had = [...before];
@@ -155,21 +161,15 @@ export async function replaceRows(ownerId: string, base: SpaceSnapshot, space: S
     const kept = current && had.some((id) => next.has(id));
     // Built before anything is deleted: the owner's documents are gone only while the database works.
     const ops = kept
-      ? await opsFor(new Set([...had, ...next]), docs[0], docs[1], store)
-      : await opsFor(next, () => undefined, docs[1], store);
+      ? await opsFor(new Set([...had, ...next]), doc(base, space), doc(space, base), store)
+      : await opsFor(next, () => undefined, doc(space), store);
     return { model, ops, wipe: !kept && (had.length > 0 || !current) };
   };
   const relationIds = (s: SpaceSnapshot) => [...s.relations()].map((r) => r._id);
   const writes = [
-    await plan(TagModel, base.tagsById.keys(), space.tagsById.keys(), [tagDoc(base), tagDoc(space)]),
-    await plan(
-      CardModel,
-      base.cards.keys(),
-      space.cards.keys(),
-      [cardDoc(base, space), cardDoc(space, base)],
-      stored,
-    ),
-    await plan(RelationModel, relationIds(base), relationIds(space), [relationDoc(base), relationDoc(space)]),
+    await plan(TagModel, base.tagsById.keys(), space.tagsById.keys(), tagDoc),
+    await plan(CardModel, base.cards.keys(), space.cards.keys(), cardDoc, stored),
+    await plan(RelationModel, relationIds(base), relationIds(space), relationDoc),
   ];
   logger.debug('space', 'replacing', {
     ownerId,

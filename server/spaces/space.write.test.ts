@@ -6,10 +6,12 @@ import { CardModel } from '../cards/card.model';
 import { SiteCreateSchema, SiteUpdateSchema } from '../cards/card.schema';
 import { createSiteCard, createSiteCards, updateSiteCard } from '../cards/site-card.service';
 import { setQuotas } from '../settings/settings.service';
-import { getSpace } from './space.cache';
+import { getSpace, publishSpace } from './space.cache';
 import { SpaceChangeModel } from './space-change.model';
 import { commitReload, writeSpace } from './space.write';
 import { newCardDoc } from '../cards/card.defaults';
+import { createTag } from '../tags/tag.service';
+import { TagCreateSchema } from '../tags/tag.schema';
 
 const site = (name: string, extra: Record<string, unknown> = {}) =>
   SiteCreateSchema.parse({ name, siteUrl: `https://${name.toLowerCase()}.example.com`, ...extra });
@@ -248,6 +250,45 @@ describe('writing a data space', () => {
     });
     expect(spaceState(await getSpace(user._id))).toEqual(db);
     expect(await seenState(client)).toEqual(await dbSeenState(user._id));
+  });
+
+  it('a wholesale write that finds another instance wrote meanwhile keeps the tags of the cards it left as they are', async () => {
+    const { user, actor, client } = await someone();
+    const tag = await createTag(actor, TagCreateSchema.parse({ name: 'Kept' }));
+    const a = await createSiteCard(actor, site('A', { tagIds: [tag.id] }));
+    const b = await createSiteCard(actor, site('B', { tagIds: [tag.id] }));
+    // The built app (another instance) writes while this instance plans a wholesale write: the writer then deletes
+    // the owner's documents and inserts the whole new space, B's document among them although B did not change.
+    const { space } = await writeSpace(user._id, async (draft) => {
+      await client.post('/api/site-cards', { name: 'Elsewhere', siteUrl: 'https://elsewhere.example.com' });
+      return {
+        change: { upsertCards: [{ ...draft.cards.get(a.id)!, name: 'A2' }] },
+        replace: true,
+        result: null,
+      };
+    });
+    const db = await dbState(user._id);
+    expect(db.memberships.map((m) => m.replace(/@\d+$/, ''))).toEqual(
+      [`${tag.id}:${a.id}`, `${tag.id}:${b.id}`].sort(),
+    );
+    expect(db).toEqual(spaceState(space));
+    expect(spaceState(await getSpace(user._id))).toEqual(db);
+    expect(await seenState(client)).toEqual(await dbSeenState(user._id));
+  });
+
+  it('a read that was checking the copy while this process wrote answers the newer copy', async () => {
+    const { user, actor } = await someone();
+    await createSiteCard(actor, site('Old'));
+    const checked = await getSpace(user._id);
+    // The next read checks the copy against the database (SPACE_RECHECK_MS=0 here); while it does, the writer
+    // publishes a newer one. A unit that plans on the older copy would undo what the newer one holds.
+    const reading = getSpace(user._id);
+    const newer = checked.toDraft();
+    newer.apply({ upsertCards: [{ ...checked.cards.values().next().value!, name: 'New' }] });
+    publishSpace(newer.freeze(checked.rev + 1));
+    const read = await reading;
+    expect(read.rev).toBe(checked.rev + 1);
+    expect([...read.cards.values()].map((c) => c.name)).toEqual(['New']);
   });
 
   it('refuses writes past the per-user quota with 403 quota_exceeded', async () => {

@@ -143,7 +143,7 @@ function clientOf(url: string, cookie: string) {
     /** A clean import of an archive (`POST /api/user/data/import`, multipart). */
     cleanImport: (zip: Buffer) => {
       const form = new FormData();
-      form.set('file', new Blob([zip], { type: 'application/zip' }), 'data.zip');
+      form.set('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'data.zip');
       form.set('mode', 'clean');
       return fetch(`${url}/api/user/data/import`, {
         method: 'POST',
