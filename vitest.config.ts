@@ -20,6 +20,10 @@ const ISOLATED = [
   'tests/api/signed-cookies.test.ts',
   // It races two schedulers for leases: the app started in a shared process by another file runs a third.
   'server/online-check/online-check.service.test.ts',
+  // They run `npm start` five times each (15-40 s): isolated files start first, where the sequencer would put these
+  // small files last (larger first, when it knows no durations: a fresh clone) and the run would end on them alone.
+  'tests/api/crash.test.ts',
+  'tests/api/crash-wholesale.test.ts',
 ];
 // The opt-in files measure memory and stalls: each keeps a process of its own, as before.
 const include = heavy ? FILES.map((f) => f.replace(/\.test\.ts$/, '.heavy.test.ts')) : FILES;

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { createContext, type RouterContextProvider } from 'react-router';
 import { env } from '#server/env';
+import { fresh } from '#server/fresh';
 
 /** Rendered in place of the per-response values; random per process so no content can contain them by chance. */
 export const CSRF_MARK = randomBytes(32).toString('hex');
@@ -167,7 +168,7 @@ export async function cachedPage(
 export function cachedPageHit(variant: string, version: string, csrfToken: string): Response | null {
   const entry = pages().get(variant);
   if (entry?.version !== version) return null;
-  if (Date.now() - entry.at < env().PAGE_CACHE_MS) return personalise(entry.page, csrfToken, 'hit');
+  if (fresh(entry.at, env().PAGE_CACHE_MS)) return personalise(entry.page, csrfToken, 'hit');
   if (rendering.has(`${variant}\u0000${version}`)) return personalise(entry.page, csrfToken, 'stale');
   return null;
 }

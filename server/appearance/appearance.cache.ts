@@ -3,6 +3,7 @@
 // the appearance model in this process forgets them at once (appearance.model.ts), and a read that was in flight
 // meanwhile is not kept; another instance's change shows within CACHE_TTL_MS, as settings do.
 import { env } from '../env';
+import { fresh } from '../fresh';
 
 interface State {
   entries: Map<string, { value: unknown; at: number }>;
@@ -20,7 +21,7 @@ const MAX_ENTRIES = 5000;
 
 export async function cachedAppearances<T>(ownerId: string, load: () => Promise<T>): Promise<T> {
   const hit = state.entries.get(ownerId);
-  if (hit && Date.now() - hit.at < env().CACHE_TTL_MS) return hit.value as T;
+  if (hit && fresh(hit.at, env().CACHE_TTL_MS)) return hit.value as T;
   const generation = state.generation;
   const value = await load();
   if (generation === state.generation) {

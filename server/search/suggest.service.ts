@@ -5,6 +5,7 @@ import { localSuggestions } from '../navigation/navigation.service';
 import { safeFetch } from '../net/safe-fetch';
 import type { SuggestQuery } from './suggest.schema';
 import { parseJson } from '../parsing/json-bounded';
+import { fresh } from '../fresh';
 
 export interface Suggestion {
   value: string;
@@ -52,7 +53,7 @@ async function engineSuggestions(engine: string, q: string): Promise<string[] | 
   const run = ENGINES[engine];
   if (!run) return null;
   const last = failedAt.get(engine);
-  if (last && Date.now() - last < BACKOFF_MS) return null;
+  if (last && fresh(last, BACKOFF_MS)) return null;
   try {
     const values = await run(q);
     failedAt.delete(engine);

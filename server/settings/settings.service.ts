@@ -4,6 +4,7 @@ import { badRequest, forbidden } from '../errors';
 import type { Actor } from '../actor';
 import { visitorPagesChanged } from '../visitor-pages';
 import { SETTINGS_DEFAULTS, SETTINGS_ID, SettingsModel, type SettingsDoc } from './settings.model';
+import { fresh } from '../fresh';
 
 export type Settings = Omit<SettingsDoc, '_id' | 'updatedAt'>;
 
@@ -13,7 +14,7 @@ let cache: { value: Settings; at: number } | undefined;
 
 /** The instance settings with defaults filled in. */
 export async function getSettings(): Promise<Settings> {
-  if (cache && Date.now() - cache.at < env().CACHE_TTL_MS) return cache.value;
+  if (cache && fresh(cache.at, env().CACHE_TTL_MS)) return cache.value;
   const doc = await SettingsModel.findById(SETTINGS_ID).lean<SettingsDoc>();
   const value: Settings = { ...SETTINGS_DEFAULTS };
   if (doc) {

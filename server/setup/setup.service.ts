@@ -7,13 +7,14 @@ import { UserModel, type UserDoc } from '../users/user.model';
 import type { SetupInput } from '../users/user.schema';
 import { newUserDoc } from '../users/new-user';
 import { seedStarterData, type SeedLocale } from './seed';
+import { fresh } from '../fresh';
 
 // Once an admin exists it never goes away, so a positive answer is cached for CACHE_TTL_MS.
 let initializedAt = 0;
 
 /** Whether the first administrator has been created. */
 export async function isInitialized(): Promise<boolean> {
-  if (Date.now() - initializedAt < env().CACHE_TTL_MS) return true;
+  if (fresh(initializedAt, env().CACHE_TTL_MS)) return true;
   const exists = await UserModel.exists({ _id: ADMIN_ID });
   if (exists) initializedAt = Date.now();
   return Boolean(exists);

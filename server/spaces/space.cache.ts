@@ -151,7 +151,7 @@ function refresh(ownerId: string): Promise<SpaceSnapshot> {
 export async function getSpace(ownerId: string): Promise<SpaceSnapshot> {
   const entry = cache().get(ownerId);
   const recheck = env().SINGLE_INSTANCE ? Infinity : env().SPACE_RECHECK_MS;
-  const age = entry ? Date.now() - entry.checkedAt : Infinity;
+  const age = entry && Date.now() >= entry.checkedAt ? Date.now() - entry.checkedAt : Infinity;
   // Half-way through the recheck interval a read starts the next check without waiting for it, so a space read
   // steadily is checked off the request path; a copy checked longer than SPACE_RECHECK_MS ago is never served.
   if (age >= recheck / 2 && age < recheck) void refresh(ownerId).catch(() => forgetSpace(ownerId));

@@ -300,5 +300,9 @@ describe('the security review’s attack, replayed', () => {
     const res = await scriptPost(w.owner, '/admin/users', { intent: 'role', id: w.bobId, role: 'admin' });
     expect(res.status).toBe(302);
     expect((await UserModel.findById(w.bobId).lean())?.role).toBe('admin');
+    // Back as it was, for the file's other tests.
+    const back = await scriptPost(w.owner, '/admin/users', { intent: 'role', id: w.bobId, role: 'user' });
+    expect(back.status).toBe(302);
+    expect((await UserModel.findById(w.bobId).lean())?.role).toBe('user');
   });
 });

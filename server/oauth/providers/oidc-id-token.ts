@@ -3,13 +3,14 @@
 // fetched through the safe outbound client like every other provider call, and cached briefly.
 import type { JSONWebKeySet, JWTPayload } from 'jose';
 import { OAuthFailure, providerJson } from '../oauth.http';
+import { fresh } from '../../fresh';
 
 const KEYS_CACHE_MS = 5 * 60_000;
 const keyCache = new Map<string, { at: number; keys: JSONWebKeySet }>();
 
-async function keySet(jwksUri: string, fresh: boolean): Promise<JSONWebKeySet> {
+async function keySet(jwksUri: string, refetch: boolean): Promise<JSONWebKeySet> {
   const hit = keyCache.get(jwksUri);
-  if (!fresh && hit && Date.now() - hit.at < KEYS_CACHE_MS) return hit.keys;
+  if (!refetch && hit && fresh(hit.at, KEYS_CACHE_MS)) return hit.keys;
   const { status, body } = await providerJson(jwksUri);
   if (status !== 200 || !Array.isArray(body.keys)) {
     throw new OAuthFailure('provider', `The provider's signing keys could not be read (HTTP ${status})`);

@@ -4,6 +4,7 @@ import { OAuthFailure, providerJson, str } from '../oauth.http';
 import type { ProviderConfig } from '../oauth.schema';
 import { verifiedIdToken } from './oidc-id-token';
 import type { Endpoints, ProviderDef } from './types';
+import { fresh } from '../../fresh';
 
 interface Discovery extends Endpoints {
   authMethods: string[];
@@ -24,7 +25,7 @@ export function discoveryUrl(issuer: string): string {
 async function discover(cfg: ProviderConfig): Promise<Discovery> {
   const url = discoveryUrl(cfg.issuer ?? '');
   const hit = cache.get(url);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  if (hit && fresh(hit.at, CACHE_MS)) return hit.value;
   const { status, body } = await providerJson(url);
   const authorize = str(body, 'authorization_endpoint');
   const token = str(body, 'token_endpoint');
