@@ -31,6 +31,17 @@ describe('verified credentials cached for a moment', () => {
     expect(await actor(withCookie(token))).toBeNull();
   });
 
+  it('a session verified before the clock was set back is verified again', async () => {
+    const user = await createUser();
+    const { token } = await createSession(user._id, { persistent: false });
+    // Verified "in the future": the clock then steps back 30 s, as NTP or a restored machine may make it.
+    skipAhead(30_000);
+    expect((await actor(withCookie(token)))?.userId).toBe(user._id);
+    await SessionModel.collection.deleteOne({ _id: sha256Hex(token) } as never);
+    restoreClock();
+    expect(await actor(withCookie(token))).toBeNull();
+  });
+
   it('a sign-out, the end of all sessions and a role change take effect at once in this process', async () => {
     const user = await createUser({ username: 'cached-admin', role: 'admin' });
     const a = await createSession(user._id, { persistent: false });

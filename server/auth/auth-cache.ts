@@ -21,6 +21,8 @@ const MAX_ENTRIES = 5000;
 
 interface Entry {
   value: unknown;
+  /** When it was verified, and until when it is trusted (a clock set back since makes it unverified). */
+  at: number;
   until: number;
 }
 
@@ -46,7 +48,7 @@ export async function cachedAuth<T>(
 ): Promise<T | null> {
   const now = Date.now();
   const hit = state.entries.get(key);
-  if (hit && hit.until > now) return hit.value as T;
+  if (hit && hit.until > now && now >= hit.at) return hit.value as T;
   if (hit) state.entries.delete(key);
   const generation = state.generation;
   const loaded = await load();
@@ -56,6 +58,7 @@ export async function cachedAuth<T>(
     if (state.entries.size >= MAX_ENTRIES) state.entries.clear();
     state.entries.set(key, {
       value: loaded.value,
+      at: Date.now(),
       until: Math.min(
         Date.now() + (env().SINGLE_INSTANCE ? SINGLE_INSTANCE_AUTH_MS : AUTH_CACHE_MS),
         loaded.validUntil ?? Infinity,
