@@ -21,10 +21,10 @@ describe('npm start through a clear, a reset and an import stopped part-way', ()
       let api = await setUp(url);
       let listed: string[];
 
-      // Wholesale writes of a few hundred cards, each stopped while it runs. A clear (one delete by owner) by a
-      // hard kill; a user's reset to a copy of the administrator's space (a delete by owner, then
-      // the copy inserted in chunks) by a hard kill; a clean import of an archive taken before the round's cards
-      // were added (they are deleted, the archive's written) by Ctrl-C.
+      // Wholesale writes, each stopped while it runs. A clear (one delete by owner) of a few hundred cards by a
+      // hard kill; a user's reset to a copy of the administrator's 2,000 cards (a delete by owner, then the copy
+      // inserted in chunks) by a hard kill; a clean import of an archive taken before the round's 2,000 cards were
+      // added (they are deleted by id, in chunks) by Ctrl-C.
       const register = await fetch(`${url}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: url },
@@ -32,13 +32,13 @@ describe('npm start through a clear, a reset and an import stopped part-way', ()
       });
       expect(register.status).toBe(200);
       const rounds = [
-        { op: 'clear', who: 'admin', stop: killHard },
-        { op: 'reset', who: 'crashuser', stop: killHard },
-        { op: 'import', who: 'admin', stop: interrupt },
+        { op: 'clear', who: 'admin', cards: 300, stop: killHard },
+        { op: 'reset', who: 'crashuser', cards: 2000, stop: killHard },
+        { op: 'import', who: 'admin', cards: 2000, stop: interrupt },
       ] as const;
-      for (const [round, { op, who, stop }] of rounds.entries()) {
+      for (const [round, { op, who, cards, stop }] of rounds.entries()) {
         const archive = op === 'import' ? await api.exportZip() : null;
-        await api.createMany(Array.from({ length: 300 }, (_, j) => `bulk${round}n${j}`));
+        await api.createMany(Array.from({ length: cards }, (_, j) => `bulk${round}n${j}`));
         const actor = who === 'admin' ? api : clientOf(url, await signIn(url, who));
         const before = String(await dbCards(who));
         let answered = false;
