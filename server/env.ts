@@ -108,6 +108,8 @@ export const EnvSchema = z.object({
    * stream ends within this (tests shorten it).
    */
   MCP_SSE_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  /** How often an open MCP SSE stream looks for messages relayed to it by other requests (tests shorten it). */
+  MCP_SSE_POLL_MS: z.coerce.number().int().min(5).max(5_000).default(150),
   /** How often each instance asks whether a scheduled backup is due (tests shorten it). */
   BACKUP_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** Bytes of memoised lists and search results derived from the cached spaces. */

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor } from '../actor';
 import { reauthenticate } from '../auth/authenticate';
 import { env } from '../env';
+import { fresh } from '../fresh';
 import { logger } from '../logger';
 import { parseJson } from '../parsing/json-bounded';
 import { asAuthInfo, callerOf, createMcpServer, mcpSdk } from './mcp.server';
@@ -11,8 +13,6 @@ import { McpSseMessageModel, McpSseSessionModel, type McpPoster } from './sse-re
 
 /** A session ends after this long without a POST (compat §12.1: 30 minutes). */
 export const SSE_IDLE_MS = 30 * 60_000;
-/** How often the stream holder looks for relayed messages (its session and the opener's token: MCP_SSE_CHECK_MS). */
-const POLL_MS = 150;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
@@ -93,8 +93,6 @@ export async function openSseSession(actor: Actor, request: Request): Promise<Re
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Delivers relayed messages in order until the stream ends; ends it when the session expired or was removed. */
 async function pump(
   transport: RelayTransport,
@@ -102,8 +100,9 @@ async function pump(
   finish: () => void,
   openerValid: () => Promise<boolean>,
 ) {
+  // Relayed messages every MCP_SSE_POLL_MS; the session and the opener's token every MCP_SSE_CHECK_MS.
   let checkedAt = Date.now();
-  const checkEvery = env().MCP_SSE_CHECK_MS;
+  const { MCP_SSE_CHECK_MS: checkEvery, MCP_SSE_POLL_MS: pollEvery } = env();
   while (isOpen()) {
     try {
       const batch = await McpSseMessageModel.find({ sessionId: transport.sessionId })
@@ -117,7 +116,7 @@ async function pump(
         const poster: Actor = { ...m.poster, via: 'token' };
         transport.onmessage?.(JSON.parse(m.body) as JSONRPCMessage, { authInfo: asAuthInfo(poster) });
       }
-      if (Date.now() - checkedAt > checkEvery) {
+      if (!fresh(checkedAt, checkEvery)) {
         checkedAt = Date.now();
         const session = await McpSseSessionModel.findById(transport.sessionId).lean();
         if (!session || Date.now() - session.lastPostAt.getTime() > SSE_IDLE_MS) return finish();
@@ -126,7 +125,7 @@ async function pump(
     } catch (err) {
       logger.warn('mcp', 'SSE relay poll failed', { error: String(err) });
     }
-    await sleep(POLL_MS);
+    await sleep(pollEvery);
   }
 }
 

@@ -21,6 +21,7 @@ Object.assign(process.env, {
   BACKUP_TICK_MS: '25',
   // A revoked token's SSE stream ends at the next check: tests wait for that end.
   MCP_SSE_CHECK_MS: '100',
+  MCP_SSE_POLL_MS: '20',
   SESSION_SECRET: 'test-secret-'.padEnd(64, 'x'),
   CACHE_TTL_MS: '0',
   // Every read of a cached space asks the database whether another instance (the test process's own copy of the
